@@ -1,0 +1,58 @@
+/**
+ * What every handler of privileged work is written against: the caller, the store port and an
+ * injected clock. Both hosts (Cloud Functions and the local server) build this context.
+ */
+import { HttpsError } from 'firebase-functions/v2/https';
+import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import { fieldErrors } from '../../../src/domain/schemas';
+import { StoreError, type Store } from '../store/store';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** The verified identity behind a call, taken from the ID token. */
+export interface Caller {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  signInProvider: string | null;
+  name: string | null;
+  picture: string | null;
+}
+
+export interface HandlerContext {
+  caller: Caller | null;
+  store: Store;
+  clock: Clock;
+}
+
+export interface Handler<Result> {
+  run(data: unknown, context: HandlerContext): Promise<Result>;
+}
+
+export function requireCaller(context: HandlerContext): Caller {
+  if (!context.caller) throw new HttpsError('unauthenticated', 'Please sign in to continue.');
+  return context.caller;
+}
+
+/** Validates with the same schema the form uses and answers with its first message, and all of them in details. */
+export async function validate<Schema extends AnyObjectSchema>(schema: Schema, data: unknown): Promise<InferType<Schema>> {
+  try {
+    return (await schema.validate(data ?? {}, { abortEarly: false, stripUnknown: true })) as InferType<Schema>;
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      throw new HttpsError('invalid-argument', error.errors[0] ?? 'Invalid input.', { fields: fieldErrors(error) });
+    }
+    throw error;
+  }
+}
+
+/** Store failures become callable errors with precise codes; anything unexpected stays internal. */
+export function toHttpsError(error: unknown): HttpsError {
+  if (error instanceof HttpsError) return error;
+  if (error instanceof StoreError) return new HttpsError(error.code, error.message);
+  return new HttpsError('internal', 'Something went wrong. Please try again.');
+}

@@ -1,0 +1,25 @@
+/**
+ * Verifies ID tokens issued by the Auth emulator with the Admin SDK, exactly as a Cloud Function
+ * would in production. The Admin SDK reads FIREBASE_AUTH_EMULATOR_HOST to know it is local.
+ */
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { callerFromToken } from '../caller-from-token';
+import type { Caller } from '../handlers/handler';
+
+export interface AuthVerifier {
+  verifyIdToken(token: string): Promise<Caller>;
+  close(): Promise<void>;
+}
+
+export function emulatorAuthVerifier(projectId: string, authEmulatorHost: string): AuthVerifier {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost;
+  const app: App = initializeApp({ projectId }, `local-server-${projectId}-${Date.now()}`);
+  const auth = getAuth(app);
+  return {
+    async verifyIdToken(token) {
+      return callerFromToken(await auth.verifyIdToken(token, true));
+    },
+    close: () => deleteApp(app),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The store port: the document operations the handlers need, implemented once over SQLite
+ * (the local backend) and once over Firestore (production). Paths are Firestore-shaped
+ * (`users/{uid}`); timestamps are `Date` on both sides of the port.
+ */
+export type DocumentData = Record<string, unknown>;
+
+export interface Transaction {
+  /** Reads must all come before the first write, as in Firestore. */
+  get<T extends DocumentData>(path: string): Promise<T | undefined>;
+  set(path: string, data: DocumentData): void;
+  /** Merges top-level fields into an existing document; fails the transaction when it is missing. */
+  update(path: string, fields: DocumentData): void;
+  delete(path: string): void;
+}
+
+export type Unsubscribe = () => void;
+
+export interface Store {
+  get<T extends DocumentData>(path: string): Promise<T | undefined>;
+  runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** Calls back with the document now and after every change; undefined when it does not exist. */
+  watch<T extends DocumentData>(
+    path: string,
+    onChange: (doc: T | undefined) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe;
+}
+
+export class StoreError extends Error {
+  constructor(
+    readonly code: 'not-found' | 'failed-precondition' | 'aborted',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StoreError';
+  }
+}
+
+export function assertDocumentPath(path: string): void {
+  const parts = path.split('/');
+  if (parts.length % 2 !== 0 || parts.some((part) => part.length === 0)) {
+    throw new Error(`Not a document path: ${path}`);
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * The frame around every page: header (not on /rate), drawer, footer for visitors, tab bar for
+ * members with a complete profile, the auth dialog, and an error boundary per route.
+ */
+import { Box, Button, Container, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { useToast } from '@/components/toast';
+import { useSession } from '@/data/session';
+import { INIT_FAILURE_TOAST_MS } from '@/domain/constants';
+import { USER_INIT_FAILURE_MESSAGE } from '@/domain/errors';
+import { AuthDialog } from '@/features/accounts/auth-dialog';
+import type { AuthView } from '@/features/accounts/auth-views';
+import { BottomTabs } from './bottom-tabs';
+import { Footer } from './footer';
+import { Header } from './header';
+import { NavDrawer } from './nav-drawer';
+
+export interface ShellOutletContext {
+  openAuth: (view: AuthView) => void;
+}
+
+function InitErrorScreen({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }} role="alert">
+      <Typography variant="h6" gutterBottom>
+        {USER_INIT_FAILURE_MESSAGE}
+      </Typography>
+      <Button variant="contained" onClick={onRetry}>
+        Retry
+      </Button>
+    </Container>
+  );
+}
+
+export function AppShell() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const toast = useToast();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [authView, setAuthView] = useState<AuthView | null>(null);
+  const toasted = useRef<Error | null>(null);
+
+  useEffect(() => {
+    if (session.initError && toasted.current !== session.initError) {
+      toasted.current = session.initError;
+      toast({ message: USER_INIT_FAILURE_MESSAGE, severity: 'error', duration: INIT_FAILURE_TOAST_MS });
+    }
+  }, [session.initError, toast]);
+
+  const user = session.user ?? null;
+  const context: ShellOutletContext = { openAuth: setAuthView };
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      {!pathname.startsWith('/rate') && <Header user={user} onOpenMenu={() => setMenuOpen(true)} />}
+      <NavDrawer
+        open={menuOpen}
+        onClose={() => setMenuOpen(false)}
+        signedIn={Boolean(session.member)}
+        onSignOut={() => void session.signOut()}
+      />
+      <Box component="main" sx={{ flexGrow: 1 }}>
+        {session.initError ? (
+          <InitErrorScreen onRetry={session.retry} />
+        ) : (
+          <ErrorBoundary resetKey={pathname}>
+            <Outlet context={context} />
+          </ErrorBoundary>
+        )}
+      </Box>
+      {session.member === null && <Footer />}
+      {user?.complete && <BottomTabs />}
+      <AuthDialog view={authView} onViewChange={setAuthView} />
+    </Box>
+  );
+}

@@ -1,0 +1,55 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import { Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@/config/paths';
+
+export const SOCIAL_URL = 'https://www.instagram.com/photorater.app';
+
+const LINKS: Array<[string, string]> = [
+  ['Home', paths.home],
+  ['Blog', paths.blog],
+  ['About', paths.about],
+  ['Contact us', paths.contact],
+  ['Privacy policy', paths.privacy],
+  ['Terms & Conditions', paths.terms],
+];
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  signedIn: boolean;
+  onSignOut: () => void;
+}
+
+export function NavDrawer({ open, onClose, signedIn, onSignOut }: Props) {
+  return (
+    <Drawer open={open} onClose={onClose}>
+      <List sx={{ width: 260 }} component="nav" aria-label="Main menu">
+        {LINKS.map(([label, to]) => (
+          <ListItemButton key={to} component={RouterLink} to={to} onClick={onClose}>
+            <ListItemText primary={label} />
+          </ListItemButton>
+        ))}
+        <ListItemButton component="a" href={SOCIAL_URL} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+          <ListItemText primary="Follow us on Instagram" />
+        </ListItemButton>
+        {signedIn && (
+          <>
+            <Divider />
+            <ListItemButton
+              onClick={() => {
+                onClose();
+                onSignOut();
+              }}
+            >
+              <ListItemIcon>
+                <LogoutIcon />
+              </ListItemIcon>
+              <ListItemText primary="Sign out" />
+            </ListItemButton>
+          </>
+        )}
+      </List>
+    </Drawer>
+  );
+}

@@ -1,0 +1,58 @@
+/** The route files: thin compositions of features. */
+import { Container, Typography } from '@mui/material';
+import { Navigate, useOutletContext, useSearchParams } from 'react-router-dom';
+import { LoadingScreen } from '@/components/loading-screen';
+import { PageMeta } from '@/components/page-meta';
+import { safeOrigin } from '@/config/paths';
+import { useSession } from '@/data/session';
+import { ProfileCompletionForm } from '@/features/accounts/profile-completion-form';
+import { LandingPage } from '@/features/landing/landing-page';
+import { MyPhotosPage } from '@/features/photos/my-photos-page';
+import { RequireMember, useTryAgain } from './guards';
+import type { ShellOutletContext } from './layout/app-shell';
+
+/** `/`: the landing page for visitors, the completion form for incomplete profiles, else My Photos. */
+export function HomeRoute() {
+  const { member, user } = useSession();
+  const { openAuth } = useOutletContext<ShellOutletContext>();
+  const [params] = useSearchParams();
+  const tryAgain = useTryAgain();
+  if (member === null) return <LandingPage onGetStarted={() => openAuth('register')} onSignIn={() => openAuth('login')} />;
+  if (member === undefined || !user) return <LoadingScreen onTryAgain={tryAgain} />;
+  const origin = safeOrigin(params.get('origin'));
+  if (origin && origin !== '/') return <Navigate to={origin} replace />;
+  if (!user.complete) return <ProfileCompletionForm user={user} />;
+  return <MyPhotosPage user={user} />;
+}
+
+export function PhotosRoute() {
+  return <RequireMember>{(user) => <MyPhotosPage user={user} />}</RequireMember>;
+}
+
+/** Rate, Profile and Leaderboard are guarded now; their screens arrive with the rating and profile work. */
+export function UpcomingRoute({ title }: { title: string }) {
+  return (
+    <RequireMember>
+      {() => (
+        <Container maxWidth="sm" sx={{ py: 6, textAlign: 'center' }}>
+          <PageMeta title={title} description={title} robots="noindex, nofollow" />
+          <Typography variant="h5" component="h1" gutterBottom>
+            {title}
+          </Typography>
+          <Typography color="text.secondary">This part of Photorater opens soon.</Typography>
+        </Container>
+      )}
+    </RequireMember>
+  );
+}
+
+export function NotFoundRoute() {
+  return (
+    <Container maxWidth="sm" sx={{ py: 8, textAlign: 'center' }}>
+      <PageMeta title="Page not found" description="This page does not exist." robots="noindex, follow" />
+      <Typography variant="h5" component="h1">
+        Oops, the page you are looking for does not exist.
+      </Typography>
+    </Container>
+  );
+}

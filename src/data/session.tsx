@@ -1,0 +1,110 @@
+/**
+ * The session: who is signed in and their live record. On every sign-in the record is ensured
+ * (created when missing, refreshed) through the server, then watched; presence runs while signed in.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { User } from '@/domain/user';
+import { clearMemberStorage, readReferrer } from '@/lib/storage';
+import { signOut as authSignOut, watchAuth, type AuthMember } from './auth';
+import { getBackend } from './backend';
+import { call } from './callables';
+
+export interface Session {
+  /** undefined while authentication is starting, null when signed out. */
+  member: AuthMember | null | undefined;
+  /** undefined while the record is loading. */
+  user: User | null | undefined;
+  /** Set when the record could not be initialised; `retry` clears it and tries again. */
+  initError: Error | null;
+  retry(): void;
+  signOut(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+const ensured = new Map<string, Promise<unknown>>();
+
+/** Creates or refreshes the member's record once per sign-in; the register form awaits the same call. */
+export function ensureMemberRecord(uid: string): Promise<unknown> {
+  let pending = ensured.get(uid);
+  if (!pending) {
+    const referrerId = readReferrer();
+    pending = call('ensureUser', referrerId ? { referrerId } : {});
+    pending.catch(() => ensured.delete(uid));
+    ensured.set(uid, pending);
+  }
+  return pending;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [member, setMember] = useState<AuthMember | null | undefined>(undefined);
+  const [user, setUser] = useState<User | null | undefined>(undefined);
+  const [initError, setInitError] = useState<Error | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(
+    () =>
+      watchAuth(
+        (next) => {
+          if (!next) ensured.clear();
+          setMember(next);
+        },
+        (error) => setInitError(error),
+      ),
+    [],
+  );
+
+  const uid = member?.uid;
+  useEffect(() => {
+    setUser(undefined);
+    if (!uid) return;
+    let active = true;
+    const stops: Array<() => void> = [];
+    (async () => {
+      await ensureMemberRecord(uid);
+      const backend = await getBackend();
+      if (!active) return;
+      stops.push(backend.presence.trackPresence(uid));
+      stops.push(
+        backend.users.watchUser(
+          uid,
+          (next) => setUser(next),
+          (error) => setInitError(error),
+        ),
+      );
+    })().catch((error: unknown) => {
+      if (active) setInitError(error instanceof Error ? error : new Error(String(error)));
+    });
+    return () => {
+      active = false;
+      for (const stop of stops) stop();
+    };
+  }, [uid, attempt]);
+
+  const retry = useCallback(() => {
+    setInitError(null);
+    setAttempt((value) => value + 1);
+  }, []);
+
+  const signOut = useCallback(async () => {
+    await authSignOut();
+    clearMemberStorage();
+  }, []);
+
+  const session = useMemo<Session>(
+    () => ({ member, user: member ? user : null, initError, retry, signOut }),
+    [member, user, initError, retry, signOut],
+  );
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside SessionProvider.');
+  return session;
+}
+
+/** For component tests: a fixed session without any backend. */
+export function StaticSessionProvider({ session, children }: { session: Session; children: ReactNode }) {
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,29 @@
+/**
+ * Who may read or write which document directly, outside the handlers. The local server enforces it;
+ * firestore.rules and database.rules.json say the same, and one table of cases tests both.
+ */
+export type AccessAction = 'read' | 'write';
+
+export interface Viewer {
+  uid: string;
+  isAdmin?: boolean;
+}
+
+type Rule = (viewer: Viewer | null, ids: string[], action: AccessAction) => boolean;
+
+const isOwner = (viewer: Viewer | null, uid: string | undefined) => viewer !== null && viewer.uid === uid;
+
+const RULES: Array<{ pattern: RegExp; rule: Rule }> = [
+  // A member reads and watches their own record; every write goes through a handler.
+  { pattern: /^users\/([^/]+)$/, rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid) },
+  // Presence: only its owner reads or writes it.
+  { pattern: /^status\/([^/]+)$/, rule: (viewer, [uid]) => isOwner(viewer, uid) },
+];
+
+export function canAccess(viewer: Viewer | null, path: string, action: AccessAction): boolean {
+  for (const { pattern, rule } of RULES) {
+    const match = pattern.exec(path);
+    if (match) return rule(viewer, match.slice(1), action);
+  }
+  return false;
+}

@@ -1,0 +1,16 @@
+/** Business constants of the specification that this part of the product uses. */
+export const AGE_MIN = 16;
+export const AGE_MAX = 90;
+export const DEFAULT_AGE = 25;
+export const FIELD_MAX = 255;
+export const SIGN_UP_PASSWORD_MIN = 8;
+
+/** A new member starts with two free tokens (the onboarding text). */
+export const NEW_MEMBER_TOKENS = 2;
+
+export const LOADING_RETRY_AFTER_MS = 5000;
+export const HEADER_HIDE_SCROLL_PX = 50;
+export const HEADER_IDLE_SHOW_MS = 1500;
+
+export const DEFAULT_TOAST_MS = 1000;
+export const INIT_FAILURE_TOAST_MS = 5000;

@@ -1,0 +1,42 @@
+/** The member's record, `users/{uid}`: the shape both backends store and the client watches. */
+export const GENDERS = ['female', 'male'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const SHOW_GENDERS = ['both', 'female', 'male'] as const;
+export type ShowGender = (typeof SHOW_GENDERS)[number];
+
+export type PresenceState = 'online' | 'offline';
+
+export interface User {
+  uid: string;
+  email: string | null;
+  displayName: string;
+  photoURL: string | null;
+  emailVerified: boolean;
+  providers: string[];
+  referrerId?: string;
+  status: PresenceState;
+  newVotes: number;
+  age?: number;
+  birthyear?: number;
+  gender?: Gender;
+  showGender?: ShowGender;
+  complete: boolean;
+  onBoarding: boolean;
+  subscribed: boolean;
+  points: number;
+  loginStreak: number;
+  lastLogin?: Date;
+  blocks: string[];
+  feedback: boolean;
+  isAdmin: boolean;
+  disabled: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt?: Date;
+}
+
+export interface Presence {
+  state: PresenceState;
+  lastChanged: Date;
+}

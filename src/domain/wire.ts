@@ -1,0 +1,33 @@
+/**
+ * How documents travel as text between the local server and its clients, and rest in SQLite:
+ * JSON with dates kept as `{ "$date": iso }`, so both ends get `Date` back.
+ */
+export type DocumentData = Record<string, unknown>;
+
+export function encodeDocument(data: DocumentData): string {
+  return JSON.stringify(data, function replace(this: Record<string, unknown>, key, value: unknown) {
+    const original = this[key];
+    return original instanceof Date ? { $date: original.toISOString() } : value;
+  });
+}
+
+export function decodeDocument<T = DocumentData>(text: string): T {
+  return JSON.parse(text, (_key, value: unknown) => {
+    if (value && typeof value === 'object' && '$date' in value) {
+      return new Date((value as { $date: string }).$date);
+    }
+    return value;
+  }) as T;
+}
+
+/** Messages on the local server's live channel (`/live`). */
+export type LiveClientMessage =
+  | { type: 'auth'; token: string | null }
+  | { type: 'watch'; id: number; path: string }
+  | { type: 'unwatch'; id: number };
+
+export type LiveServerMessage =
+  | { type: 'auth'; uid: string | null }
+  | { type: 'snapshot'; id: number; data: DocumentData | null }
+  | { type: 'denied'; id: number; message: string }
+  | { type: 'error'; message: string };

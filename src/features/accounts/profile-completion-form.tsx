@@ -1,0 +1,109 @@
+/** Shown instead of any page until the member's profile is complete (spec 1, sections 2 and 5). */
+import {
+  Button,
+  Container,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Paper,
+  Radio,
+  RadioGroup,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { Form, Formik, useField } from 'formik';
+import { PageMeta } from '@/components/page-meta';
+import { CallError, call } from '@/data/callables';
+import { AGE_MAX, AGE_MIN, DEFAULT_AGE } from '@/domain/constants';
+import { profileSchema, type ProfileValues } from '@/domain/schemas';
+import type { User } from '@/domain/user';
+import { FormTextField } from './form-fields';
+
+function ChoiceField({ name, label, options }: { name: string; label: string; options: Array<[string, string]> }) {
+  const [field, meta] = useField<string>(name);
+  const message = meta.touched ? meta.error : undefined;
+  return (
+    <FormControl error={Boolean(message)}>
+      <FormLabel id={`${name}-label`}>{label}</FormLabel>
+      <RadioGroup row aria-labelledby={`${name}-label`} {...field}>
+        {options.map(([value, text]) => (
+          <FormControlLabel key={value} value={value} control={<Radio />} label={text} />
+        ))}
+      </RadioGroup>
+      <FormHelperText>{message ?? ' '}</FormHelperText>
+    </FormControl>
+  );
+}
+
+export function ProfileCompletionForm({ user }: { user: User }) {
+  const initialValues: ProfileValues = {
+    displayName: user.displayName,
+    age: user.age ?? DEFAULT_AGE,
+    gender: user.gender ?? 'male',
+    showGender: user.showGender ?? 'both',
+  };
+  return (
+    <Container maxWidth="sm" sx={{ py: 4 }}>
+      <PageMeta title="Complete your profile" description="Tell us a little about you." robots="noindex, nofollow" />
+      <Paper sx={{ p: 3 }}>
+        <Formik
+          initialValues={initialValues}
+          validationSchema={profileSchema}
+          onSubmit={async (values, { setFieldError, setStatus }) => {
+            setStatus(undefined);
+            try {
+              await call('completeProfile', profileSchema.cast(values));
+            } catch (error) {
+              if (error instanceof CallError && Object.keys(error.fields).length) {
+                for (const [field, message] of Object.entries(error.fields)) setFieldError(field, message);
+              } else {
+                setStatus(error instanceof Error ? error.message : String(error));
+              }
+            }
+          }}
+        >
+          {({ isSubmitting, status }) => (
+            <Form noValidate aria-label="Complete your profile">
+              <Stack spacing={2}>
+                <Typography variant="h5" component="h1">
+                  Complete your profile
+                </Typography>
+                <Typography color="text.secondary">
+                  Voters see your age and gender, never your name. Choose who rates your photos.
+                </Typography>
+                <FormTextField name="displayName" label="Name" autoComplete="nickname" />
+                <FormTextField name="age" label="Age" type="number" slotProps={{ htmlInput: { min: AGE_MIN, max: AGE_MAX } }} />
+                <ChoiceField
+                  name="gender"
+                  label="Gender"
+                  options={[
+                    ['female', 'Female'],
+                    ['male', 'Male'],
+                  ]}
+                />
+                <ChoiceField
+                  name="showGender"
+                  label="Show me photos of"
+                  options={[
+                    ['both', 'Both'],
+                    ['female', 'Women'],
+                    ['male', 'Men'],
+                  ]}
+                />
+                {status && (
+                  <Typography role="alert" color="error">
+                    {status}
+                  </Typography>
+                )}
+                <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+                  Continue
+                </Button>
+              </Stack>
+            </Form>
+          )}
+        </Formik>
+      </Paper>
+    </Container>
+  );
+}
