@@ -1,0 +1,35 @@
+/** Starts the local stack on its own ports and a fresh data folder, and hands its addresses to the journeys. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { PROJECT_ID, startLocalStack } from '../../../scripts/local-stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appUrl: string;
+    authUrl: string;
+    serverUrl: string;
+    dataDir: string;
+    projectId: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'photorater-e2e-'));
+  const base = Number(process.env.E2E_PORT_BASE ?? 18000);
+  const stack = await startLocalStack({
+    dataDir,
+    quiet: true,
+    ports: { app: base, server: base + 1, auth: base + 2, hub: base + 3, logging: base + 4 },
+  });
+  project.provide('appUrl', stack.appUrl);
+  project.provide('authUrl', stack.authUrl);
+  project.provide('serverUrl', stack.serverUrl);
+  project.provide('dataDir', dataDir);
+  project.provide('projectId', PROJECT_ID);
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,135 @@
+/**
+ * A member driving the app in a real browser, in the product's words:
+ * `await member.register()`, `await member.completeProfile()`, `await member.signOut()`.
+ */
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { decodeDocument } from '../../../src/domain/wire';
+
+export const appUrl = () => inject('appUrl');
+
+export function newEmail(): string {
+  return `member-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export interface ProfileAnswers {
+  name?: string;
+  age?: number;
+  gender?: 'Female' | 'Male';
+  showMe?: 'Both' | 'Women' | 'Men';
+}
+
+export class Member {
+  readonly email: string;
+  password = 'correct horse 1';
+
+  private constructor(
+    readonly context: BrowserContext,
+    readonly page: Page,
+    email?: string,
+  ) {
+    this.email = email ?? newEmail();
+  }
+
+  static async open(browser: Browser, email?: string): Promise<Member> {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    return new Member(context, page, email);
+  }
+
+  async visit(pathname: string): Promise<void> {
+    await this.page.goto(`${appUrl()}${pathname}`);
+  }
+
+  async fillCredentials(email: string, password: string): Promise<void> {
+    await this.page.getByLabel('Email').fill(email);
+    await this.page.getByLabel('Password', { exact: true }).fill(password);
+  }
+
+  async register(): Promise<void> {
+    await this.visit('/register');
+    await this.fillCredentials(this.email, this.password);
+    await this.page.getByRole('button', { name: 'Create Account' }).click();
+    await this.page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
+  }
+
+  async completeProfile(answers: ProfileAnswers = {}): Promise<void> {
+    const form = this.page.getByRole('form', { name: 'Complete your profile' });
+    await form.getByLabel('Name').fill(answers.name ?? 'Alex');
+    await form.getByLabel('Age').fill(String(answers.age ?? 27));
+    await form.getByRole('radio', { name: answers.gender ?? 'Female', exact: true }).check();
+    await form.getByRole('radio', { name: answers.showMe ?? 'Both', exact: true }).check();
+    await form.getByRole('button', { name: 'Continue' }).click();
+  }
+
+  async finishOnboarding(): Promise<void> {
+    const dialog = this.page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Get started' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  async signIn(password = this.password): Promise<void> {
+    await this.visit('/login');
+    await this.fillCredentials(this.email, password);
+    await this.page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  }
+
+  async signOut(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Open menu' }).click();
+    await this.page.getByRole('button', { name: 'Sign out' }).click();
+    await this.page.getByRole('button', { name: 'Get started' }).waitFor();
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+  }
+}
+
+/** Reads a document straight from the local backend's SQLite file, as a check from outside the app. */
+export function readDocument<T>(documentPath: string): T | undefined {
+  const db = new Database(path.join(inject('dataDir'), 'store.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('SELECT data FROM documents WHERE path = ?').get(documentPath) as { data: string } | undefined;
+    return row ? decodeDocument<T>(row.data) : undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** The member's record found by e-mail, straight from the SQLite file. */
+export function readUserByEmail<T>(email: string): T | undefined {
+  const db = new Database(path.join(inject('dataDir'), 'store.sqlite'), { readonly: true });
+  try {
+    const row = db
+      .prepare("SELECT data FROM documents WHERE collection_id = 'users' AND json_extract(data, '$.email') = ?")
+      .get(email) as { data: string } | undefined;
+    return row ? decodeDocument<T>(row.data) : undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** The Auth emulator's out-of-band codes (password reset e-mails it would have sent). */
+export async function passwordResetCode(email: string): Promise<string> {
+  const response = await fetch(`${inject('authUrl')}/emulator/v1/projects/${inject('projectId')}/oobCodes`);
+  const { oobCodes } = (await response.json()) as { oobCodes: Array<{ email: string; oobCode: string; requestType: string }> };
+  const code = oobCodes.filter((entry) => entry.email === email && entry.requestType === 'PASSWORD_RESET').at(-1);
+  if (!code) throw new Error(`No password reset code for ${email}.`);
+  return code.oobCode;
+}
+
+/** Polls until a check passes, for state the app writes asynchronously. */
+export async function eventually<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end journeys: Chromium against the stack `npm start` runs, started once for the whole suite. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['tests/e2e/**/*.e2e.test.ts'],
+    globalSetup: ['tests/e2e/support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+  },
+});
