@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'components',
           environment: 'jsdom',
-          include: ['src/**/*.test.tsx'],
+          include: ['src/**/*.test.tsx', 'src/{app,data,lib}/**/*.test.ts'],
           setupFiles: ['src/testing/setup.ts'],
         },
       },

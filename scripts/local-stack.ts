@@ -45,7 +45,8 @@ export interface LocalStack {
 export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): StackPorts {
   const port = (name: string, fallback: number) => {
     const value = Number(env[name] ?? fallback);
-    if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new Error(`${name} must be a port number.`);
+    if (!Number.isInteger(value) || value <= 0 || value > 65535)
+      throw new Error(`${name} must be a port number.`);
     return value;
   };
   return {
@@ -69,7 +70,11 @@ function assertPortFree(port: number, role: keyof StackPorts): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createNetServer();
     probe.once('error', () =>
-      reject(new Error(`Port ${port} (${role}) is already in use. Stop what uses it, or set ${PORT_VARIABLES[role]} to a free port.`)),
+      reject(
+        new Error(
+          `Port ${port} (${role}) is already in use. Stop what uses it, or set ${PORT_VARIABLES[role]} to a free port.`,
+        ),
+      ),
     );
     probe.listen(port, HOST, () => probe.close(() => resolve()));
   });

@@ -7,7 +7,9 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
 try {
   console.log('Starting the Auth emulator, the local server and the app...');
   const stack = await startLocalStack({ dataDir, ports: portsFromEnv() });
-  console.log(`\n  Photorater is running at ${stack.appUrl}\n  Data is kept in ${dataDir}. Press Ctrl-C to stop.\n`);
+  console.log(
+    `\n  Photorater is running at ${stack.appUrl}\n  Data is kept in ${dataDir}. Press Ctrl-C to stop.\n`,
+  );
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;

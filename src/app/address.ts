@@ -7,5 +7,6 @@ export function tidyAddress(location: Location = window.location, history: Histo
   const referrer = parseReferrerId(params.get('referrer'));
   if (referrer) keepReferrer(referrer);
   const search = withoutTrackingParams(location.search);
-  if (search !== null) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  if (search !== null)
+    history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
 }

@@ -5,7 +5,10 @@ import { storageKeys } from '@/lib/storage';
 
 export type ColorMode = 'light' | 'dark';
 
-const ColorModeContext = createContext<{ mode: ColorMode; toggle: () => void }>({ mode: 'light', toggle: () => undefined });
+const ColorModeContext = createContext<{ mode: ColorMode; toggle: () => void }>({
+  mode: 'light',
+  toggle: () => undefined,
+});
 
 function storedMode(): ColorMode {
   return localStorage.getItem(storageKeys.colorMode) === 'dark' ? 'dark' : 'light';

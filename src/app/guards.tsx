@@ -5,7 +5,7 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { homeWithOrigin } from '@/config/paths';
 import { useSession } from '@/data/session';
 import type { User } from '@/domain/user';
-import { ProfileCompletionForm } from '@/features/accounts/profile-completion-form';
+import { ProfileCompletionForm } from './lazy-screens';
 
 /** Signs out and reloads: the loading screen's way out of a stuck start. */
 export function useTryAgain() {
@@ -20,7 +20,8 @@ export function RequireMember({ children }: { children: (user: User) => ReactNod
   const { member, user } = useSession();
   const location = useLocation();
   const tryAgain = useTryAgain();
-  if (member === null) return <Navigate to={homeWithOrigin(`${location.pathname}${location.search}`)} replace />;
+  if (member === null)
+    return <Navigate to={homeWithOrigin(`${location.pathname}${location.search}`)} replace />;
   if (member === undefined || !user) return <LoadingScreen onTryAgain={tryAgain} />;
   if (!user.complete) return <ProfileCompletionForm user={user} />;
   return <>{children(user)}</>;

@@ -5,10 +5,9 @@ import { LoadingScreen } from '@/components/loading-screen';
 import { PageMeta } from '@/components/page-meta';
 import { safeOrigin } from '@/config/paths';
 import { useSession } from '@/data/session';
-import { ProfileCompletionForm } from '@/features/accounts/profile-completion-form';
 import { LandingPage } from '@/features/landing/landing-page';
-import { MyPhotosPage } from '@/features/photos/my-photos-page';
 import { RequireMember, useTryAgain } from './guards';
+import { MyPhotosPage, ProfileCompletionForm } from './lazy-screens';
 import type { ShellOutletContext } from './layout/app-shell';
 
 /** `/`: the landing page for visitors, the completion form for incomplete profiles, else My Photos. */
@@ -17,7 +16,8 @@ export function HomeRoute() {
   const { openAuth } = useOutletContext<ShellOutletContext>();
   const [params] = useSearchParams();
   const tryAgain = useTryAgain();
-  if (member === null) return <LandingPage onGetStarted={() => openAuth('register')} onSignIn={() => openAuth('login')} />;
+  if (member === null)
+    return <LandingPage onGetStarted={() => openAuth('register')} onSignIn={() => openAuth('login')} />;
   if (member === undefined || !user) return <LoadingScreen onTryAgain={tryAgain} />;
   const origin = safeOrigin(params.get('origin'));
   if (origin && origin !== '/') return <Navigate to={origin} replace />;

@@ -1,5 +1,13 @@
 /** Confirm and alert dialogs, opened from anywhere with a promise of the member's answer. */
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+} from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 export interface ConfirmOptions {
@@ -29,7 +37,8 @@ const DialogsContext = createContext<Dialogs | null>(null);
 export function DialogsProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState<Open | null>(null);
   const confirm = useCallback(
-    (options: ConfirmOptions) => new Promise<boolean>((resolve) => setOpen({ kind: 'confirm', options, resolve })),
+    (options: ConfirmOptions) =>
+      new Promise<boolean>((resolve) => setOpen({ kind: 'confirm', options, resolve })),
     [],
   );
   const alert = useCallback(

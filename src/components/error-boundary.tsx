@@ -23,7 +23,12 @@ export class ErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     if (shouldReport(error.message)) {
-      reportError({ type: 'general', severity: 'high', message: error.message, context: { component: info.componentStack?.split('\n')[1]?.trim() } });
+      reportError({
+        type: 'general',
+        severity: 'high',
+        message: error.message,
+        context: { component: info.componentStack?.split('\n')[1]?.trim() },
+      });
     }
   }
 

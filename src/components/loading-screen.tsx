@@ -13,7 +13,14 @@ export function LoadingScreen({ onTryAgain }: { onTryAgain: () => void }) {
     <Box
       role="status"
       aria-label="Loading"
-      sx={{ minHeight: '60vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}
+      sx={{
+        minHeight: '60vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 2,
+      }}
     >
       <CircularProgress />
       {slow && (

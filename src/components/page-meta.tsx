@@ -10,7 +10,13 @@ export interface PageMetaProps {
   image?: string;
 }
 
-export function PageMeta({ title, description, robots = 'index, follow', canonicalPath, image }: PageMetaProps) {
+export function PageMeta({
+  title,
+  description,
+  robots = 'index, follow',
+  canonicalPath,
+  image,
+}: PageMetaProps) {
   const fullTitle = title === SITE_NAME ? title : `${title} | ${SITE_NAME}`;
   const canonical = `${window.location.origin}${canonicalPath ?? window.location.pathname}`;
   const cardImage = image ?? `${window.location.origin}/social-card.png`;

@@ -42,10 +42,14 @@ function readEnv(source: Record<string, string | boolean | undefined>): AppEnv {
   };
   const useEmulators = backend === 'local' || text('VITE_USE_EMULATORS') === 'true';
   if (backend === 'firebase' && !useEmulators) {
-    const missing = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_PROJECT_ID', 'VITE_FIREBASE_APP_ID'].filter(
-      (name) => !text(name),
-    );
-    if (missing.length) throw new Error(`The firebase backend needs ${missing.join(', ')} (see .env.example).`);
+    const missing = [
+      'VITE_FIREBASE_API_KEY',
+      'VITE_FIREBASE_AUTH_DOMAIN',
+      'VITE_FIREBASE_PROJECT_ID',
+      'VITE_FIREBASE_APP_ID',
+    ].filter((name) => !text(name));
+    if (missing.length)
+      throw new Error(`The firebase backend needs ${missing.join(', ')} (see .env.example).`);
   }
   return {
     backend,

@@ -25,7 +25,10 @@ export type Unsubscribe = () => void;
 
 const toMember = (user: FirebaseUser): AuthMember => ({ uid: user.uid, email: user.email });
 
-export function watchAuth(onChange: (member: AuthMember | null) => void, onError: (error: Error) => void): Unsubscribe {
+export function watchAuth(
+  onChange: (member: AuthMember | null) => void,
+  onError: (error: Error) => void,
+): Unsubscribe {
   return onAuthStateChanged(auth, (user) => onChange(user ? toMember(user) : null), onError);
 }
 
@@ -49,7 +52,8 @@ export type SocialProvider = 'google' | 'facebook';
 
 export async function signInWithProvider(provider: SocialProvider): Promise<AuthMember> {
   const authProvider = provider === 'google' ? new GoogleAuthProvider() : new FacebookAuthProvider();
-  return toMember((await signInWithPopup(auth, authProvider)).user);
+  const { browserPopupRedirectResolver } = await import('./popup-resolver');
+  return toMember((await signInWithPopup(auth, authProvider, browserPopupRedirectResolver)).user);
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {

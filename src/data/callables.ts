@@ -2,10 +2,10 @@
  * Typed calls to the privileged handlers. Both backends use `httpsCallable`; in local mode the
  * SDK is pointed at the local server, which speaks the same protocol.
  */
-import { FunctionsError, httpsCallable } from 'firebase/functions';
+import type { FunctionsError } from 'firebase/functions';
 import type { CallableName, Callables } from '@/domain/callables';
 import { messageFor } from '@/domain/errors';
-import { functions } from '@/lib/firebase';
+import { getFunctionsClient } from '@/lib/firebase';
 
 /** A failed call, carrying the handler's code and a message fit to show. */
 export class CallError extends Error {
@@ -20,17 +20,41 @@ export class CallError extends Error {
 }
 
 // The handlers write these codes' messages for members; other codes get the catalogue's wording.
-const MEMBER_FACING = new Set(['invalid-argument', 'failed-precondition', 'permission-denied', 'not-found', 'already-exists', 'resource-exhausted', 'unauthenticated', 'out-of-range']);
+const MEMBER_FACING = new Set([
+  'invalid-argument',
+  'failed-precondition',
+  'permission-denied',
+  'not-found',
+  'already-exists',
+  'resource-exhausted',
+  'unauthenticated',
+  'out-of-range',
+]);
+
+function isFunctionsError(error: unknown): error is FunctionsError {
+  return (
+    error instanceof Error &&
+    error.name === 'FirebaseError' &&
+    String((error as FunctionsError).code).startsWith('functions/')
+  );
+}
 
 export async function call<Name extends CallableName>(
   name: Name,
   input: Callables[Name]['input'],
 ): Promise<Callables[Name]['result']> {
+  const [{ httpsCallable }, functions] = await Promise.all([
+    import('firebase/functions'),
+    getFunctionsClient(),
+  ]);
   try {
-    const result = await httpsCallable<Callables[Name]['input'], Callables[Name]['result']>(functions, name)(input);
+    const result = await httpsCallable<Callables[Name]['input'], Callables[Name]['result']>(
+      functions,
+      name,
+    )(input);
     return result.data;
   } catch (error) {
-    if (error instanceof FunctionsError) {
+    if (isFunctionsError(error)) {
       const code = error.code.replace(/^functions\//, '');
       const details = (error.details ?? {}) as { fields?: Record<string, string> };
       const message = MEMBER_FACING.has(code) ? error.message : messageFor('firebase', code);

@@ -38,7 +38,8 @@ export function ensureMemberRecord(uid: string): Promise<unknown> {
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [member, setMember] = useState<AuthMember | null | undefined>(undefined);
-  const [user, setUser] = useState<User | null | undefined>(undefined);
+  // Kept with the uid it belongs to, so a new sign-in never shows the previous member's record.
+  const [record, setRecord] = useState<{ uid: string; user: User | null } | null>(null);
   const [initError, setInitError] = useState<Error | null>(null);
   const [attempt, setAttempt] = useState(0);
 
@@ -56,7 +57,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const uid = member?.uid;
   useEffect(() => {
-    setUser(undefined);
     if (!uid) return;
     let active = true;
     const stops: Array<() => void> = [];
@@ -68,7 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       stops.push(
         backend.users.watchUser(
           uid,
-          (next) => setUser(next),
+          (next) => setRecord({ uid, user: next }),
           (error) => setInitError(error),
         ),
       );
@@ -91,8 +91,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clearMemberStorage();
   }, []);
 
+  const user = member ? (record?.uid === member.uid ? record.user : undefined) : null;
   const session = useMemo<Session>(
-    () => ({ member, user: member ? user : null, initError, retry, signOut }),
+    () => ({ member, user, initError, retry, signOut }),
     [member, user, initError, retry, signOut],
   );
   return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;

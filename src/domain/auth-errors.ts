@@ -20,7 +20,11 @@ const BY_CODE: Record<string, string> = {
   'auth/invalid-email': AUTH_MESSAGES.invalidEmail,
 };
 
-const SILENT_CODES = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
+const SILENT_CODES = new Set([
+  'auth/popup-closed-by-user',
+  'auth/cancelled-popup-request',
+  'auth/user-cancelled',
+]);
 
 interface CodedError {
   code?: unknown;

@@ -26,9 +26,17 @@ export const CATEGORY_DEFAULTS: Record<Exclude<ErrorCategory, 'validation'>, Cat
     severity: 'medium',
     retryable: true,
   },
-  firebase: { message: 'Service temporarily unavailable. Please try again.', severity: 'medium', retryable: false },
+  firebase: {
+    message: 'Service temporarily unavailable. Please try again.',
+    severity: 'medium',
+    retryable: false,
+  },
   auth: { message: 'Authentication error. Please sign in again.', severity: 'high', retryable: false },
-  payment: { message: 'Payment processing failed. Please try again.', severity: 'critical', retryable: false },
+  payment: {
+    message: 'Payment processing failed. Please try again.',
+    severity: 'critical',
+    retryable: false,
+  },
   upload: { message: 'Upload failed. Please try again.', severity: 'medium', retryable: true },
   rating: { message: 'Failed to submit rating. Please try again.', severity: 'medium', retryable: true },
   general: { message: 'Something went wrong. Please try again.', severity: 'medium', retryable: false },
@@ -93,7 +101,16 @@ export function errorToast(severity: ErrorSeverity): { severity: ToastSeverity; 
   };
 }
 
-const UNREPORTED = [/cancel+ed/i, /aborted/i, /extension/i, /script error/i, /load failed/i, /failed to fetch/i, /network ?error/i, /networkerror/i];
+const UNREPORTED = [
+  /cancel+ed/i,
+  /aborted/i,
+  /extension/i,
+  /script error/i,
+  /load failed/i,
+  /failed to fetch/i,
+  /network ?error/i,
+  /networkerror/i,
+];
 
 /** Errors that come from the member's browser or connection rather than from the product are not reported. */
 export function shouldReport(message: string): boolean {

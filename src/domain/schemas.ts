@@ -23,7 +23,10 @@ export type SignInValues = yup.InferType<typeof signInSchema>;
 
 export const signUpSchema = yup.object({
   email,
-  password: password.min(SIGN_UP_PASSWORD_MIN, `Password must be at least ${SIGN_UP_PASSWORD_MIN} characters`),
+  password: password.min(
+    SIGN_UP_PASSWORD_MIN,
+    `Password must be at least ${SIGN_UP_PASSWORD_MIN} characters`,
+  ),
 });
 export type SignUpValues = yup.InferType<typeof signUpSchema>;
 

@@ -3,7 +3,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Presence, User } from '../../src/domain/user';
 import { launchBrowser } from './support/browser';
-import { Member, appUrl, eventually, passwordResetCode, readDocument, readUserByEmail } from './support/member';
+import {
+  Member,
+  appUrl,
+  eventually,
+  passwordResetCode,
+  readDocument,
+  readUserByEmail,
+} from './support/member';
 
 let browser: Browser;
 
@@ -21,7 +28,10 @@ describe('a new member', () => {
     const { page } = member;
     await member.register();
 
-    const created = await eventually(() => readUserByEmail<User>(member.email), (user) => user !== undefined);
+    const created = await eventually(
+      () => readUserByEmail<User>(member.email),
+      (user) => user !== undefined,
+    );
     expect(created).toMatchObject({ complete: false, onBoarding: false, points: 2 });
     expect(created?.displayName).toMatch(/^Guest /);
 
@@ -52,10 +62,19 @@ describe('a new member', () => {
   it('is online while the app is open and offline once it is closed', async () => {
     const member = await Member.open(browser);
     await member.register();
-    const uid = (await eventually(() => readUserByEmail<User>(member.email), (user) => user !== undefined))!.uid;
-    await eventually(() => readDocument<Presence>(`status/${uid}`), (presence) => presence?.state === 'online');
+    const uid = (await eventually(
+      () => readUserByEmail<User>(member.email),
+      (user) => user !== undefined,
+    ))!.uid;
+    await eventually(
+      () => readDocument<Presence>(`status/${uid}`),
+      (presence) => presence?.state === 'online',
+    );
     await member.close();
-    const offline = await eventually(() => readDocument<Presence>(`status/${uid}`), (presence) => presence?.state === 'offline');
+    const offline = await eventually(
+      () => readDocument<Presence>(`status/${uid}`),
+      (presence) => presence?.state === 'offline',
+    );
     expect(offline?.lastChanged).toBeInstanceOf(Date);
     expect(readDocument<User>(`users/${uid}`)?.status).toBe('offline');
   });
@@ -152,7 +171,9 @@ describe('password reset', () => {
   it('says when the reset link is not valid', async () => {
     const member = await Member.open(browser);
     await member.visit('/resetPassword?oobCode=not-a-real-code');
-    await member.page.getByText('This password reset link is invalid or has expired. Please request a new one.').waitFor();
+    await member.page
+      .getByText('This password reset link is invalid or has expired. Please request a new one.')
+      .waitFor();
     await member.close();
   });
 });
@@ -201,7 +222,10 @@ describe('routes', () => {
     await dialog.getByLabel('Email').fill(member.email);
     await dialog.getByLabel('Password', { exact: true }).fill(member.password);
     await dialog.getByRole('button', { name: 'Create Account' }).click();
-    const user = await eventually(() => readUserByEmail<User>(member.email), (found) => found !== undefined);
+    const user = await eventually(
+      () => readUserByEmail<User>(member.email),
+      (found) => found !== undefined,
+    );
     expect(user?.referrerId).toBe('friend123');
     await member.close();
   });

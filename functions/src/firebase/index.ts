@@ -35,5 +35,10 @@ export const finishOnboarding = callable(handlers.finishOnboarding);
 
 export const mirrorPresence = onValueWritten('/status/{uid}', async (event) => {
   const value = event.data.after.val() as { state?: PresenceState } | null;
-  await setPresence(store, event.params.uid, value?.state === 'online' ? 'online' : 'offline', systemClock.now());
+  await setPresence(
+    store,
+    event.params.uid,
+    value?.state === 'online' ? 'online' : 'offline',
+    systemClock.now(),
+  );
 });

@@ -39,12 +39,20 @@ export function requireCaller(context: HandlerContext): Caller {
 }
 
 /** Validates with the same schema the form uses and answers with its first message, and all of them in details. */
-export async function validate<Schema extends AnyObjectSchema>(schema: Schema, data: unknown): Promise<InferType<Schema>> {
+export async function validate<Schema extends AnyObjectSchema>(
+  schema: Schema,
+  data: unknown,
+): Promise<InferType<Schema>> {
   try {
-    return (await schema.validate(data ?? {}, { abortEarly: false, stripUnknown: true })) as InferType<Schema>;
+    return (await schema.validate(data ?? {}, {
+      abortEarly: false,
+      stripUnknown: true,
+    })) as InferType<Schema>;
   } catch (error) {
     if (error instanceof ValidationError) {
-      throw new HttpsError('invalid-argument', error.errors[0] ?? 'Invalid input.', { fields: fieldErrors(error) });
+      throw new HttpsError('invalid-argument', error.errors[0] ?? 'Invalid input.', {
+        fields: fieldErrors(error),
+      });
     }
     throw error;
   }

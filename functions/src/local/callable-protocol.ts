@@ -3,7 +3,7 @@
  * works unchanged against the local server: POST `/{project}/{region}/{name}` with `{ data }`,
  * answered with `{ result }` or `{ error: { status, message, details } }`.
  */
-import { HttpsError } from 'firebase-functions/v2/https';
+import type { HttpsError } from 'firebase-functions/v2/https';
 
 export function callablePathPattern(projectId: string, region: string): RegExp {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -4,7 +4,12 @@
  */
 import type { WebSocket } from 'ws';
 import { canAccess } from '../../../src/domain/access';
-import { encodeDocument, type LiveClientMessage, type LiveServerMessage } from '../../../src/domain/wire';
+import {
+  encodeDocument,
+  type DocumentData,
+  type LiveClientMessage,
+  type LiveServerMessage,
+} from '../../../src/domain/wire';
 import type { Caller, Clock } from '../handlers/handler';
 import { setPresence } from '../handlers/presence';
 import type { Store, Unsubscribe } from '../store/store';
@@ -34,9 +39,11 @@ export class LiveChannel {
     // Messages are handled in order, so a watch sent right after auth sees the new identity.
     let queue = Promise.resolve();
     socket.on('message', (raw) => {
-      queue = queue.then(() => this.handle(connection, String(raw), send)).catch((error: unknown) => {
-        send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
-      });
+      queue = queue
+        .then(() => this.handle(connection, String(raw), send))
+        .catch((error: unknown) => {
+          send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+        });
     });
     socket.on('close', () => {
       queue = queue.then(() => this.signOut(connection));
@@ -73,11 +80,15 @@ export class LiveChannel {
         connection.watches.get(message.id)?.();
         const viewer = connection.uid ? { uid: connection.uid } : null;
         if (!canAccess(viewer, message.path, 'read')) {
-          send({ type: 'denied', id: message.id, message: "You don't have permission to perform this action." });
+          send({
+            type: 'denied',
+            id: message.id,
+            message: "You don't have permission to perform this action.",
+          });
           return;
         }
         const id = message.id;
-        const unsubscribe = this.store.watch(
+        const unsubscribe = this.store.watch<DocumentData>(
           message.path,
           (doc) => send({ type: 'snapshot', id, data: doc ?? null }),
           (error) => send({ type: 'denied', id, message: error.message }),

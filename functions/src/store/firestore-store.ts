@@ -1,6 +1,6 @@
 /** The store port over Firestore through the Admin SDK: production, and the Firestore emulator in tests. */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { StoreError, type DocumentData, type Store, type Transaction, type Unsubscribe } from './store';
+import { StoreError, type Store, type Transaction, type Unsubscribe } from './store';
 
 /** Timestamps become Dates at the edge, recursively. */
 export function fromFirestore(value: unknown): unknown {
@@ -21,7 +21,7 @@ function toStoreError(error: unknown): unknown {
 export class FirestoreStore implements Store {
   constructor(private readonly db: Firestore) {}
 
-  async get<T extends DocumentData>(path: string): Promise<T | undefined> {
+  async get<T extends object>(path: string): Promise<T | undefined> {
     const snapshot = await this.db.doc(path).get();
     return snapshot.exists ? (fromFirestore(snapshot.data()) as T) : undefined;
   }
@@ -30,7 +30,7 @@ export class FirestoreStore implements Store {
     try {
       return await this.db.runTransaction(async (firestoreTx) => {
         const tx: Transaction = {
-          get: async <D extends DocumentData>(path: string) => {
+          get: async <D extends object>(path: string) => {
             const snapshot = await firestoreTx.get(this.db.doc(path));
             return snapshot.exists ? (fromFirestore(snapshot.data()) as D) : undefined;
           },
@@ -45,14 +45,16 @@ export class FirestoreStore implements Store {
     }
   }
 
-  watch<T extends DocumentData>(
+  watch<T extends object>(
     path: string,
     onChange: (doc: T | undefined) => void,
     onError: (error: Error) => void,
   ): Unsubscribe {
-    return this.db.doc(path).onSnapshot(
-      (snapshot) => onChange(snapshot.exists ? (fromFirestore(snapshot.data()) as T) : undefined),
-      onError,
-    );
+    return this.db
+      .doc(path)
+      .onSnapshot(
+        (snapshot) => onChange(snapshot.exists ? (fromFirestore(snapshot.data()) as T) : undefined),
+        onError,
+      );
   }
 }

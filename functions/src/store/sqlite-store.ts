@@ -5,7 +5,14 @@
  */
 import Database from 'better-sqlite3';
 import { decodeDocument, encodeDocument } from '../../../src/domain/wire';
-import { assertDocumentPath, StoreError, type DocumentData, type Store, type Transaction, type Unsubscribe } from './store';
+import {
+  assertDocumentPath,
+  StoreError,
+  type DocumentData,
+  type Store,
+  type Transaction,
+  type Unsubscribe,
+} from './store';
 
 type Write =
   | { kind: 'set'; path: string; data: DocumentData }
@@ -68,7 +75,7 @@ export class SqliteStore implements Store {
     this.upsertDocument.run(path, parent, collectionId, encodeDocument(withoutUndefined(data)));
   }
 
-  async get<T extends DocumentData>(path: string): Promise<T | undefined> {
+  async get<T extends object>(path: string): Promise<T | undefined> {
     return this.read(path) as T | undefined;
   }
 
@@ -81,8 +88,9 @@ export class SqliteStore implements Store {
   private async execute<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const writes: Write[] = [];
     const tx: Transaction = {
-      get: async <D extends DocumentData>(path: string) => {
-        if (writes.length > 0) throw new StoreError('failed-precondition', 'A transaction reads before it writes.');
+      get: async <D extends object>(path: string) => {
+        if (writes.length > 0)
+          throw new StoreError('failed-precondition', 'A transaction reads before it writes.');
         return this.read(path) as D | undefined;
       },
       set: (path, data) => {
@@ -124,7 +132,7 @@ export class SqliteStore implements Store {
     }
   }
 
-  watch<T extends DocumentData>(
+  watch<T extends object>(
     path: string,
     onChange: (doc: T | undefined) => void,
     onError: (error: Error) => void,

@@ -7,7 +7,7 @@ export type DocumentData = Record<string, unknown>;
 
 export interface Transaction {
   /** Reads must all come before the first write, as in Firestore. */
-  get<T extends DocumentData>(path: string): Promise<T | undefined>;
+  get<T extends object>(path: string): Promise<T | undefined>;
   set(path: string, data: DocumentData): void;
   /** Merges top-level fields into an existing document; fails the transaction when it is missing. */
   update(path: string, fields: DocumentData): void;
@@ -17,10 +17,10 @@ export interface Transaction {
 export type Unsubscribe = () => void;
 
 export interface Store {
-  get<T extends DocumentData>(path: string): Promise<T | undefined>;
+  get<T extends object>(path: string): Promise<T | undefined>;
   runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Calls back with the document now and after every change; undefined when it does not exist. */
-  watch<T extends DocumentData>(
+  watch<T extends object>(
     path: string,
     onChange: (doc: T | undefined) => void,
     onError: (error: Error) => void,

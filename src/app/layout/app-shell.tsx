@@ -10,8 +10,8 @@ import { useToast } from '@/components/toast';
 import { useSession } from '@/data/session';
 import { INIT_FAILURE_TOAST_MS } from '@/domain/constants';
 import { USER_INIT_FAILURE_MESSAGE } from '@/domain/errors';
-import { AuthDialog } from '@/features/accounts/auth-dialog';
 import type { AuthView } from '@/features/accounts/auth-views';
+import { AuthDialog } from '../lazy-screens';
 import { BottomTabs } from './bottom-tabs';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -71,7 +71,7 @@ export function AppShell() {
       </Box>
       {session.member === null && <Footer />}
       {user?.complete && <BottomTabs />}
-      <AuthDialog view={authView} onViewChange={setAuthView} />
+      {authView && <AuthDialog view={authView} onViewChange={setAuthView} />}
     </Box>
   );
 }

@@ -15,8 +15,16 @@ const LINKS: Array<[string, string]> = [
 /** For signed-out visitors. */
 export function Footer() {
   return (
-    <Box component="footer" sx={{ py: 4, px: 2, mt: 'auto', borderTop: 1, borderColor: 'divider', textAlign: 'center' }}>
-      <Stack direction="row" spacing={2} useFlexGap sx={{ justifyContent: 'center', flexWrap: 'wrap', mb: 2 }}>
+    <Box
+      component="footer"
+      sx={{ py: 4, px: 2, mt: 'auto', borderTop: 1, borderColor: 'divider', textAlign: 'center' }}
+    >
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ justifyContent: 'center', flexWrap: 'wrap', mb: 2 }}
+      >
         {LINKS.map(([label, to]) => (
           <Link key={to} component={RouterLink} to={to} color="inherit">
             {label}

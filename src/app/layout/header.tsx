@@ -27,7 +27,11 @@ export function Header({ user, onOpenMenu }: Props) {
             <MenuIcon />
           </IconButton>
           {user ? (
-            <Typography variant="h6" component="div" sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 700 }}>
+            <Typography
+              variant="h6"
+              component="div"
+              sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 700 }}
+            >
               Photorater
             </Typography>
           ) : (
@@ -43,12 +47,20 @@ export function Header({ user, onOpenMenu }: Props) {
           )}
           <Box sx={{ flexGrow: 1 }} />
           {user && <NotificationMenu newVotes={user.newVotes} />}
-          <IconButton color="inherit" aria-label={mode === 'light' ? 'Switch to dark mode' : 'Switch to light mode'} onClick={toggle}>
+          <IconButton
+            color="inherit"
+            aria-label={mode === 'light' ? 'Switch to dark mode' : 'Switch to light mode'}
+            onClick={toggle}
+          >
             {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
           </IconButton>
           {user ? (
             <IconButton component={RouterLink} to={paths.profile} aria-label="Profile">
-              <Avatar src={user.photoURL ?? undefined} alt={user.displayName} sx={{ width: 32, height: 32 }} />
+              <Avatar
+                src={user.photoURL ?? undefined}
+                alt={user.displayName}
+                sx={{ width: 32, height: 32 }}
+              />
             </IconButton>
           ) : (
             <Button

@@ -30,7 +30,13 @@ export function NavDrawer({ open, onClose, signedIn, onSignOut }: Props) {
             <ListItemText primary={label} />
           </ListItemButton>
         ))}
-        <ListItemButton component="a" href={SOCIAL_URL} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+        <ListItemButton
+          component="a"
+          href={SOCIAL_URL}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={onClose}
+        >
           <ListItemText primary="Follow us on Instagram" />
         </ListItemButton>
         {signedIn && (

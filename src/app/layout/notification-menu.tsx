@@ -8,7 +8,11 @@ export function NotificationMenu({ newVotes }: { newVotes: number }) {
   const message = newVotes > 0 ? `You have ${newVotes} new votes` : "You're all caught up!";
   return (
     <>
-      <IconButton color="inherit" aria-label="Notifications" onClick={(event) => setAnchor(event.currentTarget)}>
+      <IconButton
+        color="inherit"
+        aria-label="Notifications"
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
         <Badge color="secondary" variant="dot" invisible={newVotes === 0}>
           <NotificationsIcon />
         </Badge>

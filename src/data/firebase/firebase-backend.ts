@@ -2,7 +2,15 @@
  * The Firebase backend's adapters: Firestore for documents, the Realtime Database for presence.
  * This module is loaded lazily, so the local backend's bundle carries neither SDK.
  */
-import { getDatabase, onDisconnect, onValue, ref, serverTimestamp, set, connectDatabaseEmulator } from 'firebase/database';
+import {
+  getDatabase,
+  onDisconnect,
+  onValue,
+  ref,
+  serverTimestamp,
+  set,
+  connectDatabaseEmulator,
+} from 'firebase/database';
 import { connectFirestoreEmulator, doc, getFirestore, onSnapshot, Timestamp } from 'firebase/firestore';
 import { env } from '@/config/env';
 import type { User } from '@/domain/user';

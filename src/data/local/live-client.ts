@@ -2,7 +2,13 @@
  * The client end of the local server's live channel: one WebSocket per page that authenticates
  * with the current ID token, re-sends its watches after a reconnect, and delivers snapshots.
  */
-import { decodeDocument, encodeDocument, type DocumentData, type LiveClientMessage, type LiveServerMessage } from '@/domain/wire';
+import {
+  decodeDocument,
+  encodeDocument,
+  type DocumentData,
+  type LiveClientMessage,
+  type LiveServerMessage,
+} from '@/domain/wire';
 import type { Unsubscribe } from '../auth';
 
 interface Watch {
@@ -62,7 +68,8 @@ export class LiveClient {
       if (this.token !== undefined) this.send({ type: 'auth', token: this.token });
       for (const [id, watch] of this.watches) this.send({ type: 'watch', id, path: watch.path });
     };
-    socket.onmessage = (event: MessageEvent<string>) => this.receive(decodeDocument<LiveServerMessage>(event.data));
+    socket.onmessage = (event: MessageEvent<string>) =>
+      this.receive(decodeDocument<LiveServerMessage>(event.data));
     socket.onclose = () => {
       if (this.closed) return;
       this.reconnectTimer = setTimeout(() => this.connect(), this.retryDelay);

@@ -20,7 +20,11 @@ export function AuthDialog({ view, onViewChange }: Props) {
   }, [member, view, onViewChange]);
   return (
     <Dialog open={view !== null && !member} onClose={() => onViewChange(null)} fullWidth maxWidth="xs">
-      <IconButton aria-label="Close" onClick={() => onViewChange(null)} sx={{ position: 'absolute', right: 8, top: 8 }}>
+      <IconButton
+        aria-label="Close"
+        onClick={() => onViewChange(null)}
+        sx={{ position: 'absolute', right: 8, top: 8 }}
+      >
         <CloseIcon />
       </IconButton>
       <DialogContent sx={{ pt: 5 }}>

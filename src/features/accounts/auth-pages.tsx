@@ -62,7 +62,11 @@ export function ForgotPasswordPage() {
   const onSwitch = useSwitchView();
   return (
     <AuthPage>
-      <PageMeta title="Forgot password" description="Get a link to reset your password." robots="noindex, follow" />
+      <PageMeta
+        title="Forgot password"
+        description="Get a link to reset your password."
+        robots="noindex, follow"
+      />
       <ForgotPasswordForm onSwitch={onSwitch} />
     </AuthPage>
   );

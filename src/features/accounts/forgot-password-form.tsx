@@ -33,7 +33,9 @@ export function ForgotPasswordForm({ onSwitch }: AuthViewProps) {
             <Typography variant="h5" component="h1">
               Forgot password
             </Typography>
-            <Typography color="text.secondary">Enter your e-mail and we will send you a link to reset your password.</Typography>
+            <Typography color="text.secondary">
+              Enter your e-mail and we will send you a link to reset your password.
+            </Typography>
             <FormTextField name="email" label="Email" type="email" autoComplete="email" />
             <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
               Send reset link

@@ -20,7 +20,15 @@ import { profileSchema, type ProfileValues } from '@/domain/schemas';
 import type { User } from '@/domain/user';
 import { FormTextField } from './form-fields';
 
-function ChoiceField({ name, label, options }: { name: string; label: string; options: Array<[string, string]> }) {
+function ChoiceField({
+  name,
+  label,
+  options,
+}: {
+  name: string;
+  label: string;
+  options: Array<[string, string]>;
+}) {
   const [field, meta] = useField<string>(name);
   const message = meta.touched ? meta.error : undefined;
   return (
@@ -45,7 +53,11 @@ export function ProfileCompletionForm({ user }: { user: User }) {
   };
   return (
     <Container maxWidth="sm" sx={{ py: 4 }}>
-      <PageMeta title="Complete your profile" description="Tell us a little about you." robots="noindex, nofollow" />
+      <PageMeta
+        title="Complete your profile"
+        description="Tell us a little about you."
+        robots="noindex, nofollow"
+      />
       <Paper sx={{ p: 3 }}>
         <Formik
           initialValues={initialValues}
@@ -73,7 +85,12 @@ export function ProfileCompletionForm({ user }: { user: User }) {
                   Voters see your age and gender, never your name. Choose who rates your photos.
                 </Typography>
                 <FormTextField name="displayName" label="Name" autoComplete="nickname" />
-                <FormTextField name="age" label="Age" type="number" slotProps={{ htmlInput: { min: AGE_MIN, max: AGE_MAX } }} />
+                <FormTextField
+                  name="age"
+                  label="Age"
+                  type="number"
+                  slotProps={{ htmlInput: { min: AGE_MIN, max: AGE_MAX } }}
+                />
                 <ChoiceField
                   name="gender"
                   label="Gender"

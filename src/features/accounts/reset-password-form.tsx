@@ -9,7 +9,8 @@ import { resetPasswordSchema, type ResetPasswordValues } from '@/domain/schemas'
 import { FormTextField } from './form-fields';
 
 export const PASSWORD_RESET_DONE = 'Your password was reset successfully!';
-export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Please request a new one.';
+export const RESET_LINK_INVALID =
+  'This password reset link is invalid or has expired. Please request a new one.';
 
 const initialValues: ResetPasswordValues = { password: '', confirmPassword: '' };
 
@@ -76,8 +77,18 @@ export function ResetPasswordForm({ oobCode, onDone, onRequestNewLink }: Props) 
             </Typography>
             {email && <Typography color="text.secondary">for {email}</Typography>}
             <FormTextField name="password" label="New password" type="password" autoComplete="new-password" />
-            <FormTextField name="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" />
-            <Button type="submit" variant="contained" size="large" disabled={isSubmitting || state === 'checking'}>
+            <FormTextField
+              name="confirmPassword"
+              label="Confirm password"
+              type="password"
+              autoComplete="new-password"
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={isSubmitting || state === 'checking'}
+            >
               Reset password
             </Button>
           </Stack>

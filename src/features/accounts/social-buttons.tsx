@@ -29,7 +29,12 @@ export function SocialButtons({ onError }: { onError: (message: string) => void 
       >
         Continue with Facebook
       </Button>
-      <Button variant="outlined" startIcon={<GoogleIcon />} onClick={() => void signIn('google')} disabled={busy !== null}>
+      <Button
+        variant="outlined"
+        startIcon={<GoogleIcon />}
+        onClick={() => void signIn('google')}
+        disabled={busy !== null}
+      >
         Continue with Google
       </Button>
     </Stack>

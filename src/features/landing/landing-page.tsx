@@ -24,8 +24,8 @@ export function LandingPage({ onGetStarted, onSignIn }: Props) {
         Find your best photo
       </Typography>
       <Typography variant="h6" color="text.secondary" sx={{ mb: 4 }}>
-        Real people rate your photos with hearts, comments and tags. Anonymous, honest, and fast, for dating, social or
-        professional profiles.
+        Real people rate your photos with hearts, comments and tags. Anonymous, honest, and fast, for dating,
+        social or professional profiles.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', mb: 6 }}>
         <Button variant="contained" size="large" onClick={onGetStarted}>

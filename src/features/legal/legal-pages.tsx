@@ -5,7 +5,15 @@ import { Link as RouterLink } from 'react-router-dom';
 import { PageMeta } from '@/components/page-meta';
 import { AGE_MIN } from '@/domain/constants';
 
-function StaticPage({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+function StaticPage({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <Container maxWidth="md" sx={{ py: 4, '& p': { mb: 2 } }}>
       <PageMeta title={title} description={description} />
@@ -21,8 +29,9 @@ export function AboutPage() {
   return (
     <StaticPage title="About" description="Photorater: honest, anonymous feedback on your photos.">
       <Typography>
-        Photorater helps you choose your best photo. Members rate each other&apos;s photos with hearts, comments and tags,
-        anonymously, so the feedback you get is honest. Rate others to earn tokens, and spend them to be rated.
+        Photorater helps you choose your best photo. Members rate each other&apos;s photos with hearts,
+        comments and tags, anonymously, so the feedback you get is honest. Rate others to earn tokens, and
+        spend them to be rated.
       </Typography>
       <Button component={RouterLink} to="/" variant="contained">
         Get Started
@@ -34,13 +43,16 @@ export function AboutPage() {
 export function TermsPage() {
   return (
     <StaticPage title="Terms and Conditions" description="The terms of using Photorater.">
-      <Typography>You must be {AGE_MIN} or older to use Photorater. Upload only photos of yourself.</Typography>
       <Typography>
-        Accounts inactive for more than 180 days may be terminated. When you delete your account, deletion starts within
-        30 days and takes up to 90 days, plus up to 90 more days for backups.
+        You must be {AGE_MIN} or older to use Photorater. Upload only photos of yourself.
       </Typography>
       <Typography>
-        Photos that are fake, spam, inappropriate, sexually explicit, show a minor, or are illegal are removed.
+        Accounts inactive for more than 180 days may be terminated. When you delete your account, deletion
+        starts within 30 days and takes up to 90 days, plus up to 90 more days for backups.
+      </Typography>
+      <Typography>
+        Photos that are fake, spam, inappropriate, sexually explicit, show a minor, or are illegal are
+        removed.
       </Typography>
     </StaticPage>
   );
@@ -50,12 +62,13 @@ export function PrivacyPage() {
   return (
     <StaticPage title="Privacy Policy" description="What Photorater stores and why.">
       <Typography>
-        We store your e-mail, the profile you give us (name, age, gender and who you want to see) and your photos with their
-        ratings. Voters see only your photo, your age range and your caption, never your name or e-mail.
+        We store your e-mail, the profile you give us (name, age, gender and who you want to see) and your
+        photos with their ratings. Voters see only your photo, your age range and your caption, never your
+        name or e-mail.
       </Typography>
       <Typography>
-        Uploaded photos are stripped of metadata such as location. Analytics run only with your consent. You can delete
-        your account at any time from your profile.
+        Uploaded photos are stripped of metadata such as location. Analytics run only with your consent. You
+        can delete your account at any time from your profile.
       </Typography>
     </StaticPage>
   );

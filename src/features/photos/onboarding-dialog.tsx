@@ -1,5 +1,13 @@
 /** Shown once, on My Photos, until the member finishes it; finishing sets onBoarding on the server. */
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MobileStepper, Typography } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MobileStepper,
+  Typography,
+} from '@mui/material';
 import { useState } from 'react';
 import { call } from '@/data/callables';
 import { NEW_MEMBER_TOKENS } from '@/domain/constants';

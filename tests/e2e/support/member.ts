@@ -94,7 +94,8 @@ export class Member {
 export function readDocument<T>(documentPath: string): T | undefined {
   const db = new Database(path.join(inject('dataDir'), 'store.sqlite'), { readonly: true });
   try {
-    const row = db.prepare('SELECT data FROM documents WHERE path = ?').get(documentPath) as { data: string } | undefined;
+    const row = db.prepare('SELECT data FROM documents WHERE path = ?').get(documentPath) as
+      { data: string } | undefined;
     return row ? decodeDocument<T>(row.data) : undefined;
   } finally {
     db.close();
@@ -106,7 +107,9 @@ export function readUserByEmail<T>(email: string): T | undefined {
   const db = new Database(path.join(inject('dataDir'), 'store.sqlite'), { readonly: true });
   try {
     const row = db
-      .prepare("SELECT data FROM documents WHERE collection_id = 'users' AND json_extract(data, '$.email') = ?")
+      .prepare(
+        "SELECT data FROM documents WHERE collection_id = 'users' AND json_extract(data, '$.email') = ?",
+      )
       .get(email) as { data: string } | undefined;
     return row ? decodeDocument<T>(row.data) : undefined;
   } finally {
@@ -117,14 +120,22 @@ export function readUserByEmail<T>(email: string): T | undefined {
 /** The Auth emulator's out-of-band codes (password reset e-mails it would have sent). */
 export async function passwordResetCode(email: string): Promise<string> {
   const response = await fetch(`${inject('authUrl')}/emulator/v1/projects/${inject('projectId')}/oobCodes`);
-  const { oobCodes } = (await response.json()) as { oobCodes: Array<{ email: string; oobCode: string; requestType: string }> };
-  const code = oobCodes.filter((entry) => entry.email === email && entry.requestType === 'PASSWORD_RESET').at(-1);
+  const { oobCodes } = (await response.json()) as {
+    oobCodes: Array<{ email: string; oobCode: string; requestType: string }>;
+  };
+  const code = oobCodes
+    .filter((entry) => entry.email === email && entry.requestType === 'PASSWORD_RESET')
+    .at(-1);
   if (!code) throw new Error(`No password reset code for ${email}.`);
   return code.oobCode;
 }
 
 /** Polls until a check passes, for state the app writes asynchronously. */
-export async function eventually<T>(read: () => T | Promise<T>, accept: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  read: () => T | Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

@@ -1,0 +1,192 @@
+/**
+ * The local server: the callable protocol as the Firebase SDK speaks it, and the live channel's
+ * access checks driven by the shared table of cases.
+ */
+import { deleteApp, initializeApp } from 'firebase/app';
+import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ACCESS_CASES, OWNER_UID, viewerFor } from '../../../tests/access/access-cases';
+import {
+  decodeDocument,
+  encodeDocument,
+  type LiveClientMessage,
+  type LiveServerMessage,
+} from '../../../src/domain/wire';
+import type { Presence, User } from '../../../src/domain/user';
+import { caller, testContext } from '../testing';
+import { startLocalServer, type LocalServer } from './server';
+
+const PROJECT = 'demo-test';
+const REGION = 'us-central1';
+const { store, clock } = testContext();
+let server: LocalServer;
+
+beforeAll(async () => {
+  server = await startLocalServer({
+    host: '127.0.0.1',
+    port: 0,
+    projectId: PROJECT,
+    region: REGION,
+    store,
+    clock,
+    // Tokens here are just "token-{uid}"; the Auth emulator's real tokens are exercised end to end.
+    verifyIdToken: async (token) => {
+      if (!token.startsWith('token-')) throw new Error('bad token');
+      return caller(token.slice('token-'.length));
+    },
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+async function post(name: string, body: unknown, token?: string) {
+  const response = await fetch(`${server.url}/${PROJECT}/${REGION}/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('the callable protocol', () => {
+  it('answers the Firebase SDK, errors included', async () => {
+    const app = initializeApp({ projectId: PROJECT, apiKey: 'test' }, 'callable-protocol');
+    const functions = getFunctions(app, REGION);
+    const url = new URL(server.url);
+    connectFunctionsEmulator(functions, url.hostname, Number(url.port));
+    const unauthenticated = httpsCallable(functions, 'ensureUser')({});
+    await expect(unauthenticated).rejects.toMatchObject({ code: 'functions/unauthenticated' });
+    await expect(unauthenticated).rejects.toThrow('Please sign in to continue.');
+    await expect(httpsCallable(functions, 'noSuchThing')({})).rejects.toMatchObject({
+      code: 'functions/not-found',
+    });
+    await deleteApp(app);
+  });
+
+  it('runs a handler for a verified caller and returns its result', async () => {
+    expect(await post('ensureUser', { data: {} }, 'token-carol')).toEqual({
+      status: 200,
+      body: { result: { created: true } },
+    });
+    expect((await store.get<User>('users/carol'))?.points).toBe(2);
+  });
+
+  it('answers validation failures with the message and every field', async () => {
+    const { status, body } = await post('completeProfile', { data: { age: 10 } }, 'token-carol');
+    expect(status).toBe(400);
+    expect(body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: 'Name is required',
+      details: { fields: { age: 'You must be at least 16 years old', gender: 'Gender is required' } },
+    });
+  });
+
+  it('refuses a token it cannot verify, a body that is not JSON, and unknown paths', async () => {
+    expect((await post('ensureUser', { data: {} }, 'forged')).status).toBe(401);
+    expect((await post('ensureUser', '{nope', 'token-carol')).body.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+    });
+    expect((await fetch(`${server.url}/other-project/${REGION}/ensureUser`, { method: 'POST' })).status).toBe(
+      404,
+    );
+    expect((await fetch(`${server.url}/${PROJECT}/${REGION}/toString`, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('allows the browser to call it from the app origin', async () => {
+    const response = await fetch(`${server.url}/${PROJECT}/${REGION}/ensureUser`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'http://localhost:5173',
+        'Access-Control-Request-Headers': 'content-type,authorization',
+      },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(response.headers.get('access-control-allow-headers')).toBe('content-type,authorization');
+  });
+});
+
+class LiveSocket {
+  private readonly messages: LiveServerMessage[] = [];
+  private readonly waiters: Array<() => void> = [];
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', (raw) => {
+      this.messages.push(decodeDocument<LiveServerMessage>(String(raw)));
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+  }
+  static async open(): Promise<LiveSocket> {
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/live`);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    return new LiveSocket(socket);
+  }
+  send(message: LiveClientMessage) {
+    this.socket.send(encodeDocument(message));
+  }
+  async next(accept: (message: LiveServerMessage) => boolean): Promise<LiveServerMessage> {
+    for (;;) {
+      const index = this.messages.findIndex(accept);
+      if (index >= 0) return this.messages.splice(index, 1)[0]!;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+  async close() {
+    this.socket.close();
+    await new Promise((resolve) => this.socket.once('close', resolve));
+  }
+}
+
+describe('the live channel', () => {
+  it.each(ACCESS_CASES.filter((access) => access.action === 'read'))(
+    '$role reads $path → $allowed',
+    async ({ role, path, allowed }) => {
+      await store.runTransaction(async (tx) => tx.set(path, { owner: OWNER_UID }));
+      const live = await LiveSocket.open();
+      const viewer = viewerFor(role);
+      live.send({ type: 'auth', token: viewer ? `token-${viewer.uid}` : null });
+      await live.next((message) => message.type === 'auth');
+      live.send({ type: 'watch', id: 1, path });
+      const answer = await live.next((message) => 'id' in message && message.id === 1);
+      expect(answer.type).toBe(allowed ? 'snapshot' : 'denied');
+      await live.close();
+    },
+  );
+
+  it('pushes changes to a watched record as they happen', async () => {
+    const live = await LiveSocket.open();
+    live.send({ type: 'auth', token: 'token-dana' });
+    await live.next((message) => message.type === 'auth');
+    live.send({ type: 'watch', id: 7, path: 'users/dana' });
+    expect(await live.next((message) => message.type === 'snapshot')).toEqual({
+      type: 'snapshot',
+      id: 7,
+      data: null,
+    });
+    await post('ensureUser', { data: {} }, 'token-dana');
+    const created = await live.next((message) => message.type === 'snapshot');
+    expect(created.type === 'snapshot' && created.data).toMatchObject({ uid: 'dana', complete: false });
+    expect(created.type === 'snapshot' && (created.data as unknown as User).createdAt).toBeInstanceOf(Date);
+    await live.close();
+  });
+
+  it('keeps a member online while any of their connections is open', async () => {
+    await post('ensureUser', { data: {} }, 'token-erin');
+    const first = await LiveSocket.open();
+    const second = await LiveSocket.open();
+    for (const live of [first, second]) {
+      live.send({ type: 'auth', token: 'token-erin' });
+      await live.next((message) => message.type === 'auth');
+    }
+    expect((await store.get<Presence>('status/erin'))?.state).toBe('online');
+    expect((await store.get<User>('users/erin'))?.status).toBe('online');
+    await first.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await store.get<Presence>('status/erin'))?.state).toBe('online');
+    await second.close();
+    await expect.poll(async () => (await store.get<Presence>('status/erin'))?.state).toBe('offline');
+    expect((await store.get<User>('users/erin'))?.status).toBe('offline');
+  });
+});

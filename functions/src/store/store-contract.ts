@@ -1,0 +1,127 @@
+/**
+ * The store port's contract: one suite that every implementation passes (SQLite always, Firestore
+ * against its emulator). Each later store operation adds its cases here.
+ */
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { StoreError, type Store } from './store';
+
+function nextChange<T extends object>(store: Store, path: string, accept: (doc: T | undefined) => boolean) {
+  return new Promise<T | undefined>((resolve, reject) => {
+    const stop = store.watch<T>(
+      path,
+      (doc) => {
+        if (!accept(doc)) return;
+        queueMicrotask(() => stop());
+        resolve(doc);
+      },
+      reject,
+    );
+  });
+}
+
+export function storeContract(makeStore: () => Store) {
+  const fresh = () => `contract/${randomUUID()}`;
+
+  describe('store contract', () => {
+    it('reads back what a transaction set, dates as Dates', async () => {
+      const store = makeStore();
+      const path = fresh();
+      const at = new Date('2026-01-02T03:04:05.678Z');
+      await store.runTransaction(async (tx) =>
+        tx.set(path, { name: 'Alex', at, nested: { at, list: [1, 'two'] } }),
+      );
+      const doc = await store.get<{ name: string; at: Date; nested: { at: Date; list: unknown[] } }>(path);
+      expect(doc?.name).toBe('Alex');
+      expect(doc?.at).toBeInstanceOf(Date);
+      expect(doc?.at.getTime()).toBe(at.getTime());
+      expect(doc?.nested.at.getTime()).toBe(at.getTime());
+      expect(doc?.nested.list).toEqual([1, 'two']);
+    });
+
+    it('returns undefined for a missing document', async () => {
+      expect(await makeStore().get(fresh())).toBeUndefined();
+    });
+
+    it('merges top-level fields on update and leaves the others', async () => {
+      const store = makeStore();
+      const path = fresh();
+      await store.runTransaction(async (tx) => tx.set(path, { a: 1, b: 2 }));
+      await store.runTransaction(async (tx) => tx.update(path, { b: 3, c: 4 }));
+      expect(await store.get(path)).toEqual({ a: 1, b: 3, c: 4 });
+    });
+
+    it('fails an update of a missing document and writes nothing of that transaction', async () => {
+      const store = makeStore();
+      const written = fresh();
+      const missing = fresh();
+      const attempt = store.runTransaction(async (tx) => {
+        tx.set(written, { a: 1 });
+        tx.update(missing, { b: 2 });
+      });
+      await expect(attempt).rejects.toBeInstanceOf(StoreError);
+      await expect(attempt).rejects.toMatchObject({ code: 'not-found' });
+      expect(await store.get(written)).toBeUndefined();
+      expect(await store.get(missing)).toBeUndefined();
+    });
+
+    it('writes nothing when the work throws', async () => {
+      const store = makeStore();
+      const path = fresh();
+      await expect(
+        store.runTransaction(async (tx) => {
+          tx.set(path, { a: 1 });
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await store.get(path)).toBeUndefined();
+    });
+
+    it('deletes', async () => {
+      const store = makeStore();
+      const path = fresh();
+      await store.runTransaction(async (tx) => tx.set(path, { a: 1 }));
+      await store.runTransaction(async (tx) => tx.delete(path));
+      expect(await store.get(path)).toBeUndefined();
+    });
+
+    it('refuses a read after a write in one transaction', async () => {
+      const store = makeStore();
+      const path = fresh();
+      await expect(
+        store.runTransaction(async (tx) => {
+          tx.set(path, { a: 1 });
+          await tx.get(path);
+        }),
+      ).rejects.toThrow();
+      expect(await store.get(path)).toBeUndefined();
+    });
+
+    it('keeps read-modify-write exact under concurrent transactions', async () => {
+      const store = makeStore();
+      const path = fresh();
+      await store.runTransaction(async (tx) => tx.set(path, { count: 0 }));
+      await Promise.all(
+        Array.from({ length: 25 }, () =>
+          store.runTransaction(async (tx) => {
+            const doc = await tx.get<{ count: number }>(path);
+            tx.update(path, { count: (doc?.count ?? 0) + 1 });
+          }),
+        ),
+      );
+      expect(await store.get(path)).toEqual({ count: 25 });
+    });
+
+    it('watches a document: now, after each change, and gone', async () => {
+      const store = makeStore();
+      const path = fresh();
+      expect(await nextChange(store, path, () => true)).toBeUndefined();
+      const created = nextChange<{ v: number }>(store, path, (doc) => doc?.v === 1);
+      await store.runTransaction(async (tx) => tx.set(path, { v: 1 }));
+      expect(await created).toEqual({ v: 1 });
+      const removed = nextChange(store, path, (doc) => doc === undefined);
+      await store.runTransaction(async (tx) => tx.delete(path));
+      expect(await removed).toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { storageKeys } from '@/lib/storage';
+import { aMember, renderApp } from '@/testing/test-utils';
+import { Header } from './header';
+
+describe('Header', () => {
+  it('offers a visitor the login button and a logo to /login, carrying the origin', () => {
+    renderApp(<Header user={null} onOpenMenu={vi.fn()} />, { route: '/?origin=%2Fphotos' });
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?origin=%2Fphotos');
+    expect(screen.getByRole('link', { name: 'Photorater' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();
+  });
+
+  it('gives a member the bell, the theme toggle and the avatar to /profile', async () => {
+    const onOpenMenu = vi.fn();
+    const { user } = renderApp(
+      <Header user={aMember({ complete: true, newVotes: 3 })} onOpenMenu={onOpenMenu} />,
+    );
+    expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    expect(onOpenMenu).toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(screen.getByText('You have 3 new votes')).toBeInTheDocument();
+  });
+
+  it("says you're all caught up without new votes", async () => {
+    const { user } = renderApp(
+      <Header user={aMember({ complete: true, newVotes: 0 })} onOpenMenu={vi.fn()} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(screen.getByText("You're all caught up!")).toBeInTheDocument();
+  });
+
+  it('switches to dark mode and remembers it on this device', async () => {
+    const { user } = renderApp(<Header user={null} onOpenMenu={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Switch to dark mode' }));
+    expect(localStorage.getItem(storageKeys.colorMode)).toBe('dark');
+    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,66 @@
+/** Renders a screen with the app's providers, a fixed session and an in-memory router. */
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { ColorModeProvider } from '@/app/color-mode';
+import { DialogsProvider } from '@/components/dialogs';
+import { ToastProvider } from '@/components/toast';
+import { StaticSessionProvider, type Session } from '@/data/session';
+import type { User } from '@/domain/user';
+
+export function aMember(overrides: Partial<User> = {}): User {
+  const at = new Date('2026-11-01T10:00:00Z');
+  return {
+    uid: 'alice',
+    email: 'alice@example.com',
+    displayName: 'Guest Lucky Otter 482',
+    photoURL: null,
+    emailVerified: false,
+    providers: ['password'],
+    status: 'online',
+    newVotes: 0,
+    complete: false,
+    onBoarding: false,
+    subscribed: false,
+    points: 2,
+    loginStreak: 0,
+    blocks: [],
+    feedback: false,
+    isAdmin: false,
+    disabled: false,
+    createdAt: at,
+    updatedAt: at,
+    ...overrides,
+  };
+}
+
+export function aSession(overrides: Partial<Session> = {}): Session {
+  return {
+    member: null,
+    user: null,
+    initError: null,
+    retry: () => undefined,
+    signOut: async () => undefined,
+    ...overrides,
+  };
+}
+
+export function renderApp(
+  ui: ReactNode,
+  { session = aSession(), route = '/' }: { session?: Session; route?: string } = {},
+) {
+  const user = userEvent.setup();
+  const result = render(
+    <ColorModeProvider>
+      <ToastProvider>
+        <DialogsProvider>
+          <StaticSessionProvider session={session}>
+            <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+          </StaticSessionProvider>
+        </DialogsProvider>
+      </ToastProvider>
+    </ColorModeProvider>,
+  );
+  return { user, ...result };
+}

@@ -1,0 +1,38 @@
+/**
+ * Who may read or write what directly (outside the handlers): one table that drives both the local
+ * server's checks and the Firebase rules tests. Every later capability adds its rows here.
+ */
+import type { AccessAction, Viewer } from '../../src/domain/access';
+
+export type Role = 'visitor' | 'owner' | 'otherMember';
+
+export interface AccessCase {
+  role: Role;
+  /** Paths are written for the owner `alice`. */
+  path: string;
+  action: AccessAction;
+  allowed: boolean;
+}
+
+export const OWNER_UID = 'alice';
+export const OTHER_UID = 'bob';
+
+export function viewerFor(role: Role): Viewer | null {
+  if (role === 'visitor') return null;
+  return { uid: role === 'owner' ? OWNER_UID : OTHER_UID };
+}
+
+export const ACCESS_CASES: AccessCase[] = [
+  { role: 'owner', path: 'users/alice', action: 'read', allowed: true },
+  { role: 'owner', path: 'users/alice', action: 'write', allowed: false },
+  { role: 'otherMember', path: 'users/alice', action: 'read', allowed: false },
+  { role: 'otherMember', path: 'users/alice', action: 'write', allowed: false },
+  { role: 'visitor', path: 'users/alice', action: 'read', allowed: false },
+  { role: 'visitor', path: 'users/alice', action: 'write', allowed: false },
+  { role: 'owner', path: 'status/alice', action: 'read', allowed: true },
+  { role: 'owner', path: 'status/alice', action: 'write', allowed: true },
+  { role: 'otherMember', path: 'status/alice', action: 'read', allowed: false },
+  { role: 'otherMember', path: 'status/alice', action: 'write', allowed: false },
+  { role: 'visitor', path: 'status/alice', action: 'read', allowed: false },
+  { role: 'visitor', path: 'status/alice', action: 'write', allowed: false },
+];
