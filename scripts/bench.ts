@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints the product's measured figures against their targets.
  * Bundle: the gzip size of the JavaScript a visitor loads before the landing page shows, and of
- * what a signed-in member loads for the shell (adding the backend's adapter), built for Firebase mode.
+ * what a signed-in member loads for the shell (adding Auth, the callables, the backend's adapter and
+ * My Photos), built for Firebase mode.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,9 +1,8 @@
-import { RouterProvider } from 'react-router-dom';
 import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { SessionProvider } from '@/data/session';
 import { ColorModeProvider } from './color-mode';
-import { router } from './router';
+import { AppRouter } from './router';
 
 export function App() {
   return (
@@ -11,7 +10,7 @@ export function App() {
       <ToastProvider>
         <DialogsProvider>
           <SessionProvider>
-            <RouterProvider router={router} />
+            <AppRouter />
           </SessionProvider>
         </DialogsProvider>
       </ToastProvider>

@@ -2,18 +2,7 @@
  * Screens a visitor on the landing page never needs load on demand, so the landing page's
  * JavaScript stays small (forms bring Formik and Yup; member screens bring their own parts).
  */
-import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
-
-function onDemand<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  const Lazy = lazy(async () => ({ default: await load() }));
-  return function OnDemand(props: Props) {
-    return (
-      <Suspense fallback={null}>
-        <Lazy {...(props as ComponentProps<typeof Lazy>)} />
-      </Suspense>
-    );
-  };
-}
+import { onDemand } from '@/lib/on-demand';
 
 export const ProfileCompletionForm = onDemand(() =>
   import('@/features/accounts/profile-completion-form').then((module) => module.ProfileCompletionForm),
@@ -24,3 +13,5 @@ export const AuthDialog = onDemand(() =>
 export const MyPhotosPage = onDemand(() =>
   import('@/features/photos/my-photos-page').then((module) => module.MyPhotosPage),
 );
+export const NavDrawer = onDemand(() => import('./layout/nav-drawer').then((module) => module.NavDrawer));
+export const BottomTabs = onDemand(() => import('./layout/bottom-tabs').then((module) => module.BottomTabs));

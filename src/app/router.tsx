@@ -1,47 +1,43 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { onDemand } from '@/lib/on-demand';
 import { AppShell } from './layout/app-shell';
 import { HomeRoute, NotFoundRoute, PhotosRoute, UpcomingRoute } from './routes';
 
 const accounts = () => import('@/features/accounts/auth-pages');
 const legal = () => import('@/features/legal/legal-pages');
-const LoginPage = lazy(() => accounts().then((module) => ({ default: module.LoginPage })));
-const RegisterPage = lazy(() => accounts().then((module) => ({ default: module.RegisterPage })));
-const ForgotPasswordPage = lazy(() => accounts().then((module) => ({ default: module.ForgotPasswordPage })));
-const ResetPasswordPage = lazy(() => accounts().then((module) => ({ default: module.ResetPasswordPage })));
-const AboutPage = lazy(() => legal().then((module) => ({ default: module.AboutPage })));
-const TermsPage = lazy(() => legal().then((module) => ({ default: module.TermsPage })));
-const PrivacyPage = lazy(() => legal().then((module) => ({ default: module.PrivacyPage })));
+const LoginPage = onDemand(() => accounts().then((module) => module.LoginPage));
+const RegisterPage = onDemand(() => accounts().then((module) => module.RegisterPage));
+const ForgotPasswordPage = onDemand(() => accounts().then((module) => module.ForgotPasswordPage));
+const ResetPasswordPage = onDemand(() => accounts().then((module) => module.ResetPasswordPage));
+const AboutPage = onDemand(() => legal().then((module) => module.AboutPage));
+const TermsPage = onDemand(() => legal().then((module) => module.TermsPage));
+const PrivacyPage = onDemand(() => legal().then((module) => module.PrivacyPage));
 
-function page(Page: LazyExoticComponent<ComponentType>) {
+/** Declarative routes: the app loads no data through the router, so its data APIs stay out of the bundle. */
+export function AppRouter() {
   return (
-    <Suspense fallback={null}>
-      <Page />
-    </Suspense>
+    <BrowserRouter>
+      <Routes>
+        <Route element={<AppShell />}>
+          <Route path={paths.home} element={<HomeRoute />} />
+          <Route path={paths.photos} element={<PhotosRoute />} />
+          <Route path={paths.rate} element={<UpcomingRoute title="Rate photos" />} />
+          <Route path={`${paths.rate}/:photoId`} element={<UpcomingRoute title="Rate photos" />} />
+          <Route path={paths.leaderboard} element={<UpcomingRoute title="Leaderboard" />} />
+          <Route path={paths.profile} element={<UpcomingRoute title="Profile" />} />
+          <Route path={paths.login} element={<LoginPage />} />
+          <Route path={paths.register} element={<RegisterPage />} />
+          <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={paths.resetPassword} element={<ResetPasswordPage />} />
+          <Route path={paths.about} element={<AboutPage />} />
+          <Route path={paths.terms} element={<TermsPage />} />
+          <Route path={paths.privacy} element={<PrivacyPage />} />
+          <Route path={paths.notFound} element={<NotFoundRoute />} />
+          <Route path="/__cypress/*" element={<Navigate to={paths.home} replace />} />
+          <Route path="*" element={<Navigate to={paths.notFound} replace />} />
+        </Route>
+      </Routes>
+    </BrowserRouter>
   );
 }
-
-export const router = createBrowserRouter([
-  {
-    element: <AppShell />,
-    children: [
-      { path: paths.home, element: <HomeRoute /> },
-      { path: paths.photos, element: <PhotosRoute /> },
-      { path: paths.rate, element: <UpcomingRoute title="Rate photos" /> },
-      { path: `${paths.rate}/:photoId`, element: <UpcomingRoute title="Rate photos" /> },
-      { path: paths.leaderboard, element: <UpcomingRoute title="Leaderboard" /> },
-      { path: paths.profile, element: <UpcomingRoute title="Profile" /> },
-      { path: paths.login, element: page(LoginPage) },
-      { path: paths.register, element: page(RegisterPage) },
-      { path: paths.forgotPassword, element: page(ForgotPasswordPage) },
-      { path: paths.resetPassword, element: page(ResetPasswordPage) },
-      { path: paths.about, element: page(AboutPage) },
-      { path: paths.terms, element: page(TermsPage) },
-      { path: paths.privacy, element: page(PrivacyPage) },
-      { path: paths.notFound, element: <NotFoundRoute /> },
-      { path: '/__cypress/*', element: <Navigate to={paths.home} replace /> },
-      { path: '*', element: <Navigate to={paths.notFound} replace /> },
-    ],
-  },
-]);

@@ -1,14 +1,6 @@
 /** Confirm and alert dialogs, opened from anywhere with a promise of the member's answer. */
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { onDemand } from '@/lib/on-demand';
 
 export interface ConfirmOptions {
   title: string;
@@ -28,14 +20,16 @@ interface Dialogs {
   alert(options: AlertOptions): Promise<void>;
 }
 
-type Open =
+export type OpenDialog =
   | { kind: 'confirm'; options: ConfirmOptions; resolve: (answer: boolean) => void }
   | { kind: 'alert'; options: AlertOptions; resolve: () => void };
+
+const DialogView = onDemand(() => import('./dialog-view').then((module) => module.DialogView));
 
 const DialogsContext = createContext<Dialogs | null>(null);
 
 export function DialogsProvider({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState<Open | null>(null);
+  const [open, setOpen] = useState<OpenDialog | null>(null);
   const confirm = useCallback(
     (options: ConfirmOptions) =>
       new Promise<boolean>((resolve) => setOpen({ kind: 'confirm', options, resolve })),
@@ -46,45 +40,18 @@ export function DialogsProvider({ children }: { children: ReactNode }) {
     [],
   );
   const dialogs = useMemo(() => ({ confirm, alert }), [confirm, alert]);
-  const answer = (value: boolean) => {
-    if (open?.kind === 'confirm') open.resolve(value);
-    else open?.resolve();
-    setOpen(null);
-  };
+  const answer = useCallback(
+    (value: boolean) => {
+      if (open?.kind === 'confirm') open.resolve(value);
+      else open?.resolve();
+      setOpen(null);
+    },
+    [open],
+  );
   return (
     <DialogsContext.Provider value={dialogs}>
       {children}
-      <Dialog open={open !== null} onClose={() => answer(false)} aria-labelledby="app-dialog-title">
-        {open && (
-          <>
-            <DialogTitle id="app-dialog-title">
-              {open.kind === 'confirm' && open.options.icon ? (
-                <Box component="span" sx={{ mr: 1, verticalAlign: 'middle' }}>
-                  {open.options.icon}
-                </Box>
-              ) : null}
-              {open.options.title}
-            </DialogTitle>
-            <DialogContent>
-              <DialogContentText component="div">{open.options.message}</DialogContentText>
-            </DialogContent>
-            <DialogActions>
-              {open.kind === 'confirm' ? (
-                <>
-                  <Button onClick={() => answer(false)}>{open.options.cancelLabel ?? 'Cancel'}</Button>
-                  <Button variant="contained" onClick={() => answer(true)} autoFocus>
-                    {open.options.confirmLabel ?? 'Confirm'}
-                  </Button>
-                </>
-              ) : (
-                <Button variant="contained" onClick={() => answer(true)} autoFocus>
-                  OK
-                </Button>
-              )}
-            </DialogActions>
-          </>
-        )}
-      </Dialog>
+      {open && <DialogView dialog={open} onAnswer={answer} />}
     </DialogsContext.Provider>
   );
 }

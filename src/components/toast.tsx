@@ -2,10 +2,11 @@
  * The bottom toast bar: one message at a time with a severity and an optional call to action.
  * The default duration is the specification's 1000 ms; callers pass longer ones where it names them.
  */
-import { Alert, Button, Snackbar } from '@mui/material';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_TOAST_MS } from '@/domain/constants';
 import type { ToastSeverity } from '@/domain/errors';
+import { onDemand } from '@/lib/on-demand';
+
+const ToastBar = onDemand(() => import('./toast-bar').then((module) => module.ToastBar));
 
 export interface ToastCallToAction {
   label: string;
@@ -20,7 +21,7 @@ export interface ToastOptions {
   cta?: ToastCallToAction;
 }
 
-interface ToastState extends ToastOptions {
+export interface ToastState extends ToastOptions {
   open: boolean;
   key: number;
 }
@@ -39,41 +40,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToast((previous) => ({ ...previous, open: false }));
   }, []);
   const value = useMemo(() => show, [show]);
-  const { cta } = toast;
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={toast.key}
-        open={toast.open}
-        autoHideDuration={toast.duration ?? DEFAULT_TOAST_MS}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          onClose={close}
-          severity={toast.severity ?? 'info'}
-          variant="filled"
-          sx={{ width: '100%' }}
-          action={
-            cta ? (
-              <Button
-                color="inherit"
-                size="small"
-                href={cta.href}
-                onClick={() => {
-                  cta.onClick?.();
-                  close();
-                }}
-              >
-                {cta.label}
-              </Button>
-            ) : undefined
-          }
-        >
-          {toast.message}
-        </Alert>
-      </Snackbar>
+      {toast.key > 0 && <ToastBar toast={toast} onClose={close} />}
     </ToastContext.Provider>
   );
 }

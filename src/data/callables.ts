@@ -5,7 +5,6 @@
 import type { FunctionsError } from 'firebase/functions';
 import type { CallableName, Callables } from '@/domain/callables';
 import { messageFor } from '@/domain/errors';
-import { getFunctionsClient } from '@/lib/firebase';
 
 /** A failed call, carrying the handler's code and a message fit to show. */
 export class CallError extends Error {
@@ -43,10 +42,12 @@ export async function call<Name extends CallableName>(
   name: Name,
   input: Callables[Name]['input'],
 ): Promise<Callables[Name]['result']> {
-  const [{ httpsCallable }, functions] = await Promise.all([
+  // The SDKs load on the first call, so the landing page does not carry them.
+  const [{ httpsCallable }, { getFunctionsClient }] = await Promise.all([
     import('firebase/functions'),
-    getFunctionsClient(),
+    import('@/lib/firebase'),
   ]);
+  const functions = await getFunctionsClient();
   try {
     const result = await httpsCallable<Callables[Name]['input'], Callables[Name]['result']>(
       functions,

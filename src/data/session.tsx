@@ -4,8 +4,8 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { User } from '@/domain/user';
-import { clearMemberStorage, readReferrer } from '@/lib/storage';
-import { signOut as authSignOut, watchAuth, type AuthMember } from './auth';
+import { clearMemberStorage, readReferrer, storageKeys } from '@/lib/storage';
+import type { AuthMember } from './auth';
 import { getBackend } from './backend';
 import { call } from './callables';
 
@@ -37,23 +37,41 @@ export function ensureMemberRecord(uid: string): Promise<unknown> {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [member, setMember] = useState<AuthMember | null | undefined>(undefined);
+  // Auth loads after the first paint. Until it answers, a device where nobody was signed in shows the
+  // landing page, and one where someone was shows the loader.
+  const [member, setMember] = useState<AuthMember | null | undefined>(() =>
+    localStorage.getItem(storageKeys.memberHint) ? undefined : null,
+  );
   // Kept with the uid it belongs to, so a new sign-in never shows the previous member's record.
   const [record, setRecord] = useState<{ uid: string; user: User | null } | null>(null);
   const [initError, setInitError] = useState<Error | null>(null);
   const [attempt, setAttempt] = useState(0);
 
-  useEffect(
-    () =>
-      watchAuth(
-        (next) => {
-          if (!next) ensured.clear();
-          setMember(next);
-        },
-        (error) => setInitError(error),
-      ),
-    [],
-  );
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let active = true;
+    import('./auth').then(
+      ({ watchAuth }) => {
+        if (!active) return;
+        stop = watchAuth(
+          (next) => {
+            if (next) localStorage.setItem(storageKeys.memberHint, '1');
+            else {
+              localStorage.removeItem(storageKeys.memberHint);
+              ensured.clear();
+            }
+            setMember(next);
+          },
+          (error) => setInitError(error),
+        );
+      },
+      (error: unknown) => setInitError(error instanceof Error ? error : new Error(String(error))),
+    );
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, []);
 
   const uid = member?.uid;
   useEffect(() => {
@@ -87,6 +105,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    const { signOut: authSignOut } = await import('./auth');
     await authSignOut();
     clearMemberStorage();
   }, []);

@@ -5,6 +5,8 @@ export const storageKeys = {
   colorMode: `${PREFIX}colorMode`,
   referrer: `${PREFIX}referrer`,
   loginMarker: `${PREFIX}loggedInThisSession`,
+  /** Set while someone is signed in on this device, so a visitor sees the landing page before Auth has loaded. */
+  memberHint: `${PREFIX}memberHint`,
 } as const;
 
 /** Kept across sign-out: the light/dark choice belongs to the device, not to the member. */

@@ -11,11 +11,9 @@ import { useSession } from '@/data/session';
 import { INIT_FAILURE_TOAST_MS } from '@/domain/constants';
 import { USER_INIT_FAILURE_MESSAGE } from '@/domain/errors';
 import type { AuthView } from '@/features/accounts/auth-views';
-import { AuthDialog } from '../lazy-screens';
-import { BottomTabs } from './bottom-tabs';
+import { AuthDialog, BottomTabs, NavDrawer } from '../lazy-screens';
 import { Footer } from './footer';
 import { Header } from './header';
-import { NavDrawer } from './nav-drawer';
 
 export interface ShellOutletContext {
   openAuth: (view: AuthView) => void;
@@ -39,6 +37,8 @@ export function AppShell() {
   const { pathname } = useLocation();
   const toast = useToast();
   const [menuOpen, setMenuOpen] = useState(false);
+  // Mounted from the first opening on, so it can slide out as well as in.
+  const [menuUsed, setMenuUsed] = useState(false);
   const [authView, setAuthView] = useState<AuthView | null>(null);
   const toasted = useRef<Error | null>(null);
 
@@ -53,13 +53,23 @@ export function AppShell() {
   const context: ShellOutletContext = { openAuth: setAuthView };
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      {!pathname.startsWith('/rate') && <Header user={user} onOpenMenu={() => setMenuOpen(true)} />}
-      <NavDrawer
-        open={menuOpen}
-        onClose={() => setMenuOpen(false)}
-        signedIn={Boolean(session.member)}
-        onSignOut={() => void session.signOut()}
-      />
+      {!pathname.startsWith('/rate') && (
+        <Header
+          user={user}
+          onOpenMenu={() => {
+            setMenuUsed(true);
+            setMenuOpen(true);
+          }}
+        />
+      )}
+      {menuUsed && (
+        <NavDrawer
+          open={menuOpen}
+          onClose={() => setMenuOpen(false)}
+          signedIn={Boolean(session.member)}
+          onSignOut={() => void session.signOut()}
+        />
+      )}
       <Box component="main" sx={{ flexGrow: 1 }}>
         {session.initError ? (
           <InitErrorScreen onRetry={session.retry} />

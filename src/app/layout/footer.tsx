@@ -1,7 +1,7 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { SOCIAL_URL } from './nav-drawer';
+import { SOCIAL_URL } from './social';
 
 const LINKS: Array<[string, string]> = [
   ['Home', paths.home],

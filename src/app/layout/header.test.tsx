@@ -21,7 +21,7 @@ describe('Header', () => {
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(onOpenMenu).toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(screen.getByText('You have 3 new votes')).toBeInTheDocument();
+    expect(await screen.findByText('You have 3 new votes')).toBeInTheDocument();
   });
 
   it("says you're all caught up without new votes", async () => {
@@ -29,7 +29,7 @@ describe('Header', () => {
       <Header user={aMember({ complete: true, newVotes: 0 })} onOpenMenu={vi.fn()} />,
     );
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
-    expect(screen.getByText("You're all caught up!")).toBeInTheDocument();
+    expect(await screen.findByText("You're all caught up!")).toBeInTheDocument();
   });
 
   it('switches to dark mode and remembers it on this device', async () => {

@@ -1,7 +1,7 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Avatar, Box, Button, IconButton, Slide, Toolbar, Typography } from '@mui/material';
+import { AppBar, Avatar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { paths, safeOrigin } from '@/config/paths';
 import type { User } from '@/domain/user';
@@ -20,59 +20,58 @@ export function Header({ user, onOpenMenu }: Props) {
   const [params] = useSearchParams();
   const origin = safeOrigin(params.get('origin'));
   return (
-    <Slide appear={false} direction="down" in={!hidden}>
-      <AppBar position="sticky" color="default" elevation={1}>
-        <Toolbar sx={{ gap: 1 }}>
-          <IconButton edge="start" color="inherit" aria-label="Open menu" onClick={onOpenMenu}>
-            <MenuIcon />
-          </IconButton>
-          {user ? (
-            <Typography
-              variant="h6"
-              component="div"
-              sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 700 }}
-            >
-              Photorater
-            </Typography>
-          ) : (
-            <Typography
-              component={RouterLink}
-              to={paths.login}
-              variant="h6"
-              sx={{ fontWeight: 700, color: 'inherit', textDecoration: 'none' }}
-              aria-label="Photorater"
-            >
-              Photorater
-            </Typography>
-          )}
-          <Box sx={{ flexGrow: 1 }} />
-          {user && <NotificationMenu newVotes={user.newVotes} />}
-          <IconButton
-            color="inherit"
-            aria-label={mode === 'light' ? 'Switch to dark mode' : 'Switch to light mode'}
-            onClick={toggle}
+    <AppBar
+      position="sticky"
+      color="default"
+      elevation={1}
+      sx={{ transform: hidden ? 'translateY(-100%)' : 'none', transition: 'transform 225ms ease-in-out' }}
+    >
+      <Toolbar sx={{ gap: 1 }}>
+        <IconButton edge="start" color="inherit" aria-label="Open menu" onClick={onOpenMenu}>
+          <MenuIcon />
+        </IconButton>
+        {user ? (
+          <Typography
+            variant="h6"
+            component="div"
+            sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 700 }}
           >
-            {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+            Photorater
+          </Typography>
+        ) : (
+          <Typography
+            component={RouterLink}
+            to={paths.login}
+            variant="h6"
+            sx={{ fontWeight: 700, color: 'inherit', textDecoration: 'none' }}
+            aria-label="Photorater"
+          >
+            Photorater
+          </Typography>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        {user && <NotificationMenu newVotes={user.newVotes} />}
+        <IconButton
+          color="inherit"
+          aria-label={mode === 'light' ? 'Switch to dark mode' : 'Switch to light mode'}
+          onClick={toggle}
+        >
+          {mode === 'light' ? <DarkModeIcon /> : <LightModeIcon />}
+        </IconButton>
+        {user ? (
+          <IconButton component={RouterLink} to={paths.profile} aria-label="Profile">
+            <Avatar src={user.photoURL ?? undefined} alt={user.displayName} sx={{ width: 32, height: 32 }} />
           </IconButton>
-          {user ? (
-            <IconButton component={RouterLink} to={paths.profile} aria-label="Profile">
-              <Avatar
-                src={user.photoURL ?? undefined}
-                alt={user.displayName}
-                sx={{ width: 32, height: 32 }}
-              />
-            </IconButton>
-          ) : (
-            <Button
-              component={RouterLink}
-              to={origin ? `${paths.login}?origin=${encodeURIComponent(origin)}` : paths.login}
-              variant="contained"
-            >
-              Login
-            </Button>
-          )}
-        </Toolbar>
-      </AppBar>
-    </Slide>
+        ) : (
+          <Button
+            component={RouterLink}
+            to={origin ? `${paths.login}?origin=${encodeURIComponent(origin)}` : paths.login}
+            variant="contained"
+          >
+            Login
+          </Button>
+        )}
+      </Toolbar>
+    </AppBar>
   );
 }

@@ -2,8 +2,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-
-export const SOCIAL_URL = 'https://www.instagram.com/photorater.app';
+import { SOCIAL_URL } from './social';
 
 const LINKS: Array<[string, string]> = [
   ['Home', paths.home],

@@ -1,11 +1,15 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import { Badge, IconButton, Menu, MenuItem } from '@mui/material';
+import { Badge, IconButton } from '@mui/material';
 import { useState } from 'react';
+import { onDemand } from '@/lib/on-demand';
+
+const NotificationList = onDemand(() =>
+  import('./notification-list').then((module) => module.NotificationList),
+);
 
 /** The bell: a dot when votes are new; its menu says how many, or that the member is caught up. */
 export function NotificationMenu({ newVotes }: { newVotes: number }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const message = newVotes > 0 ? `You have ${newVotes} new votes` : "You're all caught up!";
   return (
     <>
       <IconButton
@@ -17,9 +21,7 @@ export function NotificationMenu({ newVotes }: { newVotes: number }) {
           <NotificationsIcon />
         </Badge>
       </IconButton>
-      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
-        <MenuItem onClick={() => setAnchor(null)}>{message}</MenuItem>
-      </Menu>
+      {anchor && <NotificationList anchor={anchor} newVotes={newVotes} onClose={() => setAnchor(null)} />}
     </>
   );
 }

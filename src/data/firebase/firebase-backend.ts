@@ -1,16 +1,8 @@
 /**
  * The Firebase backend's adapters: Firestore for documents, the Realtime Database for presence.
- * This module is loaded lazily, so the local backend's bundle carries neither SDK.
+ * This module is loaded lazily, so the local backend's bundle carries neither SDK, and the Realtime
+ * Database loads only after the member's first screen.
  */
-import {
-  getDatabase,
-  onDisconnect,
-  onValue,
-  ref,
-  serverTimestamp,
-  set,
-  connectDatabaseEmulator,
-} from 'firebase/database';
 import { connectFirestoreEmulator, doc, getFirestore, onSnapshot, Timestamp } from 'firebase/firestore';
 import { env } from '@/config/env';
 import type { User } from '@/domain/user';
@@ -29,10 +21,8 @@ export function fromFirestore(value: unknown): unknown {
 
 export function createFirebaseBackend(): Backend {
   const firestore = getFirestore(firebaseApp);
-  const database = getDatabase(firebaseApp);
   if (env.useEmulators) {
     connectFirestoreEmulator(firestore, '127.0.0.1', 8080);
-    connectDatabaseEmulator(database, '127.0.0.1', 9000);
   }
   return {
     users: {
@@ -44,14 +34,17 @@ export function createFirebaseBackend(): Backend {
         ),
     },
     presence: {
+      // The Realtime Database SDK loads after the first screen; presence can wait that long.
       trackPresence(uid) {
-        const status = ref(database, `status/${uid}`);
-        return onValue(ref(database, '.info/connected'), (snapshot) => {
-          if (snapshot.val() !== true) return;
-          void onDisconnect(status)
-            .set({ state: 'offline', lastChanged: serverTimestamp() })
-            .then(() => set(status, { state: 'online', lastChanged: serverTimestamp() }));
+        let stop: (() => void) | undefined;
+        let stopped = false;
+        void import('./presence').then(({ trackPresence }) => {
+          if (!stopped) stop = trackPresence(firebaseApp, uid, env.useEmulators);
         });
+        return () => {
+          stopped = true;
+          stop?.();
+        };
       },
     },
   };

@@ -1,0 +1,1 @@
+export const SOCIAL_URL = 'https://www.instagram.com/photorater.app';

@@ -1,0 +1,46 @@
+/** The toast bar itself, loaded with the first toast. */
+import { Alert, Button, Snackbar } from '@mui/material';
+import { DEFAULT_TOAST_MS } from '@/domain/constants';
+import type { ToastState } from './toast';
+
+interface Props {
+  toast: ToastState;
+  onClose: (event?: unknown, reason?: string) => void;
+}
+
+export function ToastBar({ toast, onClose: close }: Props) {
+  const { cta } = toast;
+  return (
+    <Snackbar
+      key={toast.key}
+      open={toast.open}
+      autoHideDuration={toast.duration ?? DEFAULT_TOAST_MS}
+      onClose={close}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+    >
+      <Alert
+        onClose={close}
+        severity={toast.severity ?? 'info'}
+        variant="filled"
+        sx={{ width: '100%' }}
+        action={
+          cta ? (
+            <Button
+              color="inherit"
+              size="small"
+              href={cta.href}
+              onClick={() => {
+                cta.onClick?.();
+                close();
+              }}
+            >
+              {cta.label}
+            </Button>
+          ) : undefined
+        }
+      >
+        {toast.message}
+      </Alert>
+    </Snackbar>
+  );
+}
