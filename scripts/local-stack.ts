@@ -66,7 +66,7 @@ const PORT_VARIABLES: Record<keyof StackPorts, string> = {
   logging: 'EMULATOR_LOGGING_PORT',
 };
 
-function assertPortFree(port: number, role: keyof StackPorts): Promise<void> {
+export function assertPortFree(port: number, role: keyof StackPorts): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createNetServer();
     probe.once('error', () =>
@@ -98,7 +98,8 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
 function startAuthEmulator(dataDir: string, ports: StackPorts, quiet: boolean): ChildProcess {
   const emulatorDir = path.join(dataDir, 'emulator');
   const exportDir = path.join(dataDir, 'auth');
-  mkdirSync(emulatorDir, { recursive: true });
+  const tempDir = path.join(emulatorDir, 'tmp');
+  mkdirSync(tempDir, { recursive: true });
   // A config of its own, so the ports follow the environment and its log stays under the data folder.
   writeFileSync(
     path.join(emulatorDir, 'firebase.json'),
@@ -120,7 +121,15 @@ function startAuthEmulator(dataDir: string, ports: StackPorts, quiet: boolean): 
     cwd: emulatorDir,
     detached: true,
     stdio: quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', FIREBASE_CLI_EXPERIMENTS: '' },
+    // A temp folder of its own: the CLI finds "its" emulators through a locator file named after the
+    // project in the temp folder, and two stacks of one project (npm start beside the tests) would
+    // otherwise export each other's accounts.
+    env: {
+      ...process.env,
+      TMPDIR: tempDir,
+      FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+      FIREBASE_CLI_EXPERIMENTS: '',
+    },
   });
   process.once('exit', () => child.kill('SIGKILL'));
   return child;
@@ -136,6 +145,27 @@ function stopChild(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGINT');
   });
+}
+
+/** Five consecutive free ports from `base` on, for a stack beside others (tests, a running `npm start`). */
+export async function findFreePorts(base: number): Promise<StackPorts> {
+  for (let start = base; start < base + 1000; start += 5) {
+    const ports: StackPorts = {
+      app: start,
+      server: start + 1,
+      auth: start + 2,
+      hub: start + 3,
+      logging: start + 4,
+    };
+    try {
+      for (const role of Object.keys(ports) as Array<keyof StackPorts>)
+        await assertPortFree(ports[role], role);
+      return ports;
+    } catch {
+      // taken: try the next five
+    }
+  }
+  throw new Error(`No five free ports between ${base} and ${base + 1000}.`);
 }
 
 export async function startLocalStack(options: StackOptions): Promise<LocalStack> {

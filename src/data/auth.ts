@@ -1,5 +1,6 @@
 /** Authentication, the one SDK both backends share: e-mail and password, Google and Facebook popups, password reset. */
 import {
+  browserPopupRedirectResolver,
   confirmPasswordReset,
   createUserWithEmailAndPassword,
   FacebookAuthProvider,
@@ -7,6 +8,7 @@ import {
   onAuthStateChanged,
   onIdTokenChanged,
   sendPasswordResetEmail,
+  signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,
   signOut as firebaseSignOut,
@@ -52,8 +54,28 @@ export type SocialProvider = 'google' | 'facebook';
 
 export async function signInWithProvider(provider: SocialProvider): Promise<AuthMember> {
   const authProvider = provider === 'google' ? new GoogleAuthProvider() : new FacebookAuthProvider();
-  const { browserPopupRedirectResolver } = await import('./popup-resolver');
+  // The popup must open within the click, so nothing may be awaited before this call.
   return toMember((await signInWithPopup(auth, authProvider, browserPopupRedirectResolver)).user);
+}
+
+/**
+ * Local backend only: signs in with Google or Facebook at the Auth emulator without a popup. The SDK's
+ * popup needs Google's gapi script from the network, which the local backend must not depend on; the
+ * emulator takes a credential made of plain JSON claims instead, and treats it as that provider's.
+ */
+export async function signInWithEmulatorAccount(
+  provider: SocialProvider,
+  account: { email: string; displayName: string },
+): Promise<AuthMember> {
+  const claims = JSON.stringify({
+    sub: `${provider}-${account.email.trim().toLowerCase()}`,
+    email: account.email.trim(),
+    email_verified: true,
+    name: account.displayName.trim(),
+  });
+  const credential =
+    provider === 'google' ? GoogleAuthProvider.credential(claims) : FacebookAuthProvider.credential(claims);
+  return toMember((await signInWithCredential(auth, credential)).user);
 }
 
 export async function requestPasswordReset(email: string): Promise<void> {

@@ -230,3 +230,51 @@ describe('routes', () => {
     await member.close();
   });
 });
+
+describe('social sign-in', () => {
+  it('signs in with Google at the Auth emulator and creates the record with the provider name', async () => {
+    const member = await Member.open(browser);
+    const { page } = member;
+    await member.visit('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Sign in with Google.com' });
+    await chooser.getByLabel('Email').fill(member.email);
+    await chooser.getByLabel('Display name').fill('Grace Google');
+    await chooser.getByRole('button', { name: 'Sign in with Google.com' }).click();
+    await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
+    const user = await eventually(
+      () => readUserByEmail<User>(member.email),
+      (found) => found !== undefined,
+    );
+    expect(user).toMatchObject({ displayName: 'Grace Google', providers: ['google.com'], complete: false });
+    await member.signOut();
+
+    await member.visit('/register');
+    await page.getByRole('button', { name: 'Continue with Facebook' }).click();
+    const again = page.getByRole('dialog', { name: 'Sign in with Facebook.com' });
+    await again.getByLabel('Email').fill(`fb-${member.email}`);
+    await again.getByRole('button', { name: 'Sign in with Facebook.com' }).click();
+    await page.getByRole('heading', { name: 'Complete your profile' }).waitFor();
+    const facebook = await eventually(
+      () => readUserByEmail<User>(`fb-${member.email}`),
+      (found) => found !== undefined,
+    );
+    expect(facebook?.providers).toEqual(['facebook.com']);
+    expect(facebook?.displayName).toMatch(/^Guest /);
+    await member.close();
+  });
+
+  it('says nothing when the chooser is cancelled', async () => {
+    const member = await Member.open(browser);
+    const { page } = member;
+    await member.visit('/login');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sign in with Google.com' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    expect(await page.locator('.Mui-error').count()).toBe(0);
+    await member.close();
+  });
+});

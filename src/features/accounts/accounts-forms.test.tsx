@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '@/testing/test-utils';
 import { ForgotPasswordForm } from './forgot-password-form';
@@ -10,16 +10,20 @@ const auth = vi.hoisted(() => ({
   signInWithEmail: vi.fn(),
   signUpWithEmail: vi.fn(),
   signInWithProvider: vi.fn(),
+  signInWithEmulatorAccount: vi.fn(),
   requestPasswordReset: vi.fn(),
   checkPasswordResetCode: vi.fn(),
   resetPassword: vi.fn(),
 }));
 vi.mock('@/data/auth', () => auth);
+const config = vi.hoisted(() => ({ env: { backend: 'firebase' } }));
+vi.mock('@/config/env', () => config);
 const session = vi.hoisted(() => ({ ensureMemberRecord: vi.fn() }));
 vi.mock('@/data/session', async (original) => ({ ...(await original<object>()), ...session }));
 
 beforeEach(() => {
   vi.clearAllMocks();
+  config.env.backend = 'firebase';
 });
 
 const onSwitch = vi.fn();
@@ -53,6 +57,26 @@ describe('LoginForm', () => {
     await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
     expect(auth.signInWithProvider).toHaveBeenCalledWith('google');
     expect(screen.getByLabelText('Email')).not.toHaveAccessibleDescription(/./);
+  });
+
+  it('in local mode asks the Auth emulator for a provider account instead of opening a popup', async () => {
+    config.env.backend = 'local';
+    auth.signInWithEmulatorAccount.mockResolvedValue({ uid: 'g1', email: 'grace@example.com' });
+    const { user } = renderApp(<LoginForm onSwitch={onSwitch} />);
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    const chooser = await screen.findByRole('dialog', { name: 'Sign in with Google.com' });
+    await user.click(within(chooser).getByRole('button', { name: 'Sign in with Google.com' }));
+    expect(await within(chooser).findByText('Email is required')).toBeInTheDocument();
+    await user.type(within(chooser).getByLabelText('Email'), 'grace@example.com');
+    await user.type(within(chooser).getByLabelText('Display name'), 'Grace');
+    await user.click(within(chooser).getByRole('button', { name: 'Sign in with Google.com' }));
+    await waitFor(() =>
+      expect(auth.signInWithEmulatorAccount).toHaveBeenCalledWith('google', {
+        email: 'grace@example.com',
+        displayName: 'Grace',
+      }),
+    );
+    expect(auth.signInWithProvider).not.toHaveBeenCalled();
   });
 
   it('links to forgot password and sign up', async () => {

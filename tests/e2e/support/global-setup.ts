@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { PROJECT_ID, startLocalStack } from '../../../scripts/local-stack';
+import { findFreePorts, PROJECT_ID, startLocalStack } from '../../../scripts/local-stack';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,12 +17,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'photorater-e2e-'));
-  const base = Number(process.env.E2E_PORT_BASE ?? 18000);
-  const stack = await startLocalStack({
-    dataDir,
-    quiet: true,
-    ports: { app: base, server: base + 1, auth: base + 2, hub: base + 3, logging: base + 4 },
-  });
+  const ports = await findFreePorts(Number(process.env.E2E_PORT_BASE ?? 18000));
+  const stack = await startLocalStack({ dataDir, quiet: true, ports });
   project.provide('appUrl', stack.appUrl);
   project.provide('authUrl', stack.authUrl);
   project.provide('serverUrl', stack.serverUrl);
