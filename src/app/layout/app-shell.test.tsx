@@ -1,0 +1,93 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aMember, aSession, renderApp } from '@/testing/test-utils';
+import { AppShell } from './app-shell';
+
+function shell() {
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route path="*" element={<p>page content</p>} />
+      </Route>
+    </Routes>
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('AppShell', () => {
+  it('shows the retry screen and the toast when the record cannot be initialised', async () => {
+    const retry = vi.fn();
+    const user = aMember();
+    const { user: person } = renderApp(shell(), {
+      session: aSession({
+        member: { uid: user.uid, email: user.email },
+        user: undefined,
+        initError: new Error('unavailable'),
+        retry,
+      }),
+    });
+    // Once on the retry screen, once in the toast.
+    await waitFor(() =>
+      expect(screen.getAllByText('Error initializing user. Please try again later.')).toHaveLength(2),
+    );
+    expect(screen.queryByText('page content')).not.toBeInTheDocument();
+    await person.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(retry).toHaveBeenCalled();
+  });
+
+  it('gives visitors the footer and members with a complete profile the tab bar', async () => {
+    const { unmount } = renderApp(shell());
+    expect(screen.getByText('© 2021 Photorater. All rights reserved.')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Tabs' })).not.toBeInTheDocument();
+    unmount();
+    const user = aMember({ complete: true });
+    renderApp(shell(), { session: aSession({ member: { uid: user.uid, email: user.email }, user }) });
+    const tabs = await screen.findByRole('navigation', { name: 'Tabs' });
+    expect(tabs).toHaveTextContent('My PhotosRateProfileLeaderboard');
+    expect(screen.queryByText('© 2021 Photorater. All rights reserved.')).not.toBeInTheDocument();
+  });
+
+  it('hides the header on /rate', () => {
+    renderApp(shell(), { route: '/rate/abc' });
+    expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();
+  });
+
+  it('hides the header on scrolling down past 50 px and brings it back after 1.5 s idle', () => {
+    vi.useFakeTimers();
+    renderApp(shell());
+    const header = screen.getByRole('banner');
+    const scrollTo = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { value: y, configurable: true });
+      fireEvent.scroll(window);
+    };
+    scrollTo(40);
+    expect(header).toHaveStyle({ transform: 'none' });
+    scrollTo(120);
+    expect(header).toHaveStyle({ transform: 'translateY(-100%)' });
+    act(() => vi.advanceTimersByTime(1500));
+    expect(header).toHaveStyle({ transform: 'none' });
+    scrollTo(300);
+    expect(header).toHaveStyle({ transform: 'translateY(-100%)' });
+    scrollTo(250);
+    expect(header).toHaveStyle({ transform: 'none' });
+  });
+
+  it('opens the drawer with the links and Sign out for members', async () => {
+    const signOut = vi.fn(async () => undefined);
+    const user = aMember({ complete: true });
+    const { user: person } = renderApp(shell(), {
+      session: aSession({ member: { uid: user.uid, email: user.email }, user, signOut }),
+    });
+    await person.click(screen.getByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    for (const label of ['Home', 'Blog', 'About', 'Contact us', 'Privacy policy', 'Terms & Conditions']) {
+      expect(menu).toHaveTextContent(label);
+    }
+    await person.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(signOut).toHaveBeenCalled();
+  });
+});
