@@ -31,3 +31,17 @@ export type LiveServerMessage =
   | { type: 'snapshot'; id: number; data: DocumentData | null }
   | { type: 'denied'; id: number; message: string }
   | { type: 'error'; message: string };
+
+/**
+ * Firestore Timestamps (of the web or the Admin SDK) become Dates, recursively: both Firestore
+ * adapters call this at the edge, so no Timestamp leaves the data layer.
+ */
+export function withDates(value: unknown): unknown {
+  if (value && typeof value === 'object') {
+    if ('toDate' in value && typeof value.toDate === 'function')
+      return (value as { toDate(): Date }).toDate();
+    if (Array.isArray(value)) return value.map(withDates);
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, withDates(inner)]));
+  }
+  return value;
+}

@@ -1,16 +1,7 @@
 /** The store port over Firestore through the Admin SDK: production, and the Firestore emulator in tests. */
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
+import { withDates } from '../../../src/domain/wire';
 import { StoreError, type Store, type Transaction, type Unsubscribe } from './store';
-
-/** Timestamps become Dates at the edge, recursively. */
-export function fromFirestore(value: unknown): unknown {
-  if (value instanceof Timestamp) return value.toDate();
-  if (Array.isArray(value)) return value.map(fromFirestore);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fromFirestore(inner)]));
-  }
-  return value;
-}
 
 function toStoreError(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
@@ -23,7 +14,7 @@ export class FirestoreStore implements Store {
 
   async get<T extends object>(path: string): Promise<T | undefined> {
     const snapshot = await this.db.doc(path).get();
-    return snapshot.exists ? (fromFirestore(snapshot.data()) as T) : undefined;
+    return snapshot.exists ? (withDates(snapshot.data()) as T) : undefined;
   }
 
   async runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -32,7 +23,7 @@ export class FirestoreStore implements Store {
         const tx: Transaction = {
           get: async <D extends object>(path: string) => {
             const snapshot = await firestoreTx.get(this.db.doc(path));
-            return snapshot.exists ? (fromFirestore(snapshot.data()) as D) : undefined;
+            return snapshot.exists ? (withDates(snapshot.data()) as D) : undefined;
           },
           set: (path, data) => void firestoreTx.set(this.db.doc(path), data),
           update: (path, fields) => void firestoreTx.update(this.db.doc(path), fields),
@@ -53,7 +44,7 @@ export class FirestoreStore implements Store {
     return this.db
       .doc(path)
       .onSnapshot(
-        (snapshot) => onChange(snapshot.exists ? (fromFirestore(snapshot.data()) as T) : undefined),
+        (snapshot) => onChange(snapshot.exists ? (withDates(snapshot.data()) as T) : undefined),
         onError,
       );
   }

@@ -3,21 +3,12 @@
  * This module is loaded lazily, so the local backend's bundle carries neither SDK, and the Realtime
  * Database loads only after the member's first screen.
  */
-import { connectFirestoreEmulator, doc, getFirestore, onSnapshot, Timestamp } from 'firebase/firestore';
+import { connectFirestoreEmulator, doc, getFirestore, onSnapshot } from 'firebase/firestore';
 import { env } from '@/config/env';
 import type { User } from '@/domain/user';
+import { withDates } from '@/domain/wire';
 import { firebaseApp } from '@/lib/firebase';
 import type { Backend } from '../repositories';
-
-/** Timestamps become Dates at the edge, recursively. */
-export function fromFirestore(value: unknown): unknown {
-  if (value instanceof Timestamp) return value.toDate();
-  if (Array.isArray(value)) return value.map(fromFirestore);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, fromFirestore(inner)]));
-  }
-  return value;
-}
 
 export function createFirebaseBackend(): Backend {
   const firestore = getFirestore(firebaseApp);
@@ -29,7 +20,7 @@ export function createFirebaseBackend(): Backend {
       watchUser: (uid, onUser, onError) =>
         onSnapshot(
           doc(firestore, 'users', uid),
-          (snapshot) => onUser(snapshot.exists() ? (fromFirestore(snapshot.data()) as User) : null),
+          (snapshot) => onUser(snapshot.exists() ? (withDates(snapshot.data()) as User) : null),
           onError,
         ),
     },
