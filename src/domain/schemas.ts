@@ -3,7 +3,9 @@
  * is the message the handler answers with.
  */
 import * as yup from 'yup';
+import { isCaptionPositiveEnough } from './caption';
 import { AGE_MAX, AGE_MIN, FIELD_MAX, SIGN_UP_PASSWORD_MIN } from './constants';
+import { AGE_RANGE_GAP, AGE_RANGE_MAX, AGE_RANGE_MIN, CAPTION_MAX, PHOTO_MESSAGES } from './limits';
 import { GENDERS, SHOW_GENDERS, type Gender, type ShowGender } from './user';
 
 const email = yup
@@ -81,3 +83,54 @@ export function fieldErrors(error: yup.ValidationError): Record<string, string> 
   }
   return fields;
 }
+
+/** The New Photo form, and what `createPhoto` takes besides the uploaded file's name. */
+export const newPhotoSchema = yup.object({
+  caption: yup
+    .string()
+    .trim()
+    .max(CAPTION_MAX, `Caption must be at most ${CAPTION_MAX} characters`)
+    .test('positive', PHOTO_MESSAGES.negativeCaption, (caption) => isCaptionPositiveEnough(caption))
+    .default(''),
+  showTo: yup.mixed<ShowGender>().oneOf(SHOW_GENDERS, 'Choose who sees your photo').default('both'),
+  ageRange: yup
+    .tuple([
+      yup.number().integer().min(AGE_RANGE_MIN).max(AGE_RANGE_MAX).required(),
+      yup.number().integer().min(AGE_RANGE_MIN).max(AGE_RANGE_MAX).required(),
+    ])
+    .test('gap', `The age range must span at least ${AGE_RANGE_GAP} years`, (range) =>
+      Boolean(range && range[1] - range[0] >= AGE_RANGE_GAP),
+    )
+    .required('Choose an age range'),
+});
+export type NewPhotoValues = yup.InferType<typeof newPhotoSchema>;
+
+export const createPhotoSchema = newPhotoSchema.shape({
+  fileName: yup
+    .string()
+    .matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, PHOTO_MESSAGES.photoRequired)
+    .required(PHOTO_MESSAGES.photoRequired),
+});
+export type CreatePhotoInput = yup.InferType<typeof createPhotoSchema>;
+
+export const photoIdSchema = yup.object({
+  photoId: yup
+    .string()
+    .matches(/^[A-Za-z0-9_-]{1,64}$/, 'Photo is not valid')
+    .required('Photo is required'),
+});
+
+export const setPhotoActiveSchema = photoIdSchema.shape({ active: yup.boolean().required() });
+
+export const activatePhotosSchema = yup.object({
+  photoIds: yup
+    .array(
+      yup
+        .string()
+        .matches(/^[A-Za-z0-9_-]{1,64}$/, 'Photo is not valid')
+        .required(),
+    )
+    .min(1, 'Choose photos to activate')
+    .max(99)
+    .required(),
+});

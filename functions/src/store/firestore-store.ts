@@ -1,7 +1,14 @@
 /** The store port over Firestore through the Admin SDK: production, and the Firestore emulator in tests. */
-import type { Firestore } from 'firebase-admin/firestore';
+import type { Firestore, Query as FirestoreQuery } from 'firebase-admin/firestore';
 import { withDates } from '../../../src/domain/wire';
-import { StoreError, type Store, type Transaction, type Unsubscribe } from './store';
+import {
+  StoreError,
+  type Query,
+  type QueryDocument,
+  type Store,
+  type Transaction,
+  type Unsubscribe,
+} from './store';
 
 function toStoreError(error: unknown): unknown {
   const code = (error as { code?: unknown }).code;
@@ -11,6 +18,34 @@ function toStoreError(error: unknown): unknown {
 
 export class FirestoreStore implements Store {
   constructor(private readonly db: Firestore) {}
+
+  private build(collectionPath: string, query: Query = {}): FirestoreQuery {
+    let built: FirestoreQuery = this.db.collection(collectionPath);
+    for (const { field, equals } of query.where ?? []) built = built.where(field, '==', equals);
+    if (query.orderBy) built = built.orderBy(query.orderBy.field, query.orderBy.direction);
+    if (query.limit) built = built.limit(query.limit);
+    return built;
+  }
+
+  private static documents<T>(snapshot: FirebaseFirestore.QuerySnapshot): Array<QueryDocument<T>> {
+    return snapshot.docs.map((doc) => ({ id: doc.id, data: withDates(doc.data()) as T }));
+  }
+
+  async query<T extends object>(collectionPath: string, query?: Query): Promise<Array<QueryDocument<T>>> {
+    return FirestoreStore.documents<T>(await this.build(collectionPath, query).get());
+  }
+
+  watchQuery<T extends object>(
+    collectionPath: string,
+    query: Query,
+    onChange: (docs: Array<QueryDocument<T>>) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe {
+    return this.build(collectionPath, query).onSnapshot(
+      (snapshot) => onChange(FirestoreStore.documents<T>(snapshot)),
+      onError,
+    );
+  }
 
   async get<T extends object>(path: string): Promise<T | undefined> {
     const snapshot = await this.db.doc(path).get();
@@ -25,6 +60,8 @@ export class FirestoreStore implements Store {
             const snapshot = await firestoreTx.get(this.db.doc(path));
             return snapshot.exists ? (withDates(snapshot.data()) as D) : undefined;
           },
+          query: async <D extends object>(collectionPath: string, query?: Query) =>
+            FirestoreStore.documents<D>(await firestoreTx.get(this.build(collectionPath, query))),
           set: (path, data) => void firestoreTx.set(this.db.doc(path), data),
           update: (path, fields) => void firestoreTx.update(this.db.doc(path), fields),
           delete: (path) => void firestoreTx.delete(this.db.doc(path)),

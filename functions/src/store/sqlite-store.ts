@@ -5,10 +5,13 @@
  */
 import Database from 'better-sqlite3';
 import { decodeDocument, encodeDocument } from '../../../src/domain/wire';
+import { assertCollectionPath, assertQuery } from '../../../src/domain/query';
 import {
   assertDocumentPath,
   StoreError,
   type DocumentData,
+  type Query,
+  type QueryDocument,
   type Store,
   type Transaction,
   type Unsubscribe,
@@ -20,6 +23,16 @@ type Write =
   | { kind: 'delete'; path: string };
 
 type Listener = { onChange: (doc: DocumentData | undefined) => void };
+type QueryListener = { query: Query; onChange: (docs: Array<QueryDocument<DocumentData>>) => void };
+
+/** Dates rest as { "$date": iso }, so they order as their ISO text; other values as themselves. */
+function sortKey(field: string): string {
+  return `COALESCE(json_extract(data, '$.${field}."$date"'), json_extract(data, '$.${field}'))`;
+}
+
+function bindable(value: string | number | boolean): string | number {
+  return typeof value === 'boolean' ? Number(value) : value;
+}
 
 function withoutUndefined(data: DocumentData): DocumentData {
   return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
@@ -34,6 +47,7 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly queryListeners = new Map<string, Set<QueryListener>>();
   private readonly selectDocument: Database.Statement<[string], { data: string }>;
   private readonly upsertDocument: Database.Statement<[string, string, string, string]>;
   private readonly deleteDocument: Database.Statement<[string]>;
@@ -79,6 +93,32 @@ export class SqliteStore implements Store {
     return this.read(path) as T | undefined;
   }
 
+  private select(collectionPath: string, query: Query = {}): Array<QueryDocument<DocumentData>> {
+    assertCollectionPath(collectionPath);
+    assertQuery(query);
+    // Field names are checked by assertQuery, so they may stand in the SQL; values are bound.
+    const clauses = ['parent = ?'];
+    const values: Array<string | number> = [collectionPath];
+    for (const { field, equals } of query.where ?? []) {
+      clauses.push(`json_extract(data, '$.${field}') = ?`);
+      values.push(bindable(equals));
+    }
+    let sql = `SELECT path, data FROM documents WHERE ${clauses.join(' AND ')}`;
+    if (query.orderBy)
+      sql += ` ORDER BY ${sortKey(query.orderBy.field)} ${query.orderBy.direction === 'desc' ? 'DESC' : 'ASC'}, path`;
+    else sql += ' ORDER BY path';
+    if (query.limit) sql += ` LIMIT ${query.limit}`;
+    const rows = this.db.prepare(sql).all(...values) as Array<{ path: string; data: string }>;
+    return rows.map((row) => ({
+      id: row.path.slice(collectionPath.length + 1),
+      data: decodeDocument(row.data),
+    }));
+  }
+
+  async query<T extends object>(collectionPath: string, query?: Query): Promise<Array<QueryDocument<T>>> {
+    return this.select(collectionPath, query) as Array<QueryDocument<T>>;
+  }
+
   runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const run = this.queue.then(() => this.execute(work));
     this.queue = run.catch(() => undefined);
@@ -92,6 +132,11 @@ export class SqliteStore implements Store {
         if (writes.length > 0)
           throw new StoreError('failed-precondition', 'A transaction reads before it writes.');
         return this.read(path) as D | undefined;
+      },
+      query: async <D extends object>(collectionPath: string, query?: Query) => {
+        if (writes.length > 0)
+          throw new StoreError('failed-precondition', 'A transaction reads before it writes.');
+        return this.select(collectionPath, query) as Array<QueryDocument<D>>;
       },
       set: (path, data) => {
         assertDocumentPath(path);
@@ -124,6 +169,12 @@ export class SqliteStore implements Store {
   }
 
   private notify(paths: Set<string>): void {
+    const collections = new Set([...paths].map((path) => parentOf(path).parent));
+    for (const collection of collections) {
+      for (const listener of this.queryListeners.get(collection) ?? []) {
+        listener.onChange(this.select(collection, listener.query));
+      }
+    }
     for (const path of paths) {
       const listeners = this.listeners.get(path);
       if (!listeners?.size) continue;
@@ -152,6 +203,30 @@ export class SqliteStore implements Store {
     return () => {
       listeners.delete(listener);
       if (listeners.size === 0) this.listeners.delete(path);
+    };
+  }
+
+  watchQuery<T extends object>(
+    collectionPath: string,
+    query: Query,
+    onChange: (docs: Array<QueryDocument<T>>) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe {
+    const listener: QueryListener = { query, onChange: (docs) => onChange(docs as Array<QueryDocument<T>>) };
+    let listeners = this.queryListeners.get(collectionPath);
+    if (!listeners) this.queryListeners.set(collectionPath, (listeners = new Set()));
+    listeners.add(listener);
+    queueMicrotask(() => {
+      if (!listeners.has(listener)) return;
+      try {
+        listener.onChange(this.select(collectionPath, query));
+      } catch (error) {
+        onError(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) this.queryListeners.delete(collectionPath);
     };
   }
 }

@@ -112,6 +112,98 @@ export function storeContract(makeStore: () => Store) {
       expect(await store.get(path)).toEqual({ count: 25 });
     });
 
+    it('queries a collection with equality filters, ordering on numbers and dates, and a limit', async () => {
+      const store = makeStore();
+      const collection = `${fresh()}/photos`;
+      const base = Date.parse('2026-01-01T00:00:00Z');
+      await store.runTransaction(async (tx) => {
+        tx.set(`${collection}/a`, { rate: 3.5, active: true, at: new Date(base + 3000), owner: 'x' });
+        tx.set(`${collection}/b`, { rate: 4.5, active: false, at: new Date(base + 1000), owner: 'x' });
+        tx.set(`${collection}/c`, { rate: 1, active: true, at: new Date(base + 2000), owner: 'y' });
+        tx.set(`${collection}/c/votes/v1`, { rate: 5 });
+        tx.set(`${fresh()}/photos/elsewhere`, { rate: 5, active: true });
+      });
+      const ids = (docs: Array<{ id: string }>) => docs.map((doc) => doc.id);
+      expect(ids(await store.query(collection))).toEqual(['a', 'b', 'c']);
+      expect(ids(await store.query(collection, { orderBy: { field: 'rate', direction: 'desc' } }))).toEqual([
+        'b',
+        'a',
+        'c',
+      ]);
+      expect(ids(await store.query(collection, { orderBy: { field: 'at', direction: 'desc' } }))).toEqual([
+        'a',
+        'c',
+        'b',
+      ]);
+      expect(
+        ids(
+          await store.query(collection, {
+            where: [{ field: 'active', equals: true }],
+            orderBy: { field: 'at', direction: 'asc' },
+          }),
+        ),
+      ).toEqual(['c', 'a']);
+      expect(
+        ids(
+          await store.query(collection, {
+            where: [
+              { field: 'owner', equals: 'x' },
+              { field: 'active', equals: false },
+            ],
+          }),
+        ),
+      ).toEqual(['b']);
+      expect(
+        ids(await store.query(collection, { orderBy: { field: 'rate', direction: 'asc' }, limit: 2 })),
+      ).toEqual(['c', 'a']);
+      const [first] = await store.query<{ at: Date }>(collection, {
+        orderBy: { field: 'at', direction: 'asc' },
+        limit: 1,
+      });
+      expect(first?.data.at).toEqual(new Date(base + 1000));
+    });
+
+    it('reads a query inside a transaction, before its writes', async () => {
+      const store = makeStore();
+      const collection = `${fresh()}/photos`;
+      await store.runTransaction(async (tx) => {
+        tx.set(`${collection}/a`, { n: 1 });
+        tx.set(`${collection}/b`, { n: 2 });
+      });
+      const counted = await store.runTransaction(async (tx) => {
+        const docs = await tx.query(collection);
+        tx.set(`${collection}/c`, { n: docs.length + 1 });
+        return docs.length;
+      });
+      expect(counted).toBe(2);
+      expect(await store.get(`${collection}/c`)).toEqual({ n: 3 });
+    });
+
+    it('watches a query: now, and again when a document of the collection changes', async () => {
+      const store = makeStore();
+      const collection = `${fresh()}/photos`;
+      const seen: string[][] = [];
+      let resolveSecond: () => void = () => undefined;
+      const second = new Promise<void>((resolve) => (resolveSecond = resolve));
+      const stop = store.watchQuery<{ n: number }>(
+        collection,
+        { orderBy: { field: 'n', direction: 'desc' } },
+        (docs) => {
+          seen.push(docs.map((doc) => doc.id));
+          if (seen.length >= 2 && docs.length === 2) resolveSecond();
+        },
+        (error) => {
+          throw error;
+        },
+      );
+      await store.runTransaction(async (tx) => tx.set(`${collection}/a`, { n: 1 }));
+      await store.runTransaction(async (tx) => tx.set(`${collection}/b`, { n: 2 }));
+      await second;
+      stop();
+      expect(seen.at(-1)).toEqual(['b', 'a']);
+      expect(seen[0]).toEqual([]);
+    });
+
     it('watches a document: now, after each change, and gone', async () => {
       const store = makeStore();
       const path = fresh();

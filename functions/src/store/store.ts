@@ -3,11 +3,15 @@
  * (the local backend) and once over Firestore (production). Paths are Firestore-shaped
  * (`users/{uid}`); timestamps are `Date` on both sides of the port.
  */
+import type { Query, QueryDocument } from '../../../src/domain/query';
+
 export type DocumentData = Record<string, unknown>;
+export type { Query, QueryDocument };
 
 export interface Transaction {
   /** Reads must all come before the first write, as in Firestore. */
   get<T extends object>(path: string): Promise<T | undefined>;
+  query<T extends object>(collectionPath: string, query?: Query): Promise<Array<QueryDocument<T>>>;
   set(path: string, data: DocumentData): void;
   /** Merges top-level fields into an existing document; fails the transaction when it is missing. */
   update(path: string, fields: DocumentData): void;
@@ -18,11 +22,19 @@ export type Unsubscribe = () => void;
 
 export interface Store {
   get<T extends object>(path: string): Promise<T | undefined>;
+  query<T extends object>(collectionPath: string, query?: Query): Promise<Array<QueryDocument<T>>>;
   runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Calls back with the document now and after every change; undefined when it does not exist. */
   watch<T extends object>(
     path: string,
     onChange: (doc: T | undefined) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe;
+  /** Calls back with the query's documents now and after every change to the collection. */
+  watchQuery<T extends object>(
+    collectionPath: string,
+    query: Query,
+    onChange: (docs: Array<QueryDocument<T>>) => void,
     onError: (error: Error) => void,
   ): Unsubscribe;
 }

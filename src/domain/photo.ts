@@ -1,0 +1,84 @@
+/** A member's photo, `users/{uid}/photos/{photoId}`, and the rules of the spec about how it shows. */
+import type { Gender, ShowGender } from './user';
+
+export interface FaceDetail {
+  AgeRange: { Low: number; High: number };
+  Gender: { Value: 'Female' | 'Male'; Confidence: number };
+  Smile: { Value: boolean; Confidence: number };
+  Emotions: Array<{ Type: string; Confidence: number }>;
+  Pose: { Roll: number };
+  Quality: { Brightness: number; Sharpness: number };
+  Beard: { Value: boolean; Confidence: number };
+}
+
+export interface AiInsights {
+  photoVibe: string;
+  personalityTraits: string[];
+  celebrityLookAlikes: string[];
+  funFacts: string[];
+  zodiacVibes: { primarySign: string; reason: string; compatibility: string };
+  datingAppOptimization: { swipeability: string; strengths: string[]; suggestions: string[] };
+  mysticalReadings: { aura: string; element: string; spirit_animal: string };
+  styleAnalysis: { vibe: string; standoutFeature: string; colors: string[] };
+  emotions: { primary: string; energy: string };
+}
+
+export interface Photo {
+  id: string;
+  userId: string;
+  imageName: string;
+  resizedImageName: string;
+  imageUrl: string;
+  showTo: ShowGender;
+  gender: Gender;
+  ageRange: [number, number];
+  caption?: string;
+  active: boolean;
+  eligible: boolean;
+  evaluated: boolean;
+  allowAI: boolean;
+  rate: number;
+  votesCount: number;
+  uploadedAt: Date;
+  updatedAt: Date;
+  leaderboardDays: number[];
+  reportsCount: number;
+  error?: string;
+  aiReaction?: 'like' | 'dislike';
+  averageViewingTimeSeconds: number;
+  totalViewingTimeSeconds: number;
+  genComments?: string[];
+  faceDetail?: FaceDetail;
+  aiInsights?: AiInsights;
+}
+
+export const photoPath = (uid: string, photoId: string) => `users/${uid}/photos/${photoId}`;
+export const photosPath = (uid: string) => `users/${uid}/photos`;
+export const imagePath = (uid: string, fileName: string) => `images/${uid}/${fileName}`;
+export const resizedImagePath = (uid: string, fileName: string) => `images/${uid}/resized/${fileName}`;
+
+export const PHOTO_SORTS = ['uploadedAt', 'rate', 'votesCount'] as const;
+export type PhotoSort = (typeof PHOTO_SORTS)[number];
+
+const NEW_FOR_MS = 2 * 24 * 60 * 60 * 1000;
+
+/** The 'New' badge shows for less than 2 days after upload. */
+export function isNewPhoto(photo: Pick<Photo, 'uploadedAt'>, now: Date): boolean {
+  return now.getTime() - photo.uploadedAt.getTime() < NEW_FOR_MS;
+}
+
+/** 'New on Leaderboard!' with one day on it, 'Leaderboard' with more, nothing with none. */
+export function leaderboardBadge(photo: Pick<Photo, 'leaderboardDays'>): string | null {
+  if (photo.leaderboardDays.length === 0) return null;
+  return photo.leaderboardDays.length === 1 ? 'New on Leaderboard!' : 'Leaderboard';
+}
+
+/** The thumbnail and the leaderboard show the 0-5 average on the ten-point scale. */
+export function tenPointScore(rate: number): string {
+  return (rate * 2).toFixed(1);
+}
+
+export function sortPhotos(photos: Photo[], sort: PhotoSort): Photo[] {
+  const value = (photo: Photo) => (sort === 'uploadedAt' ? photo.uploadedAt.getTime() : photo[sort]);
+  return [...photos].sort((a, b) => value(b) - value(a) || b.uploadedAt.getTime() - a.uploadedAt.getTime());
+}
