@@ -1,0 +1,45 @@
+/** Cloud Storage through the Admin SDK, with Firebase download tokens in the object metadata. */
+import type { Bucket } from '@google-cloud/storage';
+import { assertFilePath, type FileStore, type StoredFile } from './file-store';
+
+export class CloudFileStore implements FileStore {
+  constructor(private readonly bucket: Bucket) {}
+
+  async read(path: string): Promise<StoredFile | undefined> {
+    assertFilePath(path);
+    const file = this.bucket.file(path);
+    const [exists] = await file.exists();
+    if (!exists) return undefined;
+    const [[bytes], [metadata]] = await Promise.all([file.download(), file.getMetadata()]);
+    const token = metadata.metadata?.firebaseStorageDownloadTokens;
+    return {
+      bytes,
+      contentType: metadata.contentType ?? 'application/octet-stream',
+      ...(typeof token === 'string' ? { downloadToken: token } : {}),
+    };
+  }
+
+  async write(
+    path: string,
+    bytes: Buffer,
+    options: { contentType: string; downloadToken?: string },
+  ): Promise<void> {
+    assertFilePath(path);
+    await this.bucket.file(path).save(bytes, {
+      resumable: false,
+      contentType: options.contentType,
+      metadata: options.downloadToken
+        ? { metadata: { firebaseStorageDownloadTokens: options.downloadToken } }
+        : {},
+    });
+  }
+
+  async delete(path: string): Promise<void> {
+    assertFilePath(path);
+    await this.bucket.file(path).delete({ ignoreNotFound: true });
+  }
+
+  downloadUrl(path: string, downloadToken: string): string {
+    return `https://firebasestorage.googleapis.com/v0/b/${this.bucket.name}/o/${encodeURIComponent(path)}?alt=media&token=${downloadToken}`;
+  }
+}
