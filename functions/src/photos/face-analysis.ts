@@ -4,6 +4,8 @@
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import type * as TfModule from '@tensorflow/tfjs';
+import type * as FaceApiModule from '@vladmandic/face-api';
 import type { FaceDetail } from '../../../src/domain/photo';
 import type { RawImage } from './image-pipeline';
 
@@ -14,8 +16,8 @@ export interface FaceAnalyzer {
 
 const require = createRequire(import.meta.url);
 
-type FaceApi = typeof import('@vladmandic/face-api');
-type Tf = typeof import('@tensorflow/tfjs');
+type FaceApi = typeof FaceApiModule;
+type Tf = typeof TfModule;
 
 let loading: Promise<{ faceapi: FaceApi; tf: Tf }> | undefined;
 
