@@ -12,6 +12,8 @@ import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { systemClock, type Clock } from '../functions/src/handlers/handler';
 import { emulatorAuthVerifier } from '../functions/src/local/auth-verifier';
 import { startLocalServer, type LocalServer } from '../functions/src/local/server';
+import { LocalFileStore } from '../functions/src/files/local-file-store';
+import { createFaceAnalyzer } from '../functions/src/photos/face-analysis';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
 
 export const PROJECT_ID = 'demo-photorater';
@@ -194,7 +196,10 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     await waitFor(`http://${authHost}/`, emulator, 60_000);
     store = new SqliteStore(path.join(dataDir, 'store.sqlite'));
     verifier = emulatorAuthVerifier(PROJECT_ID, authHost);
+    const files = new LocalFileStore(path.join(dataDir, 'files'));
     server = await startLocalServer({
+      files,
+      faces: createFaceAnalyzer(),
       host: HOST,
       port: ports.server,
       projectId: PROJECT_ID,
@@ -204,6 +209,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       verifyIdToken: verifier.verifyIdToken,
       log: quiet ? undefined : (line) => console.error(line),
     });
+    files.setPublicUrl(server.url);
     // Vite hands VITE_* variables of the environment to the client.
     Object.assign(process.env, {
       VITE_BACKEND: 'local',

@@ -3,7 +3,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { LocalFileStore } from './files/local-file-store';
 import type { Caller, Clock, HandlerContext } from './handlers/handler';
+import { createFaceAnalyzer } from './photos/face-analysis';
 import { SqliteStore } from './store/sqlite-store';
 
 export class TestClock implements Clock {
@@ -28,10 +32,17 @@ export function caller(uid: string, extra: Partial<Caller> = {}): Caller {
   };
 }
 
+/** One analyzer for all tests: its models load once per process. */
+const faces = createFaceAnalyzer();
+
 export function testContext(clock = new TestClock(new Date('2026-11-22T10:00:00Z'))) {
   const store = new SqliteStore(':memory:');
-  const as = (who: Caller | null): HandlerContext => ({ caller: who, store, clock });
-  return { store, clock, as };
+  const files = new LocalFileStore(
+    mkdtempSync(path.join(tmpdir(), 'photorater-files-')),
+    'http://files.test',
+  );
+  const as = (who: Caller | null): HandlerContext => ({ caller: who, store, clock, files, faces });
+  return { store, clock, files, as };
 }
 
 const require = createRequire(import.meta.url);
@@ -55,4 +66,76 @@ export async function gpsTaggedJpeg(): Promise<Buffer> {
     })
     .jpeg()
     .toBuffer();
+}
+
+/** A complete member record, written straight to the store. */
+export async function seedMember(
+  store: SqliteStore,
+  uid: string,
+  overrides: Record<string, unknown> = {},
+): Promise<void> {
+  const at = new Date('2026-11-01T10:00:00Z');
+  await store.runTransaction(async (tx) =>
+    tx.set(`users/${uid}`, {
+      uid,
+      email: `${uid}@example.com`,
+      displayName: uid,
+      photoURL: null,
+      emailVerified: true,
+      providers: ['password'],
+      status: 'offline',
+      newVotes: 0,
+      age: 30,
+      birthyear: 1996,
+      gender: 'female',
+      showGender: 'both',
+      complete: true,
+      onBoarding: true,
+      subscribed: false,
+      points: 2,
+      loginStreak: 0,
+      blocks: [],
+      feedback: false,
+      isAdmin: false,
+      disabled: false,
+      createdAt: at,
+      updatedAt: at,
+      ...overrides,
+    }),
+  );
+}
+
+/** A processed photo record (no files), written straight to the store. */
+export async function seedPhoto(
+  store: SqliteStore,
+  uid: string,
+  id: string,
+  overrides: Record<string, unknown> = {},
+): Promise<void> {
+  const at = new Date('2026-11-10T10:00:00Z');
+  await store.runTransaction(async (tx) =>
+    tx.set(`users/${uid}/photos/${id}`, {
+      id,
+      userId: uid,
+      imageName: `${id}.jpg`,
+      resizedImageName: `${id}.webp`,
+      imageUrl: `http://files.test/${id}.webp`,
+      showTo: 'both',
+      gender: 'female',
+      ageRange: [18, 37],
+      active: true,
+      eligible: true,
+      evaluated: true,
+      allowAI: true,
+      rate: 0,
+      votesCount: 0,
+      uploadedAt: at,
+      updatedAt: at,
+      leaderboardDays: [],
+      reportsCount: 0,
+      averageViewingTimeSeconds: 0,
+      totalViewingTimeSeconds: 0,
+      ...overrides,
+    }),
+  );
 }

@@ -18,6 +18,17 @@ const RULES: Array<{ pattern: RegExp; rule: Rule }> = [
   { pattern: /^users\/([^/]+)$/, rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid) },
   // Presence: only its owner reads or writes it.
   { pattern: /^status\/([^/]+)$/, rule: (viewer, [uid]) => isOwner(viewer, uid) },
+  // A member's photos: the owner lists and watches them; writes go through handlers.
+  {
+    pattern: /^users\/([^/]+)\/photos$/,
+    rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
+  },
+  {
+    pattern: /^users\/([^/]+)\/photos\/[^/]+$/,
+    rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
+  },
+  // Image files (storage): the owner uploads to and reads their own folder; displays go by token URL.
+  { pattern: /^images\/([^/]+)\/.+$/, rule: (viewer, [uid]) => isOwner(viewer, uid) },
 ];
 
 export function canAccess(viewer: Viewer | null, path: string, action: AccessAction): boolean {

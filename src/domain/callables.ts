@@ -1,10 +1,14 @@
 /** The callable functions: the name the client calls, what it sends and what it gets back. Both hosts serve these. */
-import type { EnsureUserInput, ProfileValues } from './schemas';
+import type { CreatePhotoInput, EnsureUserInput, ProfileValues } from './schemas';
 
 export interface Callables {
   ensureUser: { input: EnsureUserInput; result: { created: boolean } };
   completeProfile: { input: ProfileValues; result: { birthyear: number } };
   finishOnboarding: { input: Record<string, never>; result: { onBoarding: true } };
+  createPhoto: { input: CreatePhotoInput; result: { photoId: string; firstPhoto: boolean; active: boolean } };
+  setPhotoActive: { input: { photoId: string; active: boolean }; result: { active: boolean } };
+  activatePhotos: { input: { photoIds: string[] }; result: { activated: number } };
+  deletePhoto: { input: { photoId: string }; result: { deleted: true } };
 }
 
 export type CallableName = keyof Callables;

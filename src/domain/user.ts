@@ -29,6 +29,8 @@ export interface User {
   lastLogin?: Date;
   blocks: string[];
   feedback: boolean;
+  /** Set when the first-photo bonus has been granted, so it is granted once. */
+  firstPhotoBonus?: boolean;
   isAdmin: boolean;
   disabled: boolean;
   createdAt: Date;

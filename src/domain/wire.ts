@@ -2,6 +2,8 @@
  * How documents travel as text between the local server and its clients, and rest in SQLite:
  * JSON with dates kept as `{ "$date": iso }`, so both ends get `Date` back.
  */
+import type { Query, QueryDocument } from './query';
+
 export type DocumentData = Record<string, unknown>;
 
 export function encodeDocument(data: DocumentData): string {
@@ -24,11 +26,13 @@ export function decodeDocument<T = DocumentData>(text: string): T {
 export type LiveClientMessage =
   | { type: 'auth'; token: string | null }
   | { type: 'watch'; id: number; path: string }
+  | { type: 'watchQuery'; id: number; path: string; query: Query }
   | { type: 'unwatch'; id: number };
 
 export type LiveServerMessage =
   | { type: 'auth'; uid: string | null }
   | { type: 'snapshot'; id: number; data: DocumentData | null }
+  | { type: 'results'; id: number; docs: Array<QueryDocument<DocumentData>> }
   | { type: 'denied'; id: number; message: string }
   | { type: 'error'; message: string };
 

@@ -4,25 +4,30 @@
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 import { onValueWritten } from 'firebase-functions/v2/database';
-import { onCall } from 'firebase-functions/v2/https';
+import { onCall, type CallableOptions } from 'firebase-functions/v2/https';
 import type { PresenceState } from '../../../src/domain/user';
 import { callerFromToken } from '../caller-from-token';
 import { handlers } from '../handlers';
 import { systemClock, toHttpsError, type Handler } from '../handlers/handler';
 import { setPresence } from '../handlers/presence';
+import { CloudFileStore } from '../files/cloud-file-store';
+import { createFaceAnalyzer } from '../photos/face-analysis';
 import { FirestoreStore } from '../store/firestore-store';
 
 initializeApp();
 const firestore = getFirestore();
 firestore.settings({ ignoreUndefinedProperties: true });
 const store = new FirestoreStore(firestore);
+const files = new CloudFileStore(getStorage().bucket());
+const faces = createFaceAnalyzer();
 
-function callable<Result>(handler: Handler<Result>) {
-  return onCall(async (request) => {
+function callable<Result>(handler: Handler<Result>, options: CallableOptions = {}) {
+  return onCall(options, async (request) => {
     try {
       const caller = request.auth ? callerFromToken(request.auth.token) : null;
-      return await handler.run(request.data, { caller, store, clock: systemClock });
+      return await handler.run(request.data, { caller, store, clock: systemClock, files, faces });
     } catch (error) {
       throw toHttpsError(error);
     }
@@ -32,6 +37,11 @@ function callable<Result>(handler: Handler<Result>) {
 export const ensureUser = callable(handlers.ensureUser);
 export const completeProfile = callable(handlers.completeProfile);
 export const finishOnboarding = callable(handlers.finishOnboarding);
+// Decoding, resizing and face analysis want memory and a few seconds.
+export const createPhoto = callable(handlers.createPhoto, { memory: '1GiB', timeoutSeconds: 120 });
+export const setPhotoActive = callable(handlers.setPhotoActive);
+export const activatePhotos = callable(handlers.activatePhotos);
+export const deletePhoto = callable(handlers.deletePhoto);
 
 export const mirrorPresence = onValueWritten('/status/{uid}', async (event) => {
   const value = event.data.after.val() as { state?: PresenceState } | null;

@@ -5,6 +5,8 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { fieldErrors } from '../../../src/domain/schemas';
+import type { FileStore } from '../files/file-store';
+import type { FaceAnalyzer } from '../photos/face-analysis';
 import { StoreError, type Store } from '../store/store';
 
 export interface Clock {
@@ -27,7 +29,12 @@ export interface HandlerContext {
   caller: Caller | null;
   store: Store;
   clock: Clock;
+  files: FileStore;
+  faces: FaceAnalyzer;
 }
+
+/** The services a host provides to every handler, besides the caller. */
+export type HandlerServices = Omit<HandlerContext, 'caller'>;
 
 export interface Handler<Result> {
   run(data: unknown, context: HandlerContext): Promise<Result>;

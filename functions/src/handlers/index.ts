@@ -1,12 +1,19 @@
 /** Every callable handler by the name the client calls it with; both hosts expose exactly these. */
 import type { CallableName, Callables } from '../../../src/domain/callables';
 import { completeProfile } from './complete-profile';
+import { createPhoto } from './create-photo';
+import { deletePhoto } from './delete-photo';
 import { ensureUser } from './ensure-user';
 import { finishOnboarding } from './finish-onboarding';
 import type { Handler } from './handler';
+import { activatePhotos, setPhotoActive } from './set-photo-active';
 
 export const handlers = {
   ensureUser,
   completeProfile,
   finishOnboarding,
+  createPhoto,
+  setPhotoActive,
+  activatePhotos,
+  deletePhoto,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };

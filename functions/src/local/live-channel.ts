@@ -96,6 +96,31 @@ export class LiveChannel {
         connection.watches.set(id, unsubscribe);
         return;
       }
+      case 'watchQuery': {
+        connection.watches.get(message.id)?.();
+        const viewer = connection.uid ? { uid: connection.uid } : null;
+        if (!canAccess(viewer, message.path, 'read')) {
+          send({
+            type: 'denied',
+            id: message.id,
+            message: "You don't have permission to perform this action.",
+          });
+          return;
+        }
+        const id = message.id;
+        try {
+          const unsubscribe = this.store.watchQuery<DocumentData>(
+            message.path,
+            message.query,
+            (docs) => send({ type: 'results', id, docs }),
+            (error) => send({ type: 'denied', id, message: error.message }),
+          );
+          connection.watches.set(id, unsubscribe);
+        } catch (error) {
+          send({ type: 'denied', id, message: error instanceof Error ? error.message : String(error) });
+        }
+        return;
+      }
       case 'unwatch':
         connection.watches.get(message.id)?.();
         connection.watches.delete(message.id);

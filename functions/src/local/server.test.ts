@@ -19,7 +19,7 @@ import { startLocalServer, type LocalServer } from './server';
 
 const PROJECT = 'demo-test';
 const REGION = 'us-central1';
-const { store, clock } = testContext();
+const { store, clock, files } = testContext();
 let server: LocalServer;
 
 beforeAll(async () => {
@@ -30,6 +30,8 @@ beforeAll(async () => {
     region: REGION,
     store,
     clock,
+    files,
+    faces: { analyze: async () => null },
     // Tokens here are just "token-{uid}"; the Auth emulator's real tokens are exercised end to end.
     verifyIdToken: async (token) => {
       if (!token.startsWith('token-')) throw new Error('bad token');
@@ -109,6 +111,52 @@ describe('the callable protocol', () => {
   });
 });
 
+describe('uploads and files', () => {
+  const put = (filePath: string, body: Buffer, token: string | null, contentType = 'image/jpeg') =>
+    fetch(`${server.url}/upload/${filePath}`, {
+      method: 'PUT',
+      headers: { 'Content-Type': contentType, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: new Uint8Array(body),
+    });
+
+  it.each(ACCESS_CASES.filter((access) => access.path.startsWith('images/') && access.action === 'write'))(
+    '$role uploads to $path → $allowed',
+    async ({ role, path, allowed }) => {
+      const viewer = viewerFor(role);
+      const response = await put(path, Buffer.from('pretend jpeg'), viewer ? `token-${viewer.uid}` : null);
+      expect(response.status).toBe(allowed ? 200 : viewer ? 403 : 401);
+    },
+  );
+
+  it('takes images only, under 10 MiB, and only at image paths', async () => {
+    expect(
+      (await put('images/carol/a.pdf', Buffer.from('%PDF'), 'token-carol', 'application/pdf')).status,
+    ).toBe(400);
+    const big = await put('images/carol/big.jpg', Buffer.alloc(10 * 1024 * 1024), 'token-carol');
+    expect(big.status).toBe(400);
+    expect(((await big.json()) as { error: { message: string } }).error.message).toBe(
+      'This photo is larger than 10 MB',
+    );
+    expect(await files.read('images/carol/big.jpg')).toBeUndefined();
+    expect((await put('users/carol', Buffer.from('x'), 'token-carol')).status).toBe(400);
+  });
+
+  it('serves a file to whoever has its download token, and to nobody else', async () => {
+    await files.write('images/carol/resized/p.webp', Buffer.from('webp bytes'), {
+      contentType: 'image/webp',
+      downloadToken: 'secret',
+    });
+    const url = files.downloadUrl('images/carol/resized/p.webp', 'secret');
+    expect(url.startsWith('http://files.test/files/')).toBe(true);
+    const served = await fetch(`${server.url}/files/images/carol/resized/p.webp?token=secret`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    expect(await served.text()).toBe('webp bytes');
+    expect((await fetch(`${server.url}/files/images/carol/resized/p.webp?token=guess`)).status).toBe(404);
+    expect((await fetch(`${server.url}/files/images/carol/resized/p.webp`)).status).toBe(404);
+  });
+});
+
 class LiveSocket {
   private readonly messages: LiveServerMessage[] = [];
   private readonly waiters: Array<() => void> = [];
@@ -140,17 +188,20 @@ class LiveSocket {
 }
 
 describe('the live channel', () => {
-  it.each(ACCESS_CASES.filter((access) => access.action === 'read'))(
+  it.each(ACCESS_CASES.filter((access) => access.action === 'read' && !access.path.startsWith('images/')))(
     '$role reads $path → $allowed',
     async ({ role, path, allowed }) => {
-      await store.runTransaction(async (tx) => tx.set(path, { owner: OWNER_UID }));
+      const isCollection = path.split('/').length % 2 === 1;
+      if (!isCollection) await store.runTransaction(async (tx) => tx.set(path, { owner: OWNER_UID }));
       const live = await LiveSocket.open();
       const viewer = viewerFor(role);
       live.send({ type: 'auth', token: viewer ? `token-${viewer.uid}` : null });
       await live.next((message) => message.type === 'auth');
-      live.send({ type: 'watch', id: 1, path });
+      live.send(
+        isCollection ? { type: 'watchQuery', id: 1, path, query: {} } : { type: 'watch', id: 1, path },
+      );
       const answer = await live.next((message) => 'id' in message && message.id === 1);
-      expect(answer.type).toBe(allowed ? 'snapshot' : 'denied');
+      expect(answer.type).toBe(allowed ? (isCollection ? 'results' : 'snapshot') : 'denied');
       await live.close();
     },
   );

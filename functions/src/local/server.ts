@@ -9,7 +9,10 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import { WebSocketServer } from 'ws';
 import { handlers } from '../handlers';
 import { toHttpsError, type Caller, type Clock, type Handler } from '../handlers/handler';
+import type { LocalFileStore } from '../files/local-file-store';
+import type { FaceAnalyzer } from '../photos/face-analysis';
 import type { Store } from '../store/store';
+import { serveFile, receiveUpload } from './file-routes';
 import { callablePathPattern, errorBody, resultBody } from './callable-protocol';
 import { LiveChannel } from './live-channel';
 
@@ -20,6 +23,8 @@ export interface LocalServerOptions {
   region: string;
   store: Store;
   clock: Clock;
+  files: LocalFileStore;
+  faces: FaceAnalyzer;
   verifyIdToken(token: string): Promise<Caller>;
   log?: (line: string) => void;
 }
@@ -53,7 +58,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 function setCors(request: IncomingMessage, response: ServerResponse): void {
   response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
   response.setHeader('Vary', 'Origin');
-  response.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, OPTIONS');
   response.setHeader(
     'Access-Control-Allow-Headers',
     request.headers['access-control-request-headers'] ?? 'Content-Type, Authorization',
@@ -87,7 +92,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       throw new HttpsError('invalid-argument', 'The request body is not JSON.');
     }
     const caller = await callerOf(request);
-    const result = await handler.run(data, { caller, store: options.store, clock: options.clock });
+    const { store, clock, files, faces } = options;
+    const result = await handler.run(data, { caller, store, clock, files, faces });
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(resultBody(result));
   }
@@ -101,6 +107,19 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     }
     if (request.method === 'GET' && url.pathname === '/health') {
       response.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
+      return;
+    }
+    if (request.method === 'GET' && url.pathname.startsWith('/files/')) {
+      void serveFile(options.files, url, response);
+      return;
+    }
+    if ((request.method === 'PUT' || request.method === 'POST') && url.pathname.startsWith('/upload/')) {
+      receiveUpload(options.files, url, request, response, callerOf).catch((error: unknown) => {
+        const httpsError = toHttpsError(error);
+        const { status, body } = errorBody(httpsError);
+        if (!response.headersSent) response.writeHead(status, { 'Content-Type': 'application/json' });
+        response.end(body);
+      });
       return;
     }
     const callable = callablePath.exec(url.pathname);

@@ -1,0 +1,115 @@
+/**
+ * createPhoto: turns an uploaded image into a photo. The limit is checked, the image decoded, made
+ * upright and stripped of metadata, a display variant written, the face analysed; a photo without a
+ * face is refused and nothing is kept. The first photo earns its bonus exactly once.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { Callables } from '../../../src/domain/callables';
+import {
+  FIRST_PHOTO_BONUS_TOKENS,
+  maxActivePhotos,
+  maxPhotos,
+  PHOTO_MESSAGES,
+} from '../../../src/domain/limits';
+import { imagePath, photoPath, photosPath, resizedImagePath, type Photo } from '../../../src/domain/photo';
+import { createPhotoSchema } from '../../../src/domain/schemas';
+import type { User } from '../../../src/domain/user';
+import { processImage } from '../photos/image-pipeline';
+import { requireCaller, validate, type Handler } from './handler';
+import { userPath } from './users';
+
+/** Firestore-style ids: 20 letters and digits. */
+export function newDocumentId(): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(20)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+export const createPhoto: Handler<Callables['createPhoto']['result']> = {
+  async run(data, context) {
+    const caller = requireCaller(context);
+    const input = await validate(createPhotoSchema, data);
+    const { store, files, faces, clock } = context;
+    const uploadPath = imagePath(caller.uid, input.fileName);
+    const written: string[] = [];
+    const discard = () => Promise.all([uploadPath, ...written].map((path) => files.delete(path)));
+
+    try {
+      const user = await store.get<User>(userPath(caller.uid));
+      if (!user || user.deletedAt) throw new HttpsError('not-found', 'The requested data was not found.');
+      if (!user.complete) throw new HttpsError('failed-precondition', 'Please complete your profile first.');
+      const limit = maxPhotos(user.subscribed);
+      if ((await store.query(photosPath(caller.uid))).length >= limit) {
+        throw new HttpsError('failed-precondition', PHOTO_MESSAGES.maxPhotos(limit));
+      }
+      const upload = await files.read(uploadPath);
+      if (!upload) throw new HttpsError('invalid-argument', PHOTO_MESSAGES.photoRequired);
+
+      const image = await processImage(upload.bytes);
+      const faceDetail = await faces.analyze(image.analysis);
+      if (!faceDetail) {
+        throw new HttpsError('failed-precondition', PHOTO_MESSAGES.analysisFailed(PHOTO_MESSAGES.noFace));
+      }
+
+      const photoId = newDocumentId();
+      const imageName = `${photoId}.jpg`;
+      const resizedImageName = `${photoId}.webp`;
+      const downloadToken = randomUUID();
+      const originalPath = imagePath(caller.uid, imageName);
+      const displayPath = resizedImagePath(caller.uid, resizedImageName);
+      written.push(originalPath, displayPath);
+      await files.write(originalPath, image.original, {
+        contentType: 'image/jpeg',
+        downloadToken: randomUUID(),
+      });
+      await files.write(displayPath, image.display, { contentType: 'image/webp', downloadToken });
+      if (originalPath !== uploadPath) await files.delete(uploadPath);
+
+      const now = clock.now();
+      const result = await store.runTransaction(async (tx) => {
+        const owner = await tx.get<User>(userPath(caller.uid));
+        const photos = await tx.query<Photo>(photosPath(caller.uid));
+        if (!owner || owner.deletedAt) throw new HttpsError('not-found', 'The requested data was not found.');
+        if (photos.length >= maxPhotos(owner.subscribed)) {
+          throw new HttpsError('failed-precondition', PHOTO_MESSAGES.maxPhotos(maxPhotos(owner.subscribed)));
+        }
+        const activeCount = photos.filter((photo) => photo.data.active).length;
+        const firstPhoto = !owner.firstPhotoBonus;
+        const points = owner.points + (firstPhoto ? FIRST_PHOTO_BONUS_TOKENS : 0);
+        // Active from the start, unless the owner could not activate it by hand either.
+        const active = (owner.subscribed || points > 0) && activeCount < maxActivePhotos(owner.subscribed);
+        const photo: Photo = {
+          id: photoId,
+          userId: caller.uid,
+          imageName,
+          resizedImageName,
+          imageUrl: files.downloadUrl(displayPath, downloadToken),
+          showTo: input.showTo,
+          gender: owner.gender ?? (faceDetail.Gender.Value === 'Female' ? 'female' : 'male'),
+          ageRange: [input.ageRange[0], input.ageRange[1]],
+          ...(input.caption ? { caption: input.caption } : {}),
+          active,
+          eligible: true,
+          evaluated: true,
+          allowAI: true,
+          rate: 0,
+          votesCount: 0,
+          uploadedAt: now,
+          updatedAt: now,
+          leaderboardDays: [],
+          reportsCount: 0,
+          averageViewingTimeSeconds: 0,
+          totalViewingTimeSeconds: 0,
+          faceDetail,
+        };
+        tx.set(photoPath(caller.uid, photoId), photo as unknown as Record<string, unknown>);
+        if (firstPhoto) tx.update(userPath(caller.uid), { points, firstPhotoBonus: true, updatedAt: now });
+        return { photoId, firstPhoto, active };
+      });
+      return result;
+    } catch (error) {
+      await discard();
+      throw error;
+    }
+  },
+};
