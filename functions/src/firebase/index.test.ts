@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from '../handlers';
 
 process.env.GCLOUD_PROJECT ??= 'demo-photorater';
-process.env.FIREBASE_CONFIG ??= JSON.stringify({ projectId: 'demo-photorater' });
+process.env.FIREBASE_CONFIG ??= JSON.stringify({
+  projectId: 'demo-photorater',
+  storageBucket: 'demo-photorater.appspot.com',
+});
 
 describe('the Cloud Functions entry', () => {
   it('exports each handler as an HTTPS callable, and the presence trigger', async () => {
