@@ -42,6 +42,13 @@ export function watchIdToken(onToken: (token: string | null) => void): Unsubscri
   });
 }
 
+/** The signed-in member's ID token, for the local server's upload endpoint. */
+export async function currentIdToken(): Promise<string> {
+  const user = auth.currentUser;
+  if (!user) throw new Error('Please sign in to continue.');
+  return user.getIdToken();
+}
+
 export async function signInWithEmail(email: string, password: string): Promise<AuthMember> {
   return toMember((await signInWithEmailAndPassword(auth, email.trim(), password)).user);
 }

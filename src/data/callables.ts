@@ -12,6 +12,8 @@ export class CallError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** Why a precondition failed, when the handler says (e.g. 'noTokens', 'maxActive'). */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'CallError';
@@ -57,9 +59,12 @@ export async function call<Name extends CallableName>(
   } catch (error) {
     if (isFunctionsError(error)) {
       const code = error.code.replace(/^functions\//, '');
-      const details = (error.details ?? {}) as { fields?: Record<string, string> };
-      const message = MEMBER_FACING.has(code) ? error.message : messageFor('firebase', code);
-      throw new CallError(code, message, details.fields);
+      const details = (error.details ?? {}) as { fields?: Record<string, string>; reason?: string };
+      // The SDK appends the HTTP status (" [400]"); members see the handler's own words.
+      const message = MEMBER_FACING.has(code)
+        ? error.message.replace(/\s*\[\d{3}\]$/, '')
+        : messageFor('firebase', code);
+      throw new CallError(code, message, details.fields, details.reason);
     }
     throw error;
   }

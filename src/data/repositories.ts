@@ -1,4 +1,5 @@
 /** What the screens read, as interfaces; `local/` and `firebase/` implement each one. */
+import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import type { Unsubscribe } from './auth';
 
@@ -12,7 +13,29 @@ export interface PresenceRepository {
   trackPresence(uid: string): Unsubscribe;
 }
 
+export interface PhotoRepository {
+  /** The member's photos, newest, best rated or most voted first, live. */
+  watchPhotos(
+    uid: string,
+    sort: PhotoSort,
+    onPhotos: (photos: Photo[]) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe;
+}
+
+export interface ImageRepository {
+  /** Uploads an image to the member's own folder (images/{uid}/{fileName}), reporting progress from 0 to 1. */
+  uploadImage(
+    uid: string,
+    fileName: string,
+    image: Blob,
+    onProgress: (fraction: number) => void,
+  ): Promise<void>;
+}
+
 export interface Backend {
   users: UserRepository;
   presence: PresenceRepository;
+  photos: PhotoRepository;
+  images: ImageRepository;
 }

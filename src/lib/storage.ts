@@ -9,13 +9,23 @@ export const storageKeys = {
   memberHint: `${PREFIX}memberHint`,
 } as const;
 
-/** Kept across sign-out: the light/dark choice belongs to the device, not to the member. */
+/** The first-photo celebration was seen by this member on this device. */
+export const hooraySeenKey = (uid: string) => `${PREFIX}hooraySeen.${uid}`;
+
+/** Kept across sign-out: the light/dark choice belongs to the device, and a seen celebration stays seen. */
 const DEVICE_KEYS = new Set<string>([storageKeys.colorMode]);
+const DEVICE_PREFIXES = [`${PREFIX}hooraySeen.`];
 
 export function clearMemberStorage(): void {
   for (const storage of [localStorage, sessionStorage]) {
     for (const key of Object.keys(storage)) {
-      if (key.startsWith(PREFIX) && !DEVICE_KEYS.has(key)) storage.removeItem(key);
+      if (
+        key.startsWith(PREFIX) &&
+        !DEVICE_KEYS.has(key) &&
+        !DEVICE_PREFIXES.some((prefix) => key.startsWith(prefix))
+      ) {
+        storage.removeItem(key);
+      }
     }
   }
 }

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type * as TfModule from '@tensorflow/tfjs';
+import type * as WasmModule from '@tensorflow/tfjs-backend-wasm';
 import type * as FaceApiModule from '@vladmandic/face-api';
 import type { FaceDetail } from '../../../src/domain/photo';
 import type { RawImage } from './image-pipeline';
@@ -24,8 +25,10 @@ let loading: Promise<{ faceapi: FaceApi; tf: Tf }> | undefined;
 /** Loads TensorFlow's WASM backend and the four models once per process. */
 function load(): Promise<{ faceapi: FaceApi; tf: Tf }> {
   loading ??= (async () => {
-    const tf = (await import('@tensorflow/tfjs')) as Tf;
-    const wasm = await import('@tensorflow/tfjs-backend-wasm');
+    // All three through require: face-api's Node build requires the CommonJS TensorFlow, and a second,
+    // ESM copy would register its kernels twice and leave face-api on a backend without them.
+    const tf = require('@tensorflow/tfjs') as Tf;
+    const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof WasmModule;
     wasm.setWasmPaths(
       `${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`,
     );
@@ -43,6 +46,9 @@ function load(): Promise<{ faceapi: FaceApi; tf: Tf }> {
   })();
   return loading;
 }
+
+/** Faces looking down or aside score 0.3 to 0.5; scenes without faces stay far below. */
+const MIN_FACE_CONFIDENCE = 0.3;
 
 const EMOTION_TYPES: Record<string, string> = {
   neutral: 'CALM',
@@ -166,7 +172,7 @@ export function createFaceAnalyzer(): FaceAnalyzer {
         const faces = await faceapi
           .detectAllFaces(
             tensor as unknown as Parameters<FaceApi['detectAllFaces']>[0],
-            new faceapi.SsdMobilenetv1Options({ minConfidence: 0.5 }),
+            new faceapi.SsdMobilenetv1Options({ minConfidence: MIN_FACE_CONFIDENCE }),
           )
           .withFaceLandmarks()
           .withFaceExpressions()

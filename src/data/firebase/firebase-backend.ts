@@ -3,8 +3,17 @@
  * This module is loaded lazily, so the local backend's bundle carries neither SDK, and the Realtime
  * Database loads only after the member's first screen.
  */
-import { connectFirestoreEmulator, doc, getFirestore, onSnapshot } from 'firebase/firestore';
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  getFirestore,
+  onSnapshot,
+  orderBy,
+  query,
+} from 'firebase/firestore';
 import { env } from '@/config/env';
+import { imagePath, photosPath, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import { withDates } from '@/domain/wire';
 import { firebaseApp } from '@/lib/firebase';
@@ -12,9 +21,7 @@ import type { Backend } from '../repositories';
 
 export function createFirebaseBackend(): Backend {
   const firestore = getFirestore(firebaseApp);
-  if (env.useEmulators) {
-    connectFirestoreEmulator(firestore, '127.0.0.1', 8080);
-  }
+  if (env.useEmulators) connectFirestoreEmulator(firestore, '127.0.0.1', 8080);
   return {
     users: {
       watchUser: (uid, onUser, onError) =>
@@ -23,6 +30,21 @@ export function createFirebaseBackend(): Backend {
           (snapshot) => onUser(snapshot.exists() ? (withDates(snapshot.data()) as User) : null),
           onError,
         ),
+    },
+    photos: {
+      watchPhotos: (uid, sort, onPhotos, onError) =>
+        onSnapshot(
+          query(collection(firestore, photosPath(uid)), orderBy(sort, 'desc')),
+          (snapshot) => onPhotos(snapshot.docs.map((photo) => withDates(photo.data()) as Photo)),
+          onError,
+        ),
+    },
+    images: {
+      // The Storage SDK loads with the first upload.
+      uploadImage: async (uid, fileName, image, onProgress) => {
+        const { uploadToStorage } = await import('./storage');
+        await uploadToStorage(firebaseApp, imagePath(uid, fileName), image, onProgress);
+      },
     },
     presence: {
       // The Realtime Database SDK loads after the first screen; presence can wait that long.

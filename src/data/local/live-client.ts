@@ -9,11 +9,14 @@ import {
   type LiveClientMessage,
   type LiveServerMessage,
 } from '@/domain/wire';
+import type { Query, QueryDocument } from '@/domain/query';
 import type { Unsubscribe } from '../auth';
 
 interface Watch {
   path: string;
+  query?: Query;
   onData: (data: DocumentData | null) => void;
+  onResults?: (docs: Array<QueryDocument<DocumentData>>) => void;
   onError: (error: Error) => void;
 }
 
@@ -38,7 +41,7 @@ export class LiveClient {
       this.token = token;
       this.send({ type: 'auth', token });
       // Watches opened under another identity are answered again under this one.
-      for (const [id, watch] of this.watches) this.send({ type: 'watch', id, path: watch.path });
+      for (const [id, watch] of this.watches) this.sendWatch(id, watch);
     });
     this.connect();
   }
@@ -51,6 +54,31 @@ export class LiveClient {
       this.watches.delete(id);
       this.send({ type: 'unwatch', id });
     };
+  }
+
+  /** Watches the documents of a collection that match a query. */
+  watchQuery(
+    path: string,
+    query: Query,
+    onResults: (docs: Array<QueryDocument<DocumentData>>) => void,
+    onError: Watch['onError'],
+  ): Unsubscribe {
+    const id = this.nextId++;
+    const watch: Watch = { path, query, onData: () => undefined, onResults, onError };
+    this.watches.set(id, watch);
+    this.sendWatch(id, watch);
+    return () => {
+      this.watches.delete(id);
+      this.send({ type: 'unwatch', id });
+    };
+  }
+
+  private sendWatch(id: number, watch: Watch): void {
+    this.send(
+      watch.query
+        ? { type: 'watchQuery', id, path: watch.path, query: watch.query }
+        : { type: 'watch', id, path: watch.path },
+    );
   }
 
   close(): void {
@@ -66,7 +94,7 @@ export class LiveClient {
     socket.onopen = () => {
       this.retryDelay = 250;
       if (this.token !== undefined) this.send({ type: 'auth', token: this.token });
-      for (const [id, watch] of this.watches) this.send({ type: 'watch', id, path: watch.path });
+      for (const [id, watch] of this.watches) this.sendWatch(id, watch);
     };
     socket.onmessage = (event: MessageEvent<string>) =>
       this.receive(decodeDocument<LiveServerMessage>(event.data));
@@ -79,6 +107,7 @@ export class LiveClient {
 
   private receive(message: LiveServerMessage): void {
     if (message.type === 'snapshot') this.watches.get(message.id)?.onData(message.data);
+    else if (message.type === 'results') this.watches.get(message.id)?.onResults?.(message.docs);
     else if (message.type === 'denied') this.watches.get(message.id)?.onError(new Error(message.message));
   }
 

@@ -1,9 +1,45 @@
 /** The local backend's adapters: reads arrive over the local server's live channel. */
 import { env } from '@/config/env';
+import type { Photo } from '@/domain/photo';
+import { photosPath } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import { watchIdToken } from '../auth';
+import { currentIdToken, watchIdToken } from '../auth';
 import type { Backend } from '../repositories';
 import { LiveClient } from './live-client';
+
+/** PUTs the image to the local server with upload progress (fetch cannot report it; XHR can). */
+function upload(
+  url: string,
+  token: string,
+  image: Blob,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.setRequestHeader('Content-Type', image.type || 'application/octet-stream');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(1);
+        resolve();
+        return;
+      }
+      let message = 'Upload failed. Please try again.';
+      try {
+        message = (JSON.parse(request.responseText) as { error: { message: string } }).error.message;
+      } catch {
+        // not JSON: keep the catalogue's wording
+      }
+      reject(new Error(message));
+    };
+    request.onerror = () => reject(new Error('Network error. Please check your connection and try again.'));
+    request.send(image);
+  });
+}
 
 export function createLocalBackend(): Backend {
   const live = new LiveClient({ url: `${env.localServerUrl.replace(/^http/, 'ws')}/live`, watchIdToken });
@@ -14,5 +50,25 @@ export function createLocalBackend(): Backend {
     },
     // The live channel itself is the presence: the server marks the member online while it is open.
     presence: { trackPresence: () => () => undefined },
+    photos: {
+      watchPhotos: (uid, sort, onPhotos, onError) =>
+        live.watchQuery(
+          photosPath(uid),
+          { orderBy: { field: sort, direction: 'desc' } },
+          (docs) => onPhotos(docs.map((doc) => doc.data as unknown as Photo)),
+          onError,
+        ),
+    },
+    images: {
+      async uploadImage(uid, fileName, image, onProgress) {
+        const token = await currentIdToken();
+        await upload(
+          `${env.localServerUrl}/upload/images/${uid}/${encodeURIComponent(fileName)}`,
+          token,
+          image,
+          onProgress,
+        );
+      },
+    },
   };
 }

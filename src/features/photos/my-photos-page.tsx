@@ -1,10 +1,114 @@
-/** My Photos: the member's photos; the onboarding dialog opens here until it has been finished. */
-import { Box, Container, Typography } from '@mui/material';
+/**
+ * My Photos: the Add New Photo card first, then the member's photos in a grid (one column on mobile,
+ * four on desktop), sorted by date, rate or votes, live; the no-token and maximum-active banners; the
+ * first-photo celebration; and the onboarding dialog until it has been finished.
+ */
+import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  Container,
+  Grid,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useDialogs } from '@/components/dialogs';
 import { PageMeta } from '@/components/page-meta';
+import { useToast } from '@/components/toast';
+import { paths } from '@/config/paths';
+import { CallError, call } from '@/data/callables';
+import { usePhotos } from '@/data/use-photos';
+import { maxActivePhotos, PHOTO_MESSAGES } from '@/domain/limits';
+import type { PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import { OnboardingDialog } from './onboarding-dialog';
+import { onDemand } from '@/lib/on-demand';
+import { hooraySeenKey } from '@/lib/storage';
+import { PhotoCard } from './photo-card';
+
+// The form brings the cropper, the schemas and the sentiment word list: loaded when opened.
+const NewPhotoDialog = onDemand(() => import('./new-photo-dialog').then((module) => module.NewPhotoDialog));
+
+// Shown once per member: loaded only for those who have not finished it.
+const OnboardingDialog = onDemand(() =>
+  import('./onboarding-dialog').then((module) => module.OnboardingDialog),
+);
+
+const HoorayDialog = onDemand(() => import('./hooray-dialog').then((module) => module.HoorayDialog));
+
+const SORTS: Array<[PhotoSort, string]> = [
+  ['uploadedAt', 'Date'],
+  ['rate', 'Rate'],
+  ['votesCount', 'Votes'],
+];
 
 export function MyPhotosPage({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { confirm } = useDialogs();
+  const [sort, setSort] = useState<PhotoSort>('uploadedAt');
+  const { photos, error } = usePhotos(user.uid, sort);
+  const [adding, setAdding] = useState(false);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [hoorayDismissed, setHoorayDismissed] = useState(
+    () => localStorage.getItem(hooraySeenKey(user.uid)) !== null,
+  );
+  // The New badge is judged against the time the page opened.
+  const [now] = useState(() => new Date());
+
+  const activeCount = photos?.filter((photo) => photo.active).length ?? 0;
+  const outOfTokens = !user.subscribed && user.points <= 0;
+  const atMaxActive = activeCount >= maxActivePhotos(user.subscribed);
+  const showHooray = photos?.length === 1 && !hoorayDismissed;
+
+  const refusal = (failure: unknown) => {
+    const reason = failure instanceof CallError ? failure.reason : undefined;
+    toast({
+      message: failure instanceof Error ? failure.message : String(failure),
+      severity: 'error',
+      duration: 5000,
+      cta:
+        reason === 'noTokens'
+          ? { label: 'Buy more', onClick: () => navigate(paths.profile) }
+          : reason === 'maxActive'
+            ? { label: 'Upgrade', onClick: () => navigate(paths.profile) }
+            : undefined,
+    });
+  };
+
+  const toggle = async (photoId: string, active: boolean) => {
+    setBusyId(photoId);
+    try {
+      await call('setPhotoActive', { photoId, active });
+    } catch (failure) {
+      refusal(failure);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const remove = async (photoId: string) => {
+    const sure = await confirm({
+      title: 'Delete this photo?',
+      message: 'The photo, its votes and comments are removed for good.',
+      confirmLabel: 'Delete',
+    });
+    if (!sure) return;
+    setBusyId(photoId);
+    try {
+      await call('deletePhoto', { photoId });
+    } catch (failure) {
+      refusal(failure);
+    } finally {
+      setBusyId(null);
+    }
+  };
+
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <PageMeta
@@ -12,17 +116,120 @@ export function MyPhotosPage({ user }: { user: User }) {
         description="Your photos and how people rate them."
         robots="noindex, nofollow"
       />
-      <Typography variant="h5" component="h1" gutterBottom>
-        My Photos
-      </Typography>
-      <Box sx={{ py: 6, textAlign: 'center' }}>
-        <Typography variant="h6">You have no photos yet</Typography>
-        <Typography color="text.secondary">
-          Upload a photo of yourself to find out how others see you. The first votes usually arrive within
-          about 10 hours.
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          flexWrap: 'wrap',
+          gap: 1,
+          mb: 2,
+        }}
+      >
+        <Typography variant="h5" component="h1">
+          My Photos
         </Typography>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={sort}
+          onChange={(_event, next: PhotoSort | null) => next && setSort(next)}
+          aria-label="Sort photos by"
+        >
+          {SORTS.map(([value, label]) => (
+            <ToggleButton key={value} value={value}>
+              {label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
       </Box>
-      <OnboardingDialog open={!user.onBoarding} />
+      {outOfTokens && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => navigate(paths.profile)}>
+              Buy more
+            </Button>
+          }
+        >
+          {PHOTO_MESSAGES.noTokens}
+        </Alert>
+      )}
+      {!outOfTokens && atMaxActive && (
+        <Alert
+          severity="info"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" onClick={() => navigate(paths.profile)}>
+              Upgrade
+            </Button>
+          }
+        >
+          {PHOTO_MESSAGES.maxActive}
+        </Alert>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {error.message}
+        </Alert>
+      )}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+          <Card sx={{ height: '100%', minHeight: 240 }}>
+            <CardActionArea
+              onClick={() => setAdding(true)}
+              sx={{
+                height: '100%',
+                display: 'flex',
+                flexDirection: 'column',
+                justifyContent: 'center',
+                gap: 1,
+                p: 3,
+              }}
+            >
+              <AddPhotoAlternateIcon fontSize="large" color="primary" />
+              <Typography variant="h6">Add New Photo</Typography>
+              {photos?.length === 0 && (
+                <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
+                  Upload a photo of yourself to find out how others see you. The first votes usually arrive
+                  within about 10 hours.
+                </Typography>
+              )}
+            </CardActionArea>
+          </Card>
+        </Grid>
+        {photos?.map((photo) => (
+          <Grid key={photo.id} size={{ xs: 12, sm: 6, md: 3 }}>
+            <PhotoCard
+              photo={photo}
+              now={now}
+              busy={busyId === photo.id}
+              onToggleActive={(active) => void toggle(photo.id, active)}
+              onDelete={() => void remove(photo.id)}
+            />
+          </Grid>
+        ))}
+      </Grid>
+      {adding && (
+        <NewPhotoDialog
+          uid={user.uid}
+          onClose={() => setAdding(false)}
+          onPosted={() => {
+            setAdding(false);
+            toast({ message: 'Your photo is up!', severity: 'success', duration: 3000 });
+          }}
+        />
+      )}
+      {showHooray && (
+        <HoorayDialog
+          onClose={() => {
+            localStorage.setItem(hooraySeenKey(user.uid), '1');
+            setHoorayDismissed(true);
+          }}
+        />
+      )}
+      {!user.onBoarding && <OnboardingDialog open />}
     </Container>
   );
 }

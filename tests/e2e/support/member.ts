@@ -102,6 +102,19 @@ export function readDocument<T>(documentPath: string): T | undefined {
   }
 }
 
+/** The documents of a collection, straight from the SQLite file. */
+export function readDocuments<T>(collectionPath: string): T[] {
+  const db = new Database(path.join(inject('dataDir'), 'store.sqlite'), { readonly: true });
+  try {
+    const rows = db
+      .prepare('SELECT data FROM documents WHERE parent = ? ORDER BY path')
+      .all(collectionPath) as Array<{ data: string }>;
+    return rows.map((row) => decodeDocument<T>(row.data));
+  } finally {
+    db.close();
+  }
+}
+
 /** The member's record found by e-mail, straight from the SQLite file. */
 export function readUserByEmail<T>(email: string): T | undefined {
   const db = new Database(path.join(inject('dataDir'), 'store.sqlite'), { readonly: true });

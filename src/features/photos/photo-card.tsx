@@ -1,0 +1,107 @@
+/** One photo in My Photos: its display image, score and votes, badges, state, the active switch and delete. */
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EmojiEventsIcon from '@mui/icons-material/EmojiEvents';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import {
+  Alert,
+  Box,
+  Card,
+  CardActions,
+  CardMedia,
+  Chip,
+  IconButton,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
+import { PHOTO_MESSAGES } from '@/domain/limits';
+import { isNewPhoto, leaderboardBadge, tenPointScore, type Photo } from '@/domain/photo';
+
+interface Props {
+  photo: Photo;
+  now: Date;
+  busy: boolean;
+  onToggleActive: (active: boolean) => void;
+  onDelete: () => void;
+}
+
+export function PhotoCard({ photo, now, busy, onToggleActive, onDelete }: Props) {
+  const badge = leaderboardBadge(photo);
+  const label = photo.caption || 'Photo';
+  return (
+    <Card
+      component="article"
+      aria-label={label}
+      sx={{ position: 'relative', height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <Box sx={{ position: 'relative', opacity: photo.active ? 1 : 0.45 }}>
+        <CardMedia
+          component="img"
+          image={photo.imageUrl}
+          alt={label}
+          sx={{ aspectRatio: '3 / 4', objectFit: 'cover' }}
+        />
+        <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: 8, left: 8 }}>
+          {isNewPhoto(photo, now) && <Chip label="New" color="secondary" size="small" />}
+          {badge && (
+            <Chip
+              icon={<EmojiEventsIcon />}
+              label={badge}
+              size="small"
+              sx={{ bgcolor: 'gold', color: 'black' }}
+            />
+          )}
+        </Stack>
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ position: 'absolute', bottom: 8, left: 8, right: 8, justifyContent: 'space-between' }}
+        >
+          <Chip
+            icon={<FavoriteIcon />}
+            label={photo.votesCount > 0 ? tenPointScore(photo.rate) : '–'}
+            size="small"
+            aria-label={`Score ${photo.votesCount > 0 ? tenPointScore(photo.rate) : 'not yet rated'}`}
+            sx={{ bgcolor: 'rgba(0,0,0,0.6)', color: 'white' }}
+          />
+          <Chip
+            label={`${photo.votesCount} votes`}
+            size="small"
+            sx={{ bgcolor: 'rgba(0,0,0,0.6)', color: 'white' }}
+          />
+        </Stack>
+      </Box>
+      {photo.caption && (
+        <Typography variant="body2" sx={{ px: 2, pt: 1 }}>
+          {photo.caption}
+        </Typography>
+      )}
+      {!photo.active && !photo.error && (
+        <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
+          {PHOTO_MESSAGES.notActive}
+        </Typography>
+      )}
+      {photo.error && (
+        <Alert severity="error" sx={{ m: 1 }}>
+          {photo.error}. Please remove this photo and upload another one.
+        </Alert>
+      )}
+      <CardActions sx={{ mt: 'auto', justifyContent: 'space-between' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center' }}>
+          <Switch
+            checked={photo.active}
+            disabled={busy || Boolean(photo.error)}
+            onChange={(event) => onToggleActive(event.target.checked)}
+            slotProps={{ input: { 'aria-label': `Active: ${label}` } }}
+          />
+          <Typography variant="body2" aria-hidden>
+            Active
+          </Typography>
+        </Box>
+        <IconButton aria-label={`Delete ${label}`} title="Delete" onClick={onDelete} disabled={busy}>
+          <DeleteOutlineIcon />
+        </IconButton>
+      </CardActions>
+    </Card>
+  );
+}

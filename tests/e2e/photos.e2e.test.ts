@@ -1,0 +1,134 @@
+/** Photos journeys: upload with crop and caption, see it in My Photos, switch it off and on, delete; refusals. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Photo } from '../../src/domain/photo';
+import type { User } from '../../src/domain/user';
+import { launchBrowser } from './support/browser';
+import { Member, eventually, readDocuments, readUserByEmail } from './support/member';
+
+const require = createRequire(import.meta.url);
+const samplePhoto = path.join(
+  path.dirname(require.resolve('@vladmandic/face-api/package.json')),
+  'demo',
+  'sample2.jpg',
+);
+const scratch = mkdtempSync(path.join(tmpdir(), 'photorater-photos-'));
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newMember(): Promise<{ member: Member; uid: string }> {
+  const member = await Member.open(browser);
+  await member.register();
+  await member.completeProfile({ name: 'Robin', age: 29, gender: 'Female', showMe: 'Men' });
+  await member.finishOnboarding();
+  const user = await eventually(
+    () => readUserByEmail<User>(member.email),
+    (found) => found?.complete === true,
+  );
+  return { member, uid: user!.uid };
+}
+
+describe('My Photos', () => {
+  it('uploads a cropped photo with a caption, shows it, switches it off and on, and deletes it', async () => {
+    const { member, uid } = await newMember();
+    const { page } = member;
+    await page.getByRole('button', { name: /Add New Photo/ }).click();
+    const form = page.getByRole('dialog', { name: 'New Photo' });
+    await form.getByLabel('Photo file').setInputFiles(samplePhoto);
+    await form.locator('.reactEasyCrop_Container').waitFor();
+    await form.getByLabel('Caption (optional)').fill('Sunday at the lake');
+    await form.getByRole('radio', { name: 'Men', exact: true }).check();
+    await form.getByRole('button', { name: 'Post' }).click();
+    await form.waitFor({ state: 'detached', timeout: 60_000 });
+
+    await page.getByRole('dialog', { name: 'Hooray!!' }).getByRole('button', { name: 'Got it' }).click();
+    const card = page.getByRole('article', { name: 'Sunday at the lake' });
+    await card.waitFor();
+    const [photo] = await eventually(
+      () => readDocuments<Photo>(`users/${uid}/photos`),
+      (photos) => photos.length === 1,
+    );
+    expect(photo).toMatchObject({
+      caption: 'Sunday at the lake',
+      showTo: 'male',
+      ageRange: [18, 37],
+      active: true,
+      evaluated: true,
+    });
+    expect(photo?.faceDetail?.AgeRange.Low).toBeGreaterThan(0);
+    expect(readUserByEmail<User>(member.email)?.points).toBe(12);
+    // The display image is a WebP the browser could load, cropped to 13:14.
+    const size = await card
+      .getByRole('img')
+      .evaluate((image: HTMLImageElement) => ({ width: image.naturalWidth, height: image.naturalHeight }));
+    expect(size.width).toBeGreaterThan(0);
+    expect(size.width / size.height).toBeCloseTo(13 / 14, 1);
+
+    await card.getByRole('switch', { name: 'Active: Sunday at the lake' }).click();
+    await card.getByText('This photo is not active').waitFor();
+    expect(
+      (
+        await eventually(
+          () => readDocuments<Photo>(`users/${uid}/photos`),
+          ([found]) => found?.active === false,
+        )
+      )[0]?.active,
+    ).toBe(false);
+    await card.getByRole('switch', { name: 'Active: Sunday at the lake' }).click();
+    await card.getByText('This photo is not active').waitFor({ state: 'detached' });
+
+    await card.getByRole('button', { name: 'Delete Sunday at the lake' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this photo?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await card.waitFor({ state: 'detached' });
+    expect(
+      await eventually(
+        () => readDocuments<Photo>(`users/${uid}/photos`),
+        (photos) => photos.length === 0,
+      ),
+    ).toEqual([]);
+    await member.close();
+  }, 120_000);
+
+  it('refuses a photo without a face, and a file that is not an image', async () => {
+    const { member, uid } = await newMember();
+    const { page } = member;
+    const sky = path.join(scratch, 'sky.jpg');
+    writeFileSync(
+      sky,
+      await sharp({ create: { width: 900, height: 700, channels: 3, background: '#5b8fd6' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    const notes = path.join(scratch, 'notes.txt');
+    writeFileSync(notes, 'not a photo');
+
+    await page.getByRole('button', { name: /Add New Photo/ }).click();
+    const form = page.getByRole('dialog', { name: 'New Photo' });
+    await form.getByLabel('Photo file').setInputFiles(notes);
+    await form.getByText('Please choose an image file.').waitFor();
+    await form.getByLabel('Photo file').setInputFiles(sky);
+    await form.locator('.reactEasyCrop_Container').waitFor();
+    await form.getByRole('button', { name: 'Post' }).click();
+    await form
+      .getByText('No face detected, please consider trying with another photo')
+      .waitFor({ timeout: 60_000 });
+    expect(readDocuments(`users/${uid}/photos`)).toEqual([]);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await member.close();
+  }, 120_000);
+});
