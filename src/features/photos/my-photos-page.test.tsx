@@ -1,0 +1,177 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Photo, PhotoSort } from '@/domain/photo';
+import { hooraySeenKey } from '@/lib/storage';
+import { aMember, renderApp } from '@/testing/test-utils';
+import { MyPhotosPage } from './my-photos-page';
+
+const photosFeed = vi.hoisted(() => ({
+  listeners: [] as Array<{ sort: PhotoSort; onPhotos: (photos: Photo[]) => void }>,
+}));
+vi.mock('@/data/use-photos', async () => {
+  const { useEffect, useState } = await import('react');
+  return {
+    usePhotos: (_uid: string, sort: PhotoSort) => {
+      const [photos, setPhotos] = useState<Photo[] | undefined>(undefined);
+      useEffect(() => {
+        const listener = { sort, onPhotos: setPhotos };
+        photosFeed.listeners.push(listener);
+        return () => void photosFeed.listeners.splice(photosFeed.listeners.indexOf(listener), 1);
+      }, [sort]);
+      return { photos, error: null };
+    },
+    uploadImage: vi.fn(),
+  };
+});
+const callables = vi.hoisted(() => {
+  class CallError extends Error {
+    constructor(
+      readonly code: string,
+      message: string,
+      readonly fields: Record<string, string> = {},
+      readonly reason?: string,
+    ) {
+      super(message);
+    }
+  }
+  return { call: vi.fn(), CallError };
+});
+vi.mock('@/data/callables', () => callables);
+
+function aPhoto(id: string, overrides: Partial<Photo> = {}): Photo {
+  const at = new Date();
+  return {
+    id,
+    userId: 'alice',
+    imageName: `${id}.jpg`,
+    resizedImageName: `${id}.webp`,
+    imageUrl: `http://files.test/${id}.webp`,
+    showTo: 'both',
+    gender: 'female',
+    ageRange: [18, 37],
+    caption: `Photo ${id}`,
+    active: true,
+    eligible: true,
+    evaluated: true,
+    allowAI: true,
+    rate: 0,
+    votesCount: 0,
+    uploadedAt: at,
+    updatedAt: at,
+    leaderboardDays: [],
+    reportsCount: 0,
+    averageViewingTimeSeconds: 0,
+    totalViewingTimeSeconds: 0,
+    ...overrides,
+  };
+}
+
+const deliver = (photos: Photo[]) =>
+  act(() => photosFeed.listeners.forEach((listener) => listener.onPhotos(photos)));
+const member = aMember({ complete: true, onBoarding: true, points: 5 });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  photosFeed.listeners.length = 0;
+});
+
+describe('My Photos', () => {
+  it('starts with the Add New Photo card and the wait-time hint when there are no photos', async () => {
+    renderApp(<MyPhotosPage user={member} />);
+    deliver([]);
+    expect(screen.getByRole('button', { name: /Add New Photo/ })).toHaveTextContent('within about 10 hours');
+  });
+
+  it('shows score times two, votes, the New and leaderboard badges, and the inactive and error states', async () => {
+    localStorage.setItem(hooraySeenKey(member.uid), '1');
+    renderApp(<MyPhotosPage user={member} />);
+    const old = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    deliver([
+      aPhoto('a', { rate: 4.25, votesCount: 12, leaderboardDays: [20400] }),
+      aPhoto('b', { uploadedAt: old, leaderboardDays: [20400, 20401], active: false }),
+      aPhoto('c', { uploadedAt: old, active: false, error: 'User deleted' }),
+    ]);
+    const first = screen.getByRole('article', { name: 'Photo a' });
+    expect(within(first).getByLabelText('Score 8.5')).toBeInTheDocument();
+    expect(within(first).getByText('12 votes')).toBeInTheDocument();
+    expect(within(first).getByText('New')).toBeInTheDocument();
+    expect(within(first).getByText('New on Leaderboard!')).toBeInTheDocument();
+    const second = screen.getByRole('article', { name: 'Photo b' });
+    expect(within(second).queryByText('New')).not.toBeInTheDocument();
+    expect(within(second).getByText('Leaderboard')).toBeInTheDocument();
+    expect(within(second).getByText('This photo is not active')).toBeInTheDocument();
+    const third = screen.getByRole('article', { name: 'Photo c' });
+    expect(
+      within(third).getByText('User deleted. Please remove this photo and upload another one.'),
+    ).toBeInTheDocument();
+    expect(within(third).getByRole('switch')).toBeDisabled();
+  });
+
+  it('shows the no-token and maximum-active banners', async () => {
+    const { unmount } = renderApp(<MyPhotosPage user={{ ...member, points: 0 }} />);
+    deliver([]);
+    expect(
+      screen.getByText(
+        "You can't activate your photos because you ran out of tokens, please rate other photos, or buy more",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy more' })).toBeInTheDocument();
+    unmount();
+    localStorage.setItem(hooraySeenKey(member.uid), '1');
+    renderApp(<MyPhotosPage user={member} />);
+    deliver(Array.from({ length: 8 }, (_, n) => aPhoto(`p${n}`)));
+    expect(
+      screen.getByText(
+        'You have reached the maximum number of active photos, please upgrade your account or deactivate some',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
+  });
+
+  it('sorts by Rate and Votes through the watch', async () => {
+    const { user } = renderApp(<MyPhotosPage user={member} />);
+    expect(photosFeed.listeners.map((listener) => listener.sort)).toEqual(['uploadedAt']);
+    await user.click(screen.getByRole('button', { name: 'Rate' }));
+    expect(photosFeed.listeners.map((listener) => listener.sort)).toEqual(['rate']);
+    await user.click(screen.getByRole('button', { name: 'Votes' }));
+    expect(photosFeed.listeners.map((listener) => listener.sort)).toEqual(['votesCount']);
+  });
+
+  it('switches a photo through the handler and shows a refusal with its way out', async () => {
+    localStorage.setItem(hooraySeenKey(member.uid), '1');
+    callables.call.mockRejectedValueOnce(
+      new callables.CallError(
+        'failed-precondition',
+        "You can't activate your photos because you ran out of tokens, please rate other photos, or buy more",
+        {},
+        'noTokens',
+      ),
+    );
+    const { user } = renderApp(<MyPhotosPage user={member} />);
+    deliver([aPhoto('a', { active: false })]);
+    await user.click(screen.getByRole('switch', { name: 'Active: Photo a' }));
+    expect(callables.call).toHaveBeenCalledWith('setPhotoActive', { photoId: 'a', active: true });
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent('ran out of tokens');
+    expect(within(toast).getByRole('button', { name: 'Buy more' })).toBeInTheDocument();
+  });
+
+  it('asks before deleting, then deletes through the handler', async () => {
+    localStorage.setItem(hooraySeenKey(member.uid), '1');
+    callables.call.mockResolvedValue({ deleted: true });
+    const { user } = renderApp(<MyPhotosPage user={member} />);
+    deliver([aPhoto('a')]);
+    await user.click(screen.getByRole('button', { name: 'Delete Photo a' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(callables.call).toHaveBeenCalledWith('deletePhoto', { photoId: 'a' }));
+  });
+
+  it('celebrates the first photo once', async () => {
+    const { user } = renderApp(<MyPhotosPage user={member} />);
+    deliver([aPhoto('a')]);
+    const hooray = await screen.findByRole('dialog', { name: 'Hooray!!' });
+    expect(hooray).toHaveTextContent('10 extra tokens');
+    await user.click(within(hooray).getByRole('button', { name: 'Got it' }));
+    expect(localStorage.getItem(hooraySeenKey(member.uid))).toBe('1');
+  });
+});
