@@ -14,6 +14,7 @@ import { emulatorAuthVerifier } from '../functions/src/local/auth-verifier';
 import { startLocalServer, type LocalServer } from '../functions/src/local/server';
 import { LocalFileStore } from '../functions/src/files/local-file-store';
 import { createFaceAnalyzer } from '../functions/src/photos/face-analysis';
+import { insightsWriterFromEnv } from '../functions/src/photos/insights';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
 
 export const PROJECT_ID = 'demo-photorater';
@@ -200,6 +201,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     server = await startLocalServer({
       files,
       faces: createFaceAnalyzer(),
+      insights: insightsWriterFromEnv(),
       host: HOST,
       port: ports.server,
       projectId: PROJECT_ID,

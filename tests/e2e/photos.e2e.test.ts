@@ -69,6 +69,12 @@ describe('My Photos', () => {
     });
     expect(photo?.faceDetail?.AgeRange.Low).toBeGreaterThan(0);
     expect(readUserByEmail<User>(member.email)?.points).toBe(12);
+    // AI insights follow the upload, written by the trigger.
+    const [withInsights] = await eventually(
+      () => readDocuments<Photo>(`users/${uid}/photos`),
+      ([found]) => Boolean(found?.aiInsights),
+    );
+    expect(withInsights?.aiInsights?.personalityTraits.length).toBeGreaterThan(0);
     // The display image is a WebP the browser could load, cropped to 13:14.
     const size = await card
       .getByRole('img')

@@ -6,6 +6,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { onValueWritten } from 'firebase-functions/v2/database';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onCall, type CallableOptions } from 'firebase-functions/v2/https';
 import type { PresenceState } from '../../../src/domain/user';
 import { callerFromToken } from '../caller-from-token';
@@ -14,6 +15,8 @@ import { systemClock, toHttpsError, type Handler } from '../handlers/handler';
 import { setPresence } from '../handlers/presence';
 import { CloudFileStore } from '../files/cloud-file-store';
 import { createFaceAnalyzer } from '../photos/face-analysis';
+import { insightsWriterFromEnv } from '../photos/insights';
+import { writeInsights } from '../handlers/write-insights';
 import { FirestoreStore } from '../store/firestore-store';
 
 initializeApp();
@@ -42,6 +45,10 @@ export const createPhoto = callable(handlers.createPhoto, { memory: '1GiB', time
 export const setPhotoActive = callable(handlers.setPhotoActive);
 export const activatePhotos = callable(handlers.activatePhotos);
 export const deletePhoto = callable(handlers.deletePhoto);
+
+export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId}', async (event) => {
+  await writeInsights(store, insightsWriterFromEnv(), event.params.uid, event.params.photoId);
+});
 
 export const mirrorPresence = onValueWritten('/status/{uid}', async (event) => {
   const value = event.data.after.val() as { state?: PresenceState } | null;

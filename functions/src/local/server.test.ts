@@ -15,6 +15,7 @@ import {
 } from '../../../src/domain/wire';
 import type { Presence, User } from '../../../src/domain/user';
 import { caller, testContext } from '../testing';
+import { offlineInsightsWriter } from '../photos/insights';
 import { startLocalServer, type LocalServer } from './server';
 
 const PROJECT = 'demo-test';
@@ -32,6 +33,7 @@ beforeAll(async () => {
     clock,
     files,
     faces: { analyze: async () => null },
+    insights: offlineInsightsWriter,
     // Tokens here are just "token-{uid}"; the Auth emulator's real tokens are exercised end to end.
     verifyIdToken: async (token) => {
       if (!token.startsWith('token-')) throw new Error('bad token');

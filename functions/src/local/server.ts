@@ -11,7 +11,9 @@ import { handlers } from '../handlers';
 import { toHttpsError, type Caller, type Clock, type Handler } from '../handlers/handler';
 import type { LocalFileStore } from '../files/local-file-store';
 import type { FaceAnalyzer } from '../photos/face-analysis';
-import type { Store } from '../store/store';
+import type { InsightsWriter } from '../photos/insights';
+import type { SqliteStore } from '../store/sqlite-store';
+import { startLocalTriggers } from './triggers';
 import { serveFile, receiveUpload } from './file-routes';
 import { callablePathPattern, errorBody, resultBody } from './callable-protocol';
 import { LiveChannel } from './live-channel';
@@ -21,10 +23,11 @@ export interface LocalServerOptions {
   port: number;
   projectId: string;
   region: string;
-  store: Store;
+  store: SqliteStore;
   clock: Clock;
   files: LocalFileStore;
   faces: FaceAnalyzer;
+  insights: InsightsWriter;
   verifyIdToken(token: string): Promise<Caller>;
   log?: (line: string) => void;
 }
@@ -32,6 +35,8 @@ export interface LocalServerOptions {
 export interface LocalServer {
   url: string;
   port: number;
+  /** Waits for the triggers started so far (tests use it to see their effects). */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -137,6 +142,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
   });
 
+  const triggers = startLocalTriggers(options.store, options.insights, log);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const live = new LiveChannel(options.store, options.clock, options.verifyIdToken, log);
   sockets.on('connection', (socket) => live.accept(socket));
@@ -160,7 +166,10 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   return {
     url: `http://${options.host}:${port}`,
     port,
+    settled: () => triggers.settled(),
     async close() {
+      triggers.stop();
+      await triggers.settled();
       await live.close();
       for (const client of sockets.clients) client.terminate();
       await new Promise<void>((resolve) => sockets.close(() => resolve()));

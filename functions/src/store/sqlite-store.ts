@@ -23,6 +23,12 @@ type Write =
   | { kind: 'delete'; path: string };
 
 type Listener = { onChange: (doc: DocumentData | undefined) => void };
+export interface DocumentChange {
+  path: string;
+  before: DocumentData | undefined;
+  after: DocumentData | undefined;
+}
+
 type QueryListener = { query: Query; onChange: (docs: Array<QueryDocument<DocumentData>>) => void };
 
 /** Dates rest as { "$date": iso }, so they order as their ISO text; other values as themselves. */
@@ -48,6 +54,7 @@ export class SqliteStore implements Store {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly queryListeners = new Map<string, Set<QueryListener>>();
+  private readonly writeListeners = new Set<(changes: DocumentChange[]) => void>();
   private readonly selectDocument: Database.Statement<[string], { data: string }>;
   private readonly upsertDocument: Database.Statement<[string, string, string, string]>;
   private readonly deleteDocument: Database.Statement<[string]>;
@@ -152,8 +159,10 @@ export class SqliteStore implements Store {
       },
     };
     const result = await work(tx);
+    const before = new Map<string, DocumentData | undefined>();
     const commit = this.db.transaction(() => {
       for (const write of writes) {
+        if (!before.has(write.path)) before.set(write.path, this.read(write.path));
         if (write.kind === 'set') this.write(write.path, write.data);
         else if (write.kind === 'delete') this.deleteDocument.run(write.path);
         else {
@@ -165,6 +174,10 @@ export class SqliteStore implements Store {
     });
     commit();
     this.notify(new Set(writes.map((write) => write.path)));
+    if (this.writeListeners.size > 0) {
+      const changes = [...before].map(([path, was]) => ({ path, before: was, after: this.read(path) }));
+      for (const listener of this.writeListeners) listener(changes);
+    }
     return result;
   }
 
@@ -204,6 +217,12 @@ export class SqliteStore implements Store {
       listeners.delete(listener);
       if (listeners.size === 0) this.listeners.delete(path);
     };
+  }
+
+  /** The local stand-in for Firestore triggers: every committed change, with the document before and after. */
+  onWrite(listener: (changes: DocumentChange[]) => void): Unsubscribe {
+    this.writeListeners.add(listener);
+    return () => this.writeListeners.delete(listener);
   }
 
   watchQuery<T extends object>(

@@ -1,0 +1,42 @@
+/**
+ * The local host of the Firestore triggers: the same trigger handlers the Cloud Functions register
+ * with onDocumentCreated, fed by the SQLite store's committed changes.
+ */
+import { photoIdsOf, writeInsights } from '../handlers/write-insights';
+import type { InsightsWriter } from '../photos/insights';
+import type { SqliteStore } from '../store/sqlite-store';
+
+export interface LocalTriggers {
+  /** Resolves when every trigger started so far has finished. */
+  settled(): Promise<void>;
+  stop(): void;
+}
+
+export function startLocalTriggers(
+  store: SqliteStore,
+  insights: InsightsWriter,
+  log: (line: string) => void,
+): LocalTriggers {
+  const running = new Set<Promise<unknown>>();
+  const run = (work: Promise<unknown>) => {
+    const tracked = work.catch((error: unknown) =>
+      log(`trigger failed: ${error instanceof Error ? error.stack : String(error)}`),
+    );
+    running.add(tracked);
+    void tracked.finally(() => running.delete(tracked));
+  };
+  const stop = store.onWrite((changes) => {
+    for (const change of changes) {
+      const photo =
+        change.before === undefined && change.after !== undefined ? photoIdsOf(change.path) : null;
+      // Created photos get their insights, as onDocumentCreated('users/{uid}/photos/{photoId}') does.
+      if (photo) run(writeInsights(store, insights, photo.uid, photo.photoId));
+    }
+  });
+  return {
+    async settled() {
+      while (running.size > 0) await Promise.all(running);
+    },
+    stop,
+  };
+}
