@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { isNewPhoto, leaderboardBadge, sortPhotos, tenPointScore, type Photo } from './photo';
+import {
+  feedLabel,
+  formatScore,
+  histogramBucket,
+  percentileText,
+  rateColor,
+  ratingBuckets,
+  tokenColor,
+  topPercent,
+  verdict,
+  viewingTimeMessages,
+} from './scores';
+
+describe('verdict bands', () => {
+  it.each([
+    [5, 'Absolutely Stunning!'],
+    [4.5, 'Absolutely Stunning!'],
+    [4.49, 'Very Attractive'],
+    [4, 'Very Attractive'],
+    [3.5, 'Attractive'],
+    [3, 'Above Average'],
+    [2.5, 'Average'],
+    [2, 'Below Average'],
+    [1.99, 'Needs Work'],
+    [0, 'Needs Work'],
+  ])('%s reads %s', (rate, expected) => {
+    expect(verdict(rate)).toBe(expected);
+  });
+
+  it('labels the feed by its own bands', () => {
+    expect([1, 1.5, 2.5, 3.5, 4.5].map(feedLabel)).toEqual([
+      'Not Attractive/Needs Work',
+      'Below Average',
+      'Average',
+      'Attractive',
+      'Very Attractive',
+    ]);
+  });
+});
+
+describe('score display', () => {
+  it('shows one decimal, ten-point on thumbnails, colours by percentage', () => {
+    expect(formatScore(4.26)).toBe('4.3');
+    expect(tenPointScore(4.25)).toBe('8.5');
+    expect([1.25, 2.5, 4, 4.1].map(rateColor)).toEqual(['error', 'warning', 'primary', 'success']);
+    expect([10, 11, 20, 21].map(tokenColor)).toEqual(['error', 'warning', 'warning', undefined]);
+  });
+});
+
+describe('percentile', () => {
+  const histogram = {
+    [histogramBucket(1)]: 50,
+    [histogramBucket(3)]: 30,
+    [histogramBucket(4.2)]: 15,
+    [histogramBucket(4.9)]: 5,
+  };
+
+  it('counts the photos rated as high or higher from the histogram', () => {
+    expect(topPercent(histogram, 4.9)).toBe(5);
+    expect(topPercent(histogram, 4.2)).toBe(20);
+    expect(topPercent(histogram, 3)).toBe(50);
+    expect(topPercent({}, 3)).toBeNull();
+  });
+
+  it('speaks only from 3 votes and within the top half, with the spec messages', () => {
+    expect(percentileText(2, 5)).toBeNull();
+    expect(percentileText(3, 51)).toBeNull();
+    expect(percentileText(3, 10)).toEqual({
+      lead: 'Incredible shot',
+      line: 'Your photo is in top 10% percentile!',
+    });
+    expect(percentileText(3, 20)?.lead).toBe('Wow!');
+    expect(percentileText(3, 30)?.lead).toBe('👍');
+    expect(percentileText(3, 40)?.lead).toBe('👌');
+    expect(percentileText(3, 50)).toEqual({ lead: '', line: 'Your photo is in top 50% percentile!' });
+  });
+});
+
+describe('viewing time', () => {
+  it('says nothing up to 60 seconds, then names the milestone reached', () => {
+    expect(viewingTimeMessages(60, 60)).toEqual([]);
+    expect(viewingTimeMessages(61, 0)).toEqual(['People look at your photo for over a minute on average!']);
+    expect(viewingTimeMessages(185, 0)).toEqual(['People look at your photo for over 3 minutes on average!']);
+    expect(viewingTimeMessages(0, 1900)).toEqual([
+      'Your photo has been looked at for over 30 minutes in total!',
+    ]);
+    expect(viewingTimeMessages(0, 3600)).toEqual(['Your photo has been looked at for over 1 hour in total!']);
+  });
+});
+
+describe('rating overview and photo badges', () => {
+  it('groups hearts into ten-point pairs', () => {
+    expect(ratingBuckets([0.5, 1, 1.5, 2.5, 3, 5, 4.5])).toEqual({
+      '1-2': 2,
+      '3-4': 1,
+      '5-6': 2,
+      '7-8': 0,
+      '9-10': 2,
+    });
+  });
+
+  const photo = (overrides: Partial<Photo>) =>
+    ({ uploadedAt: new Date(0), rate: 0, votesCount: 0, leaderboardDays: [], ...overrides }) as Photo;
+
+  it('marks photos new for under 2 days and names leaderboard days', () => {
+    const now = new Date(2 * 24 * 60 * 60 * 1000);
+    expect(isNewPhoto(photo({ uploadedAt: new Date(1) }), now)).toBe(true);
+    expect(isNewPhoto(photo({ uploadedAt: new Date(0) }), now)).toBe(false);
+    expect(leaderboardBadge(photo({}))).toBeNull();
+    expect(leaderboardBadge(photo({ leaderboardDays: [1] }))).toBe('New on Leaderboard!');
+    expect(leaderboardBadge(photo({ leaderboardDays: [1, 2] }))).toBe('Leaderboard');
+  });
+
+  it('sorts descending by the chosen field, newest first on ties', () => {
+    const photos = [
+      photo({ id: 'a', rate: 3, votesCount: 9, uploadedAt: new Date(1) }),
+      photo({ id: 'b', rate: 4, votesCount: 2, uploadedAt: new Date(3) }),
+      photo({ id: 'c', rate: 4, votesCount: 5, uploadedAt: new Date(2) }),
+    ];
+    expect(sortPhotos(photos, 'rate').map((p) => p.id)).toEqual(['b', 'c', 'a']);
+    expect(sortPhotos(photos, 'votesCount').map((p) => p.id)).toEqual(['a', 'c', 'b']);
+    expect(sortPhotos(photos, 'uploadedAt').map((p) => p.id)).toEqual(['b', 'c', 'a']);
+  });
+});

@@ -1,0 +1,130 @@
+/** How a photo's score reads (spec 1, section 9): verdicts, percentile text, viewing-time messages, buckets. */
+
+/** The detail's verdict bands on the 0-5 average. */
+export function verdict(rate: number): string {
+  if (rate >= 4.5) return 'Absolutely Stunning!';
+  if (rate >= 4) return 'Very Attractive';
+  if (rate >= 3.5) return 'Attractive';
+  if (rate >= 3) return 'Above Average';
+  if (rate >= 2.5) return 'Average';
+  if (rate >= 2) return 'Below Average';
+  return 'Needs Work';
+}
+
+/** The feed's label bands. */
+export function feedLabel(rate: number): string {
+  if (rate <= 1) return 'Not Attractive/Needs Work';
+  if (rate <= 2) return 'Below Average';
+  if (rate <= 3) return 'Average';
+  if (rate <= 4) return 'Attractive';
+  return 'Very Attractive';
+}
+
+/** Score display: 0 to 5 with one decimal. */
+export const formatScore = (rate: number) => rate.toFixed(1);
+
+/** Rate colours by percentage (rate × 20): up to 25 red, up to 50 orange, up to 80 primary, above green. */
+export function rateColor(rate: number): 'error' | 'warning' | 'primary' | 'success' {
+  const percent = rate * 20;
+  if (percent <= 25) return 'error';
+  if (percent <= 50) return 'warning';
+  if (percent <= 80) return 'primary';
+  return 'success';
+}
+
+/** Token-low colours: up to 10 red, up to 20 orange. */
+export function tokenColor(tokens: number): 'error' | 'warning' | undefined {
+  if (tokens <= 10) return 'error';
+  if (tokens <= 20) return 'warning';
+  return undefined;
+}
+
+/**
+ * The rate histogram of `stats/stats`: counts of photo rates in 0.01-wide buckets (0.00 to 5.00),
+ * kept instead of a list of every rate so it stays small at any number of photos.
+ */
+export type RateHistogram = Record<string, number>;
+
+export const HISTOGRAM_BUCKETS = 501;
+
+export function histogramBucket(rate: number): string {
+  return String(Math.min(HISTOGRAM_BUCKETS - 1, Math.max(0, Math.round(rate * 100))));
+}
+
+/** The share of photos rated as high or higher than this one, as a "top N%" (1 to 100). */
+export function topPercent(histogram: RateHistogram, rate: number): number | null {
+  let total = 0;
+  let atOrAbove = 0;
+  const own = Number(histogramBucket(rate));
+  for (const [bucket, count] of Object.entries(histogram)) {
+    total += count;
+    if (Number(bucket) >= own) atOrAbove += count;
+  }
+  if (total === 0) return null;
+  return Math.max(1, Math.ceil((atOrAbove / total) * 100));
+}
+
+export interface PercentileText {
+  lead: string;
+  line: string;
+}
+
+/** Only with at least 3 votes and a top percentage of at most 50. */
+export function percentileText(votesCount: number, top: number | null): PercentileText | null {
+  if (votesCount < 3 || top === null || top > 50) return null;
+  const line = `Your photo is in top ${top}% percentile!`;
+  if (top <= 10) return { lead: 'Incredible shot', line };
+  if (top <= 20) return { lead: 'Wow!', line };
+  if (top <= 30) return { lead: '👍', line };
+  if (top <= 40) return { lead: '👌', line };
+  return { lead: '', line };
+}
+
+export const AVERAGE_VIEWING_MILESTONES = [120, 180, 300] as const;
+export const TOTAL_VIEWING_MILESTONES = [600, 1800, 3600] as const;
+
+function duration(seconds: number): string {
+  if (seconds >= 3600) return `${Math.floor(seconds / 3600)} hour${seconds >= 7200 ? 's' : ''}`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** Messages appear above 60 seconds; each names the highest milestone reached. */
+export function viewingTimeMessages(averageSeconds: number, totalSeconds: number): string[] {
+  const messages: string[] = [];
+  if (averageSeconds > 60) {
+    const reached = [...AVERAGE_VIEWING_MILESTONES]
+      .reverse()
+      .find((milestone) => averageSeconds >= milestone);
+    messages.push(
+      reached
+        ? `People look at your photo for over ${duration(reached)} on average!`
+        : 'People look at your photo for over a minute on average!',
+    );
+  }
+  if (totalSeconds > 60) {
+    const reached = [...TOTAL_VIEWING_MILESTONES].reverse().find((milestone) => totalSeconds >= milestone);
+    messages.push(
+      reached
+        ? `Your photo has been looked at for over ${duration(reached)} in total!`
+        : 'Your photo has been looked at for over a minute in total!',
+    );
+  }
+  return messages;
+}
+
+/** The overview of ratings on the ten-point scale, in pairs: 1-2, 3-4, 5-6, 7-8, 9-10. */
+export const RATING_BUCKETS = ['1-2', '3-4', '5-6', '7-8', '9-10'] as const;
+
+export function ratingBuckets(hearts: number[]): Record<(typeof RATING_BUCKETS)[number], number> {
+  const counts = Object.fromEntries(RATING_BUCKETS.map((bucket) => [bucket, 0])) as Record<
+    (typeof RATING_BUCKETS)[number],
+    number
+  >;
+  for (const value of hearts) {
+    const tenPoint = Math.round(value * 2);
+    const index = Math.min(4, Math.max(0, Math.ceil(tenPoint / 2) - 1));
+    counts[RATING_BUCKETS[index]!]++;
+  }
+  return counts;
+}
