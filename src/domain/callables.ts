@@ -9,6 +9,7 @@ export interface Callables {
   setPhotoActive: { input: { photoId: string; active: boolean }; result: { active: boolean } };
   activatePhotos: { input: { photoIds: string[] }; result: { activated: number } };
   deletePhoto: { input: { photoId: string }; result: { deleted: true } };
+  markVotesSeen: { input: Record<string, never>; result: { newVotes: 0 } };
 }
 
 export type CallableName = keyof Callables;

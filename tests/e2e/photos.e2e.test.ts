@@ -82,6 +82,21 @@ describe('My Photos', () => {
     expect(size.width).toBeGreaterThan(0);
     expect(size.width / size.height).toBeCloseTo(13 / 14, 1);
 
+    // The owner's detail: no ratings yet, AI insights, the face analysis, the lightbox.
+    await card.getByRole('button', { name: 'Open Sunday at the lake' }).click();
+    const detail = page.getByRole('dialog', { name: 'Sunday at the lake' });
+    await detail.getByText('No ratings yet').waitFor();
+    await detail.getByRole('region', { name: 'AI Insights' }).getByText('Zodiac vibe:').waitFor();
+    await detail.getByRole('button', { name: 'Face analysis' }).click();
+    await detail.getByText('Age range').waitFor();
+    await detail.getByRole('button', { name: 'Show photo' }).click();
+    await detail.getByRole('button', { name: 'View full screen' }).click();
+    await page.getByRole('dialog', { name: 'Photo viewer' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Photo viewer' }).waitFor({ state: 'detached' });
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await detail.waitFor({ state: 'detached' });
+
     await card.getByRole('switch', { name: 'Active: Sunday at the lake' }).click();
     await card.getByText('This photo is not active').waitFor();
     expect(

@@ -45,6 +45,7 @@ export const createPhoto = callable(handlers.createPhoto, { memory: '1GiB', time
 export const setPhotoActive = callable(handlers.setPhotoActive);
 export const activatePhotos = callable(handlers.activatePhotos);
 export const deletePhoto = callable(handlers.deletePhoto);
+export const markVotesSeen = callable(handlers.markVotesSeen);
 
 export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId}', async (event) => {
   await writeInsights(store, insightsWriterFromEnv(), event.params.uid, event.params.photoId);

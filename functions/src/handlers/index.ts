@@ -6,6 +6,7 @@ import { deletePhoto } from './delete-photo';
 import { ensureUser } from './ensure-user';
 import { finishOnboarding } from './finish-onboarding';
 import type { Handler } from './handler';
+import { markVotesSeen } from './mark-votes-seen';
 import { activatePhotos, setPhotoActive } from './set-photo-active';
 
 export const handlers = {
@@ -16,4 +17,5 @@ export const handlers = {
   setPhotoActive,
   activatePhotos,
   deletePhoto,
+  markVotesSeen,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };

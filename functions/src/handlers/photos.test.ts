@@ -5,6 +5,7 @@ import type { User } from '../../../src/domain/user';
 import { caller, gpsTaggedJpeg, samplePhoto, seedMember, seedPhoto, testContext } from '../testing';
 import { createPhoto } from './create-photo';
 import { deletePhoto } from './delete-photo';
+import { markVotesSeen } from './mark-votes-seen';
 import { activatePhotos, setPhotoActive } from './set-photo-active';
 
 const form = { caption: 'Sunday at the lake', showTo: 'both', ageRange: [18, 37] };
@@ -248,4 +249,14 @@ describe('deletePhoto', () => {
     expect(await context.files.read(`images/alice/${photoId}.jpg`)).toBeUndefined();
     expect(await context.files.read(`images/alice/resized/${photoId}.webp`)).toBeUndefined();
   }, 60_000);
+});
+
+describe('markVotesSeen', () => {
+  it('resets the new votes to 0', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'alice', { newVotes: 4 });
+    await expect(markVotesSeen.run({}, context.as(caller('alice')))).resolves.toEqual({ newVotes: 0 });
+    expect((await context.store.get<User>('users/alice'))?.newVotes).toBe(0);
+    await expect(markVotesSeen.run({}, context.as(null))).rejects.toMatchObject({ code: 'unauthenticated' });
+  });
 });

@@ -16,7 +16,7 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDialogs } from '@/components/dialogs';
 import { PageMeta } from '@/components/page-meta';
@@ -41,6 +41,10 @@ const OnboardingDialog = onDemand(() =>
 
 const HoorayDialog = onDemand(() => import('./hooray-dialog').then((module) => module.HoorayDialog));
 
+const PhotoDetailDialog = onDemand(() =>
+  import('./photo-detail-dialog').then((module) => module.PhotoDetailDialog),
+);
+
 const SORTS: Array<[PhotoSort, string]> = [
   ['uploadedAt', 'Date'],
   ['rate', 'Rate'],
@@ -55,6 +59,8 @@ export function MyPhotosPage({ user }: { user: User }) {
   const { photos, error } = usePhotos(user.uid, sort);
   const [adding, setAdding] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const openPhoto = photos?.find((photo) => photo.id === openId);
   const [hoorayDismissed, setHoorayDismissed] = useState(
     () => localStorage.getItem(hooraySeenKey(user.uid)) !== null,
   );
@@ -80,6 +86,11 @@ export function MyPhotosPage({ user }: { user: User }) {
             : undefined,
     });
   };
+
+  // Opening My Photos counts as having seen the new votes.
+  useEffect(() => {
+    if (user.newVotes > 0) call('markVotesSeen', {}).catch((failure: unknown) => console.error(failure));
+  }, [user.newVotes]);
 
   const toggle = async (photoId: string, active: boolean) => {
     setBusyId(photoId);
@@ -207,6 +218,7 @@ export function MyPhotosPage({ user }: { user: User }) {
               busy={busyId === photo.id}
               onToggleActive={(active) => void toggle(photo.id, active)}
               onDelete={() => void remove(photo.id)}
+              onOpen={() => setOpenId(photo.id)}
             />
           </Grid>
         ))}
@@ -219,6 +231,16 @@ export function MyPhotosPage({ user }: { user: User }) {
             setAdding(false);
             toast({ message: 'Your photo is up!', severity: 'success', duration: 3000 });
           }}
+        />
+      )}
+      {openPhoto && photos && (
+        <PhotoDetailDialog
+          photo={openPhoto}
+          photos={photos}
+          busy={busyId === openPhoto.id}
+          onClose={() => setOpenId(null)}
+          onToggleActive={(active) => void toggle(openPhoto.id, active)}
+          onDelete={() => void remove(openPhoto.id)}
         />
       )}
       {showHooray && (

@@ -6,6 +6,7 @@ import {
   Alert,
   Box,
   Card,
+  CardActionArea,
   CardActions,
   CardMedia,
   Chip,
@@ -23,9 +24,10 @@ interface Props {
   busy: boolean;
   onToggleActive: (active: boolean) => void;
   onDelete: () => void;
+  onOpen: () => void;
 }
 
-export function PhotoCard({ photo, now, busy, onToggleActive, onDelete }: Props) {
+export function PhotoCard({ photo, now, busy, onToggleActive, onDelete, onOpen }: Props) {
   const badge = leaderboardBadge(photo);
   const label = photo.caption || 'Photo';
   return (
@@ -35,12 +37,14 @@ export function PhotoCard({ photo, now, busy, onToggleActive, onDelete }: Props)
       sx={{ position: 'relative', height: '100%', display: 'flex', flexDirection: 'column' }}
     >
       <Box sx={{ position: 'relative', opacity: photo.active ? 1 : 0.45 }}>
-        <CardMedia
-          component="img"
-          image={photo.imageUrl}
-          alt={label}
-          sx={{ aspectRatio: '3 / 4', objectFit: 'cover' }}
-        />
+        <CardActionArea onClick={onOpen} aria-label={`Open ${label}`}>
+          <CardMedia
+            component="img"
+            image={photo.imageUrl}
+            alt={label}
+            sx={{ aspectRatio: '3 / 4', objectFit: 'cover' }}
+          />
+        </CardActionArea>
         <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: 8, left: 8 }}>
           {isNewPhoto(photo, now) && <Chip label="New" color="secondary" size="small" />}
           {badge && (

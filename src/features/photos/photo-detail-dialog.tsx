@@ -1,0 +1,307 @@
+/**
+ * The owner's view of one photo, live: score, verdict, votes, badges, percentile and viewing time,
+ * AI insights, the face analysis on the back of the photo, the lightbox, the active switch and delete.
+ * Comments, tags and voter analytics fill in as votes arrive.
+ */
+import CloseIcon from '@mui/icons-material/Close';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  Chip,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  Divider,
+  Grid,
+  IconButton,
+  Stack,
+  Switch,
+  Typography,
+  useMediaQuery,
+  useTheme,
+} from '@mui/material';
+import { useEffect, useState, type ReactNode } from 'react';
+import { leaderboardBadge, type AiInsights, type FaceDetail, type Photo } from '@/domain/photo';
+import { formatScore, percentileText, rateColor, verdict, viewingTimeMessages } from '@/domain/scores';
+
+interface Props {
+  photo: Photo;
+  photos: Photo[];
+  busy: boolean;
+  onClose: () => void;
+  onToggleActive: (active: boolean) => void;
+  onDelete: () => void;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" aria-label={title}>
+      <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function InsightsPanel({ insights }: { insights: AiInsights }) {
+  return (
+    <Stack spacing={1.5}>
+      <Typography>{insights.photoVibe}</Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        {insights.personalityTraits.slice(0, 4).map((trait) => (
+          <Chip key={trait} label={trait} color="secondary" variant="outlined" />
+        ))}
+      </Stack>
+      {insights.celebrityLookAlikes.length > 0 && (
+        <Typography>Looks like: {insights.celebrityLookAlikes.slice(0, 3).join(', ')}</Typography>
+      )}
+      <Typography>
+        Zodiac vibe: <strong>{insights.zodiacVibes.primarySign}</strong>. {insights.zodiacVibes.reason} Best
+        match: {insights.zodiacVibes.compatibility}.
+      </Typography>
+      <Box>
+        <Typography>Swipeability: {insights.datingAppOptimization.swipeability}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          Strengths: {insights.datingAppOptimization.strengths.join(', ') || 'none named'}
+        </Typography>
+        <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
+          {insights.datingAppOptimization.suggestions.map((suggestion) => (
+            <li key={suggestion}>
+              <Typography variant="body2">{suggestion}</Typography>
+            </li>
+          ))}
+        </Box>
+      </Box>
+      <Typography>
+        Aura {insights.mysticalReadings.aura}, element {insights.mysticalReadings.element}, spirit animal{' '}
+        {insights.mysticalReadings.spirit_animal}.
+      </Typography>
+      <Typography>
+        Style: {insights.styleAnalysis.vibe}; standout: {insights.styleAnalysis.standoutFeature}; colours:{' '}
+        {insights.styleAnalysis.colors.join(', ')}.
+      </Typography>
+      <Typography>
+        Emotion: {insights.emotions.primary}, {insights.emotions.energy.toLowerCase()}.
+      </Typography>
+    </Stack>
+  );
+}
+
+function FaceAnalysis({ detail }: { detail: FaceDetail }) {
+  const rows: Array<[string, string]> = [
+    ['Age range', `${detail.AgeRange.Low}-${detail.AgeRange.High}`],
+    ['Gender', `${detail.Gender.Value} (${Math.round(detail.Gender.Confidence)}%)`],
+    ['Smile', `${detail.Smile.Value ? 'Yes' : 'No'} (${Math.round(detail.Smile.Confidence)}%)`],
+    [
+      'Emotion',
+      detail.Emotions.slice(0, 2)
+        .map((emotion) => `${emotion.Type.toLowerCase()} ${Math.round(emotion.Confidence)}%`)
+        .join(', '),
+    ],
+    ['Head tilt', `${detail.Pose.Roll.toFixed(0)}°`],
+    ['Brightness', `${Math.round(detail.Quality.Brightness)}/100`],
+    ['Sharpness', `${Math.round(detail.Quality.Sharpness)}/100`],
+    ['Beard', `${detail.Beard.Value ? 'Yes' : 'No'} (${Math.round(detail.Beard.Confidence)}%)`],
+  ];
+  return (
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}
+    >
+      {rows.map(([label, value]) => (
+        <Box key={label} sx={{ display: 'contents' }}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** Full screen; arrow keys move between the member's photos, Escape closes. */
+function Lightbox({ photos, startId, onClose }: { photos: Photo[]; startId: string; onClose: () => void }) {
+  const [index, setIndex] = useState(() =>
+    Math.max(
+      0,
+      photos.findIndex((photo) => photo.id === startId),
+    ),
+  );
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowRight') setIndex((current) => (current + 1) % photos.length);
+      if (event.key === 'ArrowLeft') setIndex((current) => (current - 1 + photos.length) % photos.length);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [photos.length]);
+  const photo = photos[index];
+  if (!photo) return null;
+  return (
+    <Dialog
+      open
+      fullScreen
+      onClose={onClose}
+
+      slotProps={{ paper: { sx: { bgcolor: 'black' }, 'aria-label': 'Photo viewer' } }}
+    >
+      <IconButton
+        aria-label="Close viewer"
+        onClick={onClose}
+        sx={{ position: 'absolute', top: 8, right: 8, color: 'white', zIndex: 1 }}
+      >
+        <CloseIcon />
+      </IconButton>
+      <Box
+        component="img"
+        src={photo.imageUrl}
+        alt={photo.caption || 'Photo'}
+        sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
+      />
+    </Dialog>
+  );
+}
+
+export function PhotoDetailDialog({ photo, photos, busy, onClose, onToggleActive, onDelete }: Props) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const [flipped, setFlipped] = useState(false);
+  const [viewing, setViewing] = useState(false);
+  const badge = leaderboardBadge(photo);
+  const rated = photo.votesCount > 0;
+  // The rate histogram arrives with the rating work; until then there is no percentile to state.
+  const percentile = percentileText(photo.votesCount, null);
+  const timeMessages = viewingTimeMessages(photo.averageViewingTimeSeconds, photo.totalViewingTimeSeconds);
+  const label = photo.caption || 'Photo';
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby="photo-detail-title"
+    >
+      <DialogTitle id="photo-detail-title" sx={{ pr: 6 }}>
+        {label}
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
+          <CloseIcon />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent dividers>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <Card>
+              {flipped && photo.faceDetail ? (
+                <Box sx={{ p: 2, aspectRatio: '3 / 4' }} aria-label="Face analysis">
+                  <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+                    Face analysis
+                  </Typography>
+                  <FaceAnalysis detail={photo.faceDetail} />
+                </Box>
+              ) : (
+                <CardActionArea onClick={() => setViewing(true)} aria-label="View full screen">
+                  <Box
+                    component="img"
+                    src={photo.imageUrl}
+                    alt={label}
+                    sx={{ width: '100%', aspectRatio: '3 / 4', objectFit: 'cover', display: 'block' }}
+                  />
+                </CardActionArea>
+              )}
+            </Card>
+            <Stack
+              direction="row"
+              spacing={1}
+              sx={{ mt: 1, justifyContent: 'space-between', alignItems: 'center' }}
+            >
+              <Button size="small" onClick={() => setFlipped(!flipped)} disabled={!photo.faceDetail}>
+                {flipped ? 'Show photo' : 'Face analysis'}
+              </Button>
+              <Box sx={{ display: 'flex', alignItems: 'center' }}>
+                <Switch
+                  checked={photo.active}
+                  disabled={busy || Boolean(photo.error)}
+                  onChange={(event) => onToggleActive(event.target.checked)}
+                  slotProps={{ input: { 'aria-label': 'Active' } }}
+                />
+                <Typography variant="body2" aria-hidden>
+                  Active
+                </Typography>
+              </Box>
+              <Button size="small" color="error" onClick={onDelete} disabled={busy}>
+                Delete
+              </Button>
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <Stack spacing={2.5}>
+              <Box aria-label="Score" component="section">
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline' }}>
+                  <Typography
+                    variant="h3"
+                    component="p"
+                    color={rated ? rateColor(photo.rate) : 'text.secondary'}
+                  >
+                    {rated ? formatScore(photo.rate) : '–'}
+                  </Typography>
+                  <Box>
+                    <Typography variant="h6" component="p">
+                      {rated ? verdict(photo.rate) : 'No ratings yet'}
+                    </Typography>
+                    <Typography color="text.secondary">
+                      {photo.votesCount} {photo.votesCount === 1 ? 'vote' : 'votes'}
+                    </Typography>
+                  </Box>
+                  {badge && <Chip label={badge} sx={{ bgcolor: 'gold', color: 'black' }} />}
+                </Stack>
+                {!rated && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    The first votes usually arrive within about 10 hours.
+                  </Typography>
+                )}
+                {percentile && (
+                  <Typography sx={{ mt: 1 }}>
+                    {percentile.lead} {percentile.line}
+                  </Typography>
+                )}
+                {timeMessages.map((message) => (
+                  <Typography key={message} sx={{ mt: 0.5 }}>
+                    {message}
+                  </Typography>
+                ))}
+              </Box>
+              {photo.error && (
+                <Alert severity="error">
+                  {photo.error}. Please remove this photo and upload another one.
+                </Alert>
+              )}
+              <Divider />
+              <Section title="AI Insights">
+                {photo.aiInsights ? (
+                  <InsightsPanel insights={photo.aiInsights} />
+                ) : (
+                  <Typography color="text.secondary">Your AI insights are on their way…</Typography>
+                )}
+              </Section>
+              <Section title="Tags">
+                <Typography color="text.secondary">Voters&apos; tags will show here.</Typography>
+              </Section>
+              <Section title="Comments">
+                <Typography color="text.secondary">No comments yet.</Typography>
+              </Section>
+            </Stack>
+          </Grid>
+        </Grid>
+      </DialogContent>
+      {viewing && <Lightbox photos={photos} startId={photo.id} onClose={() => setViewing(false)} />}
+    </Dialog>
+  );
+}
