@@ -1,0 +1,96 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { Photo } from '@/domain/photo';
+import { renderApp } from '@/testing/test-utils';
+import { PhotoDetailDialog } from './photo-detail-dialog';
+
+function aPhoto(id: string, overrides: Partial<Photo> = {}): Photo {
+  const at = new Date();
+  return {
+    id,
+    userId: 'alice',
+    imageName: `${id}.jpg`,
+    resizedImageName: `${id}.webp`,
+    imageUrl: `http://files.test/${id}.webp`,
+    showTo: 'both',
+    gender: 'female',
+    ageRange: [18, 37],
+    caption: `Photo ${id}`,
+    active: true,
+    eligible: true,
+    evaluated: true,
+    allowAI: true,
+    rate: 0,
+    votesCount: 0,
+    uploadedAt: at,
+    updatedAt: at,
+    leaderboardDays: [],
+    reportsCount: 0,
+    averageViewingTimeSeconds: 0,
+    totalViewingTimeSeconds: 0,
+    ...overrides,
+  };
+}
+
+const insights = {
+  photoVibe: 'Warm and approachable',
+  personalityTraits: ['friendly', 'cheerful', 'outgoing', 'optimistic', 'sociable'],
+  celebrityLookAlikes: ['Ann Able', 'Ben Bold', 'Cat Cole', 'Dan Dell'],
+  funFacts: [],
+  zodiacVibes: { primarySign: 'Leo', reason: 'Bright energy.', compatibility: 'Aries and Libra' },
+  datingAppOptimization: { swipeability: 'High', strengths: ['A genuine smile'], suggestions: ['Keep it.'] },
+  mysticalReadings: { aura: 'Golden yellow', element: 'Fire', spirit_animal: 'Dolphin' },
+  styleAnalysis: { vibe: 'Casual', standoutFeature: 'Your smile', colors: ['navy', 'white'] },
+  emotions: { primary: 'happy', energy: 'Bright and upbeat' },
+};
+
+const handlers = { onClose: vi.fn(), onToggleActive: vi.fn(), onDelete: vi.fn(), busy: false };
+
+describe('PhotoDetailDialog', () => {
+  it('shows score with one decimal, the verdict, votes, the badge and viewing-time messages', () => {
+    const photo = aPhoto('a', {
+      rate: 4.26,
+      votesCount: 14,
+      leaderboardDays: [1, 2],
+      averageViewingTimeSeconds: 130,
+      totalViewingTimeSeconds: 2000,
+    });
+    renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    const score = screen.getByRole('region', { name: 'Score' });
+    expect(score).toHaveTextContent('4.3');
+    expect(score).toHaveTextContent('Very Attractive');
+    expect(score).toHaveTextContent('14 votes');
+    expect(score).toHaveTextContent('Leaderboard');
+    expect(score).toHaveTextContent('People look at your photo for over 2 minutes on average!');
+    expect(score).toHaveTextContent('Your photo has been looked at for over 30 minutes in total!');
+  });
+
+  it('shows the first 4 traits and 3 look-alikes of the insights, or that they are coming', () => {
+    const photo = aPhoto('a', { aiInsights: insights });
+    const { unmount } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    const panel = screen.getByRole('region', { name: 'AI Insights' });
+    expect(within(panel).getByText('optimistic')).toBeInTheDocument();
+    expect(within(panel).queryByText('sociable')).not.toBeInTheDocument();
+    expect(panel).toHaveTextContent('Looks like: Ann Able, Ben Bold, Cat Cole');
+    expect(panel).not.toHaveTextContent('Dan Dell');
+    unmount();
+    const plain = aPhoto('b');
+    renderApp(<PhotoDetailDialog photo={plain} photos={[plain]} {...handlers} />);
+    expect(screen.getByText('Your AI insights are on their way…')).toBeInTheDocument();
+    expect(screen.getByText('No ratings yet')).toBeInTheDocument();
+  });
+
+  it('moves through the photos in the lightbox with the arrow keys', async () => {
+    const photos = [aPhoto('a'), aPhoto('b'), aPhoto('c')];
+    const { user } = renderApp(<PhotoDetailDialog photo={photos[1]!} photos={photos} {...handlers} />);
+    await user.click(screen.getByRole('button', { name: 'View full screen' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Photo viewer' });
+    expect(within(viewer).getByRole('img')).toHaveAttribute('src', 'http://files.test/b.webp');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(within(viewer).getByRole('img')).toHaveAttribute('src', 'http://files.test/c.webp');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(within(viewer).getByRole('img')).toHaveAttribute('src', 'http://files.test/a.webp');
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    expect(within(viewer).getByRole('img')).toHaveAttribute('src', 'http://files.test/c.webp');
+  });
+});
