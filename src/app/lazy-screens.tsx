@@ -15,3 +15,6 @@ export const MyPhotosPage = onDemand(() =>
 );
 export const NavDrawer = onDemand(() => import('./layout/nav-drawer').then((module) => module.NavDrawer));
 export const BottomTabs = onDemand(() => import('./layout/bottom-tabs').then((module) => module.BottomTabs));
+export const SharedPhotoPage = onDemand(() =>
+  import('@/features/photos/shared-photo-page').then((module) => module.SharedPhotoPage),
+);

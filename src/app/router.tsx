@@ -2,7 +2,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { onDemand } from '@/lib/on-demand';
 import { AppShell } from './layout/app-shell';
-import { HomeRoute, NotFoundRoute, PhotosRoute, UpcomingRoute } from './routes';
+import { HomeRoute, NotFoundRoute, PhotosRoute, SharedPhotoRoute, UpcomingRoute } from './routes';
 
 const accounts = () => import('@/features/accounts/auth-pages');
 const legal = () => import('@/features/legal/legal-pages');
@@ -22,6 +22,7 @@ export function AppRouter() {
         <Route element={<AppShell />}>
           <Route path={paths.home} element={<HomeRoute />} />
           <Route path={paths.photos} element={<PhotosRoute />} />
+          <Route path={`${paths.sharedPhoto}/:photoId`} element={<SharedPhotoRoute />} />
           <Route path={paths.rate} element={<UpcomingRoute title="Rate photos" />} />
           <Route path={`${paths.rate}/:photoId`} element={<UpcomingRoute title="Rate photos" />} />
           <Route path={paths.leaderboard} element={<UpcomingRoute title="Leaderboard" />} />

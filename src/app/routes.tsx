@@ -1,13 +1,13 @@
 /** The route files: thin compositions of features. */
 import { Container, Typography } from '@mui/material';
-import { Navigate, useOutletContext, useSearchParams } from 'react-router-dom';
+import { Navigate, useOutletContext, useParams, useSearchParams } from 'react-router-dom';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageMeta } from '@/components/page-meta';
 import { safeOrigin } from '@/config/paths';
 import { useSession } from '@/data/session';
 import { LandingPage } from '@/features/landing/landing-page';
 import { RequireMember, useTryAgain } from './guards';
-import { MyPhotosPage, ProfileCompletionForm } from './lazy-screens';
+import { MyPhotosPage, ProfileCompletionForm, SharedPhotoPage } from './lazy-screens';
 import type { ShellOutletContext } from './layout/app-shell';
 
 /** `/`: the landing page for visitors, the completion form for incomplete profiles, else My Photos. */
@@ -54,5 +54,15 @@ export function NotFoundRoute() {
         Oops, the page you are looking for does not exist.
       </Typography>
     </Container>
+  );
+}
+
+/** `/photo/{id}?referrer={uid}`: the public preview of a shared photo; open to everyone. */
+export function SharedPhotoRoute() {
+  const { photoId = '' } = useParams();
+  const [params] = useSearchParams();
+  const { openAuth } = useOutletContext<ShellOutletContext>();
+  return (
+    <SharedPhotoPage photoId={photoId} ownerId={params.get('referrer')} onJoin={() => openAuth('register')} />
   );
 }

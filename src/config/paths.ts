@@ -2,6 +2,7 @@
 export const paths = {
   home: '/',
   photos: '/photos',
+  sharedPhoto: '/photo',
   rate: '/rate',
   leaderboard: '/leaderboard',
   profile: '/profile',

@@ -1,4 +1,5 @@
 /** The callable functions: the name the client calls, what it sends and what it gets back. Both hosts serve these. */
+import type { SharedPhoto } from './photo';
 import type { CreatePhotoInput, EnsureUserInput, ProfileValues } from './schemas';
 
 export interface Callables {
@@ -10,6 +11,7 @@ export interface Callables {
   activatePhotos: { input: { photoIds: string[] }; result: { activated: number } };
   deletePhoto: { input: { photoId: string }; result: { deleted: true } };
   markVotesSeen: { input: Record<string, never>; result: { newVotes: 0 } };
+  getSharedPhoto: { input: { ownerId: string; photoId: string }; result: SharedPhoto };
 }
 
 export type CallableName = keyof Callables;

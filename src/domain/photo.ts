@@ -82,3 +82,20 @@ export function sortPhotos(photos: Photo[], sort: PhotoSort): Photo[] {
   const value = (photo: Photo) => (sort === 'uploadedAt' ? photo.uploadedAt.getTime() : photo[sort]);
   return [...photos].sort((a, b) => value(b) - value(a) || b.uploadedAt.getTime() - a.uploadedAt.getTime());
 }
+
+/** Sharing: only an active photo with at least one vote. */
+export function canShare(photo: Pick<Photo, 'active' | 'votesCount'>): boolean {
+  return photo.active && photo.votesCount >= 1;
+}
+
+export function shareLink(origin: string, photoId: string, ownerId: string): string {
+  return `${origin}/photo/${photoId}?referrer=${ownerId}`;
+}
+
+/** What a visitor of a share link sees of the photo. */
+export interface SharedPhoto {
+  imageUrl: string;
+  caption: string | null;
+  rate: number;
+  votesCount: number;
+}

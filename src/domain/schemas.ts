@@ -134,3 +134,10 @@ export const activatePhotosSchema = yup.object({
     .max(99)
     .required(),
 });
+
+export const sharedPhotoSchema = photoIdSchema.shape({
+  ownerId: yup
+    .string()
+    .matches(/^[A-Za-z0-9_-]{1,128}$/, 'Photo is not valid')
+    .required('Photo is required'),
+});

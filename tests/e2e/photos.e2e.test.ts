@@ -152,4 +152,15 @@ describe('My Photos', () => {
     await form.getByRole('button', { name: 'Cancel' }).click();
     await member.close();
   }, 120_000);
+
+  it('shows a visitor of a share link only photos that can be shared, and invites them to join', async () => {
+    const visitor = await Member.open(browser);
+    const { page } = visitor;
+    await visitor.visit('/photo/noSuchPhoto?referrer=someMember');
+    await page.getByText('This photo is not shared anymore.').waitFor();
+    await page.getByRole('button', { name: 'Get your photos rated' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Create Account' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('photorater.referrer'))).toBe('someMember');
+    await visitor.close();
+  });
 });

@@ -46,6 +46,7 @@ export const setPhotoActive = callable(handlers.setPhotoActive);
 export const activatePhotos = callable(handlers.activatePhotos);
 export const deletePhoto = callable(handlers.deletePhoto);
 export const markVotesSeen = callable(handlers.markVotesSeen);
+export const getSharedPhoto = callable(handlers.getSharedPhoto);
 
 export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId}', async (event) => {
   await writeInsights(store, insightsWriterFromEnv(), event.params.uid, event.params.photoId);

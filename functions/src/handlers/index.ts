@@ -5,6 +5,7 @@ import { createPhoto } from './create-photo';
 import { deletePhoto } from './delete-photo';
 import { ensureUser } from './ensure-user';
 import { finishOnboarding } from './finish-onboarding';
+import { getSharedPhoto } from './get-shared-photo';
 import type { Handler } from './handler';
 import { markVotesSeen } from './mark-votes-seen';
 import { activatePhotos, setPhotoActive } from './set-photo-active';
@@ -18,4 +19,5 @@ export const handlers = {
   activatePhotos,
   deletePhoto,
   markVotesSeen,
+  getSharedPhoto,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };

@@ -5,6 +5,7 @@ import type { User } from '../../../src/domain/user';
 import { caller, gpsTaggedJpeg, samplePhoto, seedMember, seedPhoto, testContext } from '../testing';
 import { createPhoto } from './create-photo';
 import { deletePhoto } from './delete-photo';
+import { getSharedPhoto } from './get-shared-photo';
 import { markVotesSeen } from './mark-votes-seen';
 import { activatePhotos, setPhotoActive } from './set-photo-active';
 
@@ -258,5 +259,44 @@ describe('markVotesSeen', () => {
     await expect(markVotesSeen.run({}, context.as(caller('alice')))).resolves.toEqual({ newVotes: 0 });
     expect((await context.store.get<User>('users/alice'))?.newVotes).toBe(0);
     await expect(markVotesSeen.run({}, context.as(null))).rejects.toMatchObject({ code: 'unauthenticated' });
+  });
+});
+
+describe('getSharedPhoto', () => {
+  it('shows anyone an active, rated photo, and only what the preview needs', async () => {
+    const context = testContext();
+    await seedPhoto(context.store, 'alice', 'p1', {
+      rate: 4.2,
+      votesCount: 3,
+      caption: 'Hi',
+      faceDetail: { secret: true },
+    });
+    const shared = await getSharedPhoto.run({ ownerId: 'alice', photoId: 'p1' }, context.as(null));
+    expect(shared).toEqual({
+      imageUrl: 'http://files.test/p1.webp',
+      caption: 'Hi',
+      rate: 4.2,
+      votesCount: 3,
+    });
+  });
+
+  it('answers not found alike for unrated, inactive, errored and missing photos', async () => {
+    const context = testContext();
+    await seedPhoto(context.store, 'alice', 'unrated', { votesCount: 0 });
+    await seedPhoto(context.store, 'alice', 'inactive', { votesCount: 2, active: false });
+    await seedPhoto(context.store, 'alice', 'errored', { votesCount: 2, error: 'User deleted' });
+    for (const photoId of ['unrated', 'inactive', 'errored', 'missing']) {
+      await expect(getSharedPhoto.run({ ownerId: 'alice', photoId }, context.as(null))).rejects.toMatchObject(
+        {
+          code: 'not-found',
+          message: 'This photo is not shared anymore.',
+        },
+      );
+    }
+    await expect(
+      getSharedPhoto.run({ ownerId: '../x', photoId: 'p' }, context.as(null)),
+    ).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
   });
 });

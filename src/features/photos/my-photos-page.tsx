@@ -25,7 +25,7 @@ import { paths } from '@/config/paths';
 import { CallError, call } from '@/data/callables';
 import { usePhotos } from '@/data/use-photos';
 import { maxActivePhotos, PHOTO_MESSAGES } from '@/domain/limits';
-import type { PhotoSort } from '@/domain/photo';
+import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import { onDemand } from '@/lib/on-demand';
 import { hooraySeenKey } from '@/lib/storage';
@@ -91,6 +91,14 @@ export function MyPhotosPage({ user }: { user: User }) {
   useEffect(() => {
     if (user.newVotes > 0) call('markVotesSeen', {}).catch((failure: unknown) => console.error(failure));
   }, [user.newVotes]);
+
+  const share = async (photo: Photo) => {
+    const { sharePhoto, SHARE_MESSAGES } = await import('./share');
+    const outcome = await sharePhoto(photo, user.uid);
+    if (outcome === 'copied') toast({ message: SHARE_MESSAGES.copied, severity: 'success', duration: 3000 });
+    if (outcome === 'failed')
+      toast({ message: SHARE_MESSAGES.copyFailed, severity: 'error', duration: 5000 });
+  };
 
   const toggle = async (photoId: string, active: boolean) => {
     setBusyId(photoId);
@@ -241,6 +249,7 @@ export function MyPhotosPage({ user }: { user: User }) {
           onClose={() => setOpenId(null)}
           onToggleActive={(active) => void toggle(openPhoto.id, active)}
           onDelete={() => void remove(openPhoto.id)}
+          onShare={() => void share(openPhoto)}
         />
       )}
       {showHooray && (

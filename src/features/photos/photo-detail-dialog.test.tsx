@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@/domain/photo';
 import { renderApp } from '@/testing/test-utils';
 import { PhotoDetailDialog } from './photo-detail-dialog';
+import { SHARE_MESSAGES, sharePhoto } from './share';
 
 function aPhoto(id: string, overrides: Partial<Photo> = {}): Photo {
   const at = new Date();
@@ -44,7 +45,13 @@ const insights = {
   emotions: { primary: 'happy', energy: 'Bright and upbeat' },
 };
 
-const handlers = { onClose: vi.fn(), onToggleActive: vi.fn(), onDelete: vi.fn(), busy: false };
+const handlers = {
+  onClose: vi.fn(),
+  onToggleActive: vi.fn(),
+  onDelete: vi.fn(),
+  onShare: vi.fn(),
+  busy: false,
+};
 
 describe('PhotoDetailDialog', () => {
   it('shows score with one decimal, the verdict, votes, the badge and viewing-time messages', () => {
@@ -92,5 +99,32 @@ describe('PhotoDetailDialog', () => {
     expect(within(viewer).getByRole('img')).toHaveAttribute('src', 'http://files.test/a.webp');
     fireEvent.keyDown(window, { key: 'ArrowLeft' });
     expect(within(viewer).getByRole('img')).toHaveAttribute('src', 'http://files.test/c.webp');
+  });
+});
+
+describe('sharing', () => {
+  it('is offered only for an active photo with a vote', async () => {
+    const unrated = aPhoto('a');
+    const { unmount } = renderApp(<PhotoDetailDialog photo={unrated} photos={[unrated]} {...handlers} />);
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+    unmount();
+    const rated = aPhoto('b', { votesCount: 1, rate: 4 });
+    const { user } = renderApp(<PhotoDetailDialog photo={rated} photos={[rated]} {...handlers} />);
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(handlers.onShare).toHaveBeenCalled();
+  });
+
+  it('copies {host}/photo/{id}?referrer={uid} when there is no share sheet, and says when it cannot', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const photo = aPhoto('p1', { votesCount: 2 });
+    expect(await sharePhoto(photo, 'alice', 'https://photorater.test')).toBe('copied');
+    expect(writeText).toHaveBeenCalledWith('https://photorater.test/photo/p1?referrer=alice');
+    writeText.mockRejectedValueOnce(new Error('denied'));
+    expect(await sharePhoto(photo, 'alice', 'https://photorater.test')).toBe('failed');
+    expect(SHARE_MESSAGES).toEqual({
+      copied: 'Link Copied to clipboard!',
+      copyFailed: 'Failed to copy link.',
+    });
   });
 });

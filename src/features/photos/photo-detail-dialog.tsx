@@ -24,13 +24,14 @@ import {
   useTheme,
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
-import { leaderboardBadge, type AiInsights, type FaceDetail, type Photo } from '@/domain/photo';
+import { canShare, leaderboardBadge, type AiInsights, type FaceDetail, type Photo } from '@/domain/photo';
 import { formatScore, percentileText, rateColor, verdict, viewingTimeMessages } from '@/domain/scores';
 
 interface Props {
   photo: Photo;
   photos: Photo[];
   busy: boolean;
+  onShare: () => void;
   onClose: () => void;
   onToggleActive: (active: boolean) => void;
   onDelete: () => void;
@@ -169,7 +170,15 @@ function Lightbox({ photos, startId, onClose }: { photos: Photo[]; startId: stri
   );
 }
 
-export function PhotoDetailDialog({ photo, photos, busy, onClose, onToggleActive, onDelete }: Props) {
+export function PhotoDetailDialog({
+  photo,
+  photos,
+  busy,
+  onShare,
+  onClose,
+  onToggleActive,
+  onDelete,
+}: Props) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [flipped, setFlipped] = useState(false);
@@ -236,6 +245,14 @@ export function PhotoDetailDialog({ photo, photos, busy, onClose, onToggleActive
                   Active
                 </Typography>
               </Box>
+              <Button
+                size="small"
+                onClick={onShare}
+                disabled={!canShare(photo)}
+                title="Share needs an active photo with a vote"
+              >
+                Share
+              </Button>
               <Button size="small" color="error" onClick={onDelete} disabled={busy}>
                 Delete
               </Button>

@@ -1,0 +1,79 @@
+/** The share link's public preview: one photo its owner shared, its score, and a way to join. */
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Container,
+  Typography,
+} from '@mui/material';
+import { useEffect, useState } from 'react';
+import { PageMeta } from '@/components/page-meta';
+import { call } from '@/data/callables';
+import { tenPointScore, type SharedPhoto } from '@/domain/photo';
+
+interface Props {
+  photoId: string;
+  ownerId: string | null;
+  onJoin: () => void;
+}
+
+export function SharedPhotoPage({ photoId, ownerId, onJoin }: Props) {
+  const [state, setState] = useState<{ photo?: SharedPhoto; error?: string }>({});
+  useEffect(() => {
+    let active = true;
+    if (!ownerId) return;
+    call('getSharedPhoto', { ownerId, photoId }).then(
+      (photo) => active && setState({ photo }),
+      (error: unknown) =>
+        active && setState({ error: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [ownerId, photoId]);
+  const error = ownerId ? state.error : 'This photo is not shared anymore.';
+  const photo = state.photo;
+  return (
+    <Container maxWidth="sm" sx={{ py: 4 }}>
+      <PageMeta
+        title="Rate my photo"
+        description="See how people rate this photo, and get your own photos rated."
+        image={photo?.imageUrl}
+      />
+      {error && <Alert severity="info">{error}</Alert>}
+      {!error && !photo && (
+        <Box sx={{ textAlign: 'center', py: 6 }}>
+          <CircularProgress aria-label="Loading" />
+        </Box>
+      )}
+      {photo && (
+        <Card component="article" aria-label="Shared photo">
+          <Box
+            component="img"
+            src={photo.imageUrl}
+            alt={photo.caption ?? 'Shared photo'}
+            sx={{ width: '100%', aspectRatio: '3 / 4', objectFit: 'cover', display: 'block' }}
+          />
+          <CardContent>
+            {photo.caption && <Typography variant="h6">{photo.caption}</Typography>}
+            <Typography>
+              Rated {tenPointScore(photo.rate)}/10 by {photo.votesCount}{' '}
+              {photo.votesCount === 1 ? 'person' : 'people'}
+            </Typography>
+          </CardContent>
+        </Card>
+      )}
+      <Box sx={{ textAlign: 'center', mt: 3 }}>
+        <Typography sx={{ mb: 1 }}>
+          Curious how people see your photos? Honest, anonymous ratings in hours.
+        </Typography>
+        <Button variant="contained" size="large" onClick={onJoin}>
+          Get your photos rated
+        </Button>
+      </Box>
+    </Container>
+  );
+}
