@@ -1,6 +1,7 @@
 /** What the screens read, as interfaces; `local/` and `firebase/` implement each one. */
 import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
+import type { Vote } from '@/domain/vote';
 import type { Unsubscribe } from './auth';
 
 export interface UserRepository {
@@ -23,6 +24,16 @@ export interface PhotoRepository {
   ): Unsubscribe;
 }
 
+export interface VoteRepository {
+  /** The votes on one of the member's own photos, newest first, live. */
+  watchVotes(
+    ownerId: string,
+    photoId: string,
+    onVotes: (votes: Vote[]) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe;
+}
+
 export interface ImageRepository {
   /** Uploads an image to the member's own folder (images/{uid}/{fileName}), reporting progress from 0 to 1. */
   uploadImage(
@@ -37,5 +48,6 @@ export interface Backend {
   users: UserRepository;
   presence: PresenceRepository;
   photos: PhotoRepository;
+  votes: VoteRepository;
   images: ImageRepository;
 }

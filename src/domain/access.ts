@@ -27,6 +27,11 @@ const RULES: Array<{ pattern: RegExp; rule: Rule }> = [
     pattern: /^users\/([^/]+)\/photos\/[^/]+$/,
     rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
   },
+  // Votes on a member's photo: the photo's owner reads them; voting goes through a handler.
+  {
+    pattern: /^users\/([^/]+)\/photos\/[^/]+\/votes(\/[^/]+)?$/,
+    rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
+  },
   // Image files (storage): the owner uploads to and reads their own folder; displays go by token URL.
   { pattern: /^images\/([^/]+)\/.+$/, rule: (viewer, [uid]) => isOwner(viewer, uid) },
 ];

@@ -7,6 +7,8 @@ export const storageKeys = {
   loginMarker: `${PREFIX}loggedInThisSession`,
   /** Set while someone is signed in on this device, so a visitor sees the landing page before Auth has loaded. */
   memberHint: `${PREFIX}memberHint`,
+  /** Per-date counter prefix of the free Advanced Analytics views. */
+  analyticsViews: `${PREFIX}analyticsViews.`,
 } as const;
 
 /** The first-photo celebration was seen by this member on this device. */

@@ -15,6 +15,7 @@ import {
 import { env } from '@/config/env';
 import { imagePath, photosPath, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
+import { votesPath, type Vote } from '@/domain/vote';
 import { withDates } from '@/domain/wire';
 import { firebaseApp } from '@/lib/firebase';
 import type { Backend } from '../repositories';
@@ -36,6 +37,15 @@ export function createFirebaseBackend(): Backend {
         onSnapshot(
           query(collection(firestore, photosPath(uid)), orderBy(sort, 'desc')),
           (snapshot) => onPhotos(snapshot.docs.map((photo) => withDates(photo.data()) as Photo)),
+          onError,
+        ),
+    },
+    votes: {
+      watchVotes: (ownerId, photoId, onVotes, onError) =>
+        onSnapshot(
+          query(collection(firestore, votesPath(ownerId, photoId)), orderBy('ratedAt', 'desc')),
+          (snapshot) =>
+            onVotes(snapshot.docs.map((vote) => ({ ...(withDates(vote.data()) as Vote), id: vote.id }))),
           onError,
         ),
     },

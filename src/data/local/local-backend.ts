@@ -3,6 +3,7 @@ import { env } from '@/config/env';
 import type { Photo } from '@/domain/photo';
 import { photosPath } from '@/domain/photo';
 import type { User } from '@/domain/user';
+import { votesPath, type Vote } from '@/domain/vote';
 import { currentIdToken, watchIdToken } from '../auth';
 import type { Backend } from '../repositories';
 import { LiveClient } from './live-client';
@@ -56,6 +57,15 @@ export function createLocalBackend(): Backend {
           photosPath(uid),
           { orderBy: { field: sort, direction: 'desc' } },
           (docs) => onPhotos(docs.map((doc) => doc.data as unknown as Photo)),
+          onError,
+        ),
+    },
+    votes: {
+      watchVotes: (ownerId, photoId, onVotes, onError) =>
+        live.watchQuery(
+          votesPath(ownerId, photoId),
+          { orderBy: { field: 'ratedAt', direction: 'desc' } },
+          (docs) => onVotes(docs.map((doc) => ({ ...(doc.data as unknown as Vote), id: doc.id }))),
           onError,
         ),
     },

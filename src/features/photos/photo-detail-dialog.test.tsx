@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Photo } from '@/domain/photo';
+import type { Vote } from '@/domain/vote';
 import { renderApp } from '@/testing/test-utils';
 import { PhotoDetailDialog } from './photo-detail-dialog';
 import { SHARE_MESSAGES, sharePhoto } from './share';
@@ -51,7 +52,29 @@ const handlers = {
   onDelete: vi.fn(),
   onShare: vi.fn(),
   busy: false,
+  subscribed: false,
 };
+
+const voteFeed = vi.hoisted(() => ({ votes: [] as Vote[] }));
+vi.mock('@/data/use-votes', () => ({ useVotes: () => ({ votes: voteFeed.votes, error: null }) }));
+
+function aVote(id: string, overrides: Partial<Vote> = {}): Vote {
+  return {
+    id,
+    userId: id,
+    rate: 4,
+    comment: '',
+    chips: [],
+    age: 25,
+    gender: 'male',
+    viewingTimeSeconds: 8,
+    ratedAt: new Date(),
+    evaluated: true,
+    reactions: [],
+    replies: [],
+    ...overrides,
+  };
+}
 
 describe('PhotoDetailDialog', () => {
   it('shows score with one decimal, the verdict, votes, the badge and viewing-time messages', () => {
@@ -126,5 +149,62 @@ describe('sharing', () => {
       copied: 'Link Copied to clipboard!',
       copyFailed: 'Failed to copy link.',
     });
+  });
+});
+
+describe('what votes show', () => {
+  const tagged = ['kind', 'stylish', 'confident', 'friendly', 'attractive', 'trustworthy'];
+
+  it('shows the overview in pairs, 5 tags before Show all, and the comments', async () => {
+    voteFeed.votes = [
+      aVote('v1', { rate: 5, chips: tagged, comment: 'Great light!' }),
+      aVote('v2', { rate: 4.5, chips: ['kind'] }),
+      aVote('v3', { rate: 1, comment: 'Too dark for me' }),
+    ];
+    const photo = aPhoto('a', { votesCount: 3, rate: 3.5 });
+    const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    const overview = screen.getByRole('region', { name: 'Overview of ratings' });
+    expect(within(overview).getByLabelText('9-10: 2 votes')).toBeInTheDocument();
+    expect(within(overview).getByLabelText('1-2: 1 votes')).toBeInTheDocument();
+    const tags = screen.getByRole('region', { name: 'Tags' });
+    expect(within(tags).getByText('kind 2')).toBeInTheDocument();
+    expect(within(tags).getAllByText(/ 1$/)).toHaveLength(4);
+    await user.click(within(tags).getByRole('button', { name: 'Show all' }));
+    expect(within(tags).getAllByText(/ 1$/)).toHaveLength(5);
+    const comments = screen.getByRole('region', { name: 'Comments' });
+    expect(comments).toHaveTextContent('Great light!');
+    expect(comments).toHaveTextContent('Too dark for me');
+    expect(comments).toHaveTextContent('2/10 · male, 25');
+  });
+
+  it('gives a free member one Advanced Analytics view a day, then offers Premium with the plans', async () => {
+    voteFeed.votes = [aVote('v1', { age: 23, gender: 'female' }), aVote('v2', { age: 34 })];
+    const photo = aPhoto('a', { votesCount: 2, rate: 4 });
+    const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    const section = screen.getByRole('region', { name: 'Advanced Analytics' });
+    await user.click(within(section).getByRole('button', { name: 'Advanced Analytics' }));
+    expect(await within(section).findByText('Gender: 1 female, 1 male')).toBeInTheDocument();
+    expect(within(section).getByLabelText('Voters by age')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Advanced Analytics' }));
+    await user.click(within(section).getByRole('button', { name: 'Advanced Analytics' }));
+    const offer = await screen.findByRole('dialog', { name: 'Go Premium' });
+    expect(offer).toHaveTextContent('$11.99');
+    expect(offer).toHaveTextContent('$5.99');
+    expect(offer).toHaveTextContent('$2.99');
+    expect(offer).toHaveTextContent('Save 66%');
+    expect(offer).toHaveTextContent('Most Popular');
+  });
+
+  it('lets a subscriber open Advanced Analytics any number of times', async () => {
+    voteFeed.votes = [aVote('v1')];
+    const photo = aPhoto('a', { votesCount: 1, rate: 4 });
+    const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} subscribed />);
+    const section = screen.getByRole('region', { name: 'Advanced Analytics' });
+    for (let time = 0; time < 3; time++) {
+      await user.click(within(section).getByRole('button', { name: 'Advanced Analytics' }));
+      expect(await within(section).findByText('Gender: 1 male')).toBeInTheDocument();
+      await user.click(within(section).getByRole('button', { name: 'Advanced Analytics' }));
+    }
+    expect(screen.queryByRole('dialog', { name: 'Go Premium' })).not.toBeInTheDocument();
   });
 });

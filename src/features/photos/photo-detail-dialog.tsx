@@ -24,12 +24,14 @@ import {
   useTheme,
 } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
+import { VotesSections } from './votes-sections';
 import { canShare, leaderboardBadge, type AiInsights, type FaceDetail, type Photo } from '@/domain/photo';
 import { formatScore, percentileText, rateColor, verdict, viewingTimeMessages } from '@/domain/scores';
 
 interface Props {
   photo: Photo;
   photos: Photo[];
+  subscribed: boolean;
   busy: boolean;
   onShare: () => void;
   onClose: () => void;
@@ -173,6 +175,7 @@ function Lightbox({ photos, startId, onClose }: { photos: Photo[]; startId: stri
 export function PhotoDetailDialog({
   photo,
   photos,
+  subscribed,
   busy,
   onShare,
   onClose,
@@ -308,12 +311,7 @@ export function PhotoDetailDialog({
                   <Typography color="text.secondary">Your AI insights are on their way…</Typography>
                 )}
               </Section>
-              <Section title="Tags">
-                <Typography color="text.secondary">Voters&apos; tags will show here.</Typography>
-              </Section>
-              <Section title="Comments">
-                <Typography color="text.secondary">No comments yet.</Typography>
-              </Section>
+              <VotesSections photo={photo} subscribed={subscribed} />
             </Stack>
           </Grid>
         </Grid>

@@ -1,0 +1,71 @@
+/** A vote on a photo, `users/{owner}/photos/{photoId}/votes/{voterId}` (spec 1, section 3). */
+import type { Gender } from './user';
+
+export const REACTION_EMOJIS = ['👍', '❤️', '😂', '😮', '😢', '😡'] as const;
+export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
+
+export interface Reaction {
+  id: string;
+  emoji: ReactionEmoji;
+  userId: string;
+  userName: string;
+  userPhotoURL: string | null;
+  reactedAt: Date;
+}
+
+export interface Reply {
+  id: string;
+  text: string;
+  userId: string;
+  userName: string;
+  userPhotoURL: string | null;
+  repliedAt: Date;
+  repliedToUserId: string;
+  reactions: Reaction[];
+}
+
+export interface Vote {
+  id: string;
+  userId: string;
+  /** Hearts, 0.5 to 5 in half steps. */
+  rate: number;
+  comment: string;
+  chips: string[];
+  age: number;
+  gender: Gender;
+  photoURL?: string | null;
+  viewingTimeSeconds: number;
+  ratedAt: Date;
+  evaluated: boolean;
+  reactions: Reaction[];
+  replies: Reply[];
+}
+
+export const votesPath = (ownerId: string, photoId: string) => `users/${ownerId}/photos/${photoId}/votes`;
+
+/** Voters by decade of age, for the age chart: "10s", "20s", ... */
+export function ageDecades(votes: Pick<Vote, 'age'>[]): Array<{ decade: string; voters: number }> {
+  const counts = new Map<number, number>();
+  for (const { age } of votes) {
+    const decade = Math.floor(age / 10) * 10;
+    counts.set(decade, (counts.get(decade) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => a[0] - b[0])
+    .map(([decade, voters]) => ({ decade: `${decade}s`, voters }));
+}
+
+export function genderSplit(votes: Pick<Vote, 'gender'>[]): Array<{ gender: Gender; voters: number }> {
+  return (['female', 'male'] as const)
+    .map((gender) => ({ gender, voters: votes.filter((vote) => vote.gender === gender).length }))
+    .filter((slice) => slice.voters > 0);
+}
+
+/** Tags voters gave, most given first. */
+export function tagCounts(votes: Pick<Vote, 'chips'>[]): Array<{ tag: string; count: number }> {
+  const counts = new Map<string, number>();
+  for (const vote of votes) for (const tag of vote.chips) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([tag, count]) => ({ tag, count }));
+}

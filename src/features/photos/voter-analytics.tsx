@@ -1,0 +1,55 @@
+/** Advanced Analytics: who voted (up to 6 avatars), their ages by decade and their genders. Loaded on demand (recharts). */
+import { Avatar, AvatarGroup, Box, Stack, Typography } from '@mui/material';
+import { Bar, BarChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ageDecades, genderSplit, type Vote } from '@/domain/vote';
+
+const GENDER_COLORS = { female: '#e91e63', male: '#3f51b5' } as const;
+
+export function VoterAnalytics({ votes }: { votes: Vote[] }) {
+  if (votes.length === 0)
+    return <Typography color="text.secondary">Analytics appear with the first votes.</Typography>;
+  const ages = ageDecades(votes);
+  const genders = genderSplit(votes);
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Typography variant="body2" color="text.secondary" gutterBottom>
+          Voters
+        </Typography>
+        <AvatarGroup max={6} sx={{ justifyContent: 'flex-end' }} aria-label="Voters">
+          {votes.slice(0, 6).map((vote) => (
+            <Avatar key={vote.id} src={vote.photoURL ?? undefined} alt={`Voter aged ${vote.age}`} />
+          ))}
+        </AvatarGroup>
+      </Box>
+      <Box aria-label="Voters by age" role="img">
+        <Typography variant="body2" color="text.secondary">
+          Age
+        </Typography>
+        <ResponsiveContainer width="100%" height={160}>
+          <BarChart data={ages}>
+            <XAxis dataKey="decade" />
+            <YAxis allowDecimals={false} width={24} />
+            <Tooltip />
+            <Bar dataKey="voters" fill="#e91e63" isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </Box>
+      <Box aria-label="Voters by gender" role="img">
+        <Typography variant="body2" color="text.secondary">
+          Gender: {genders.map((slice) => `${slice.voters} ${slice.gender}`).join(', ')}
+        </Typography>
+        <ResponsiveContainer width="100%" height={160}>
+          <PieChart>
+            <Pie data={genders} dataKey="voters" nameKey="gender" outerRadius={60} isAnimationActive={false}>
+              {genders.map((slice) => (
+                <Cell key={slice.gender} fill={GENDER_COLORS[slice.gender]} />
+              ))}
+            </Pie>
+            <Tooltip />
+          </PieChart>
+        </ResponsiveContainer>
+      </Box>
+    </Stack>
+  );
+}
