@@ -1,6 +1,13 @@
 /** The callable functions: the name the client calls, what it sends and what it gets back. Both hosts serve these. */
 import type { SharedPhoto } from './photo';
-import type { CreatePhotoInput, EnsureUserInput, ProfileValues } from './schemas';
+import type {
+  CreatePhotoInput,
+  DeleteReplyInput,
+  EnsureUserInput,
+  ProfileValues,
+  ReactionInput,
+  ReplyInput,
+} from './schemas';
 
 export interface Callables {
   ensureUser: { input: EnsureUserInput; result: { created: boolean } };
@@ -12,6 +19,9 @@ export interface Callables {
   deletePhoto: { input: { photoId: string }; result: { deleted: true } };
   markVotesSeen: { input: Record<string, never>; result: { newVotes: 0 } };
   getSharedPhoto: { input: { ownerId: string; photoId: string }; result: SharedPhoto };
+  replyToComment: { input: ReplyInput; result: { replyId: string } };
+  deleteReply: { input: DeleteReplyInput; result: { deleted: true } };
+  reactToComment: { input: ReactionInput; result: { emoji: string | null } };
 }
 
 export type CallableName = keyof Callables;

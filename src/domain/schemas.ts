@@ -7,6 +7,7 @@ import { isCaptionPositiveEnough } from './caption';
 import { AGE_MAX, AGE_MIN, FIELD_MAX, SIGN_UP_PASSWORD_MIN } from './constants';
 import { AGE_RANGE_GAP, AGE_RANGE_MAX, AGE_RANGE_MIN, CAPTION_MAX, PHOTO_MESSAGES } from './limits';
 import { GENDERS, SHOW_GENDERS, type Gender, type ShowGender } from './user';
+import { REACTION_EMOJIS, type ReactionEmoji } from './vote';
 
 const email = yup
   .string()
@@ -141,3 +142,46 @@ export const sharedPhotoSchema = photoIdSchema.shape({
     .matches(/^[A-Za-z0-9_-]{1,128}$/, 'Photo is not valid')
     .required('Photo is required'),
 });
+
+const commentRef = {
+  ownerId: yup
+    .string()
+    .matches(/^[A-Za-z0-9_-]{1,128}$/, 'Comment is not valid')
+    .required('Comment is not valid'),
+  photoId: yup
+    .string()
+    .matches(/^[A-Za-z0-9_-]{1,64}$/, 'Comment is not valid')
+    .required('Comment is not valid'),
+  voteId: yup
+    .string()
+    .matches(/^[A-Za-z0-9_-]{1,128}$/, 'Comment is not valid')
+    .required('Comment is not valid'),
+};
+
+export const REPLY_MAX = 500;
+
+export const replySchema = yup.object({
+  ...commentRef,
+  text: yup
+    .string()
+    .trim()
+    .required('Reply cannot be empty')
+    .max(REPLY_MAX, `Reply must be at most ${REPLY_MAX} characters`),
+});
+export type ReplyInput = yup.InferType<typeof replySchema>;
+
+export const deleteReplySchema = yup.object({
+  ...commentRef,
+  replyId: yup.string().required('Reply is not valid'),
+});
+export type DeleteReplyInput = yup.InferType<typeof deleteReplySchema>;
+
+export const reactionSchema = yup.object({
+  ...commentRef,
+  replyId: yup.string().optional(),
+  emoji: yup
+    .mixed<ReactionEmoji>()
+    .oneOf(REACTION_EMOJIS, 'Choose one of the reactions')
+    .required('Choose one of the reactions'),
+});
+export type ReactionInput = yup.InferType<typeof reactionSchema>;

@@ -47,6 +47,9 @@ export const activatePhotos = callable(handlers.activatePhotos);
 export const deletePhoto = callable(handlers.deletePhoto);
 export const markVotesSeen = callable(handlers.markVotesSeen);
 export const getSharedPhoto = callable(handlers.getSharedPhoto);
+export const replyToComment = callable(handlers.replyToComment);
+export const deleteReply = callable(handlers.deleteReply);
+export const reactToComment = callable(handlers.reactToComment);
 
 export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId}', async (event) => {
   await writeInsights(store, insightsWriterFromEnv(), event.params.uid, event.params.photoId);

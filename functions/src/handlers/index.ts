@@ -1,5 +1,6 @@
 /** Every callable handler by the name the client calls it with; both hosts expose exactly these. */
 import type { CallableName, Callables } from '../../../src/domain/callables';
+import { deleteReply, reactToComment, replyToComment } from './comments';
 import { completeProfile } from './complete-profile';
 import { createPhoto } from './create-photo';
 import { deletePhoto } from './delete-photo';
@@ -20,4 +21,7 @@ export const handlers = {
   deletePhoto,
   markVotesSeen,
   getSharedPhoto,
+  replyToComment,
+  deleteReply,
+  reactToComment,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { Vote } from '../../../src/domain/vote';
+import { caller, seedMember, seedPhoto, testContext } from '../testing';
+import { deleteReply, reactToComment, replyToComment } from './comments';
+
+const votePath = 'users/alice/photos/p1/votes/bob';
+
+async function conversation() {
+  const context = testContext();
+  await seedMember(context.store, 'alice', { displayName: 'Alice' });
+  await seedMember(context.store, 'bob', { displayName: 'Bob' });
+  await seedMember(context.store, 'carol', { displayName: 'Carol' });
+  await seedPhoto(context.store, 'alice', 'p1', { votesCount: 1, rate: 4 });
+  await context.store.runTransaction(async (tx) =>
+    tx.set(votePath, {
+      userId: 'bob',
+      rate: 4,
+      comment: 'Nice smile',
+      chips: ['friendly'],
+      age: 30,
+      gender: 'male',
+      viewingTimeSeconds: 9,
+      ratedAt: new Date('2026-11-20T10:00:00Z'),
+      evaluated: true,
+      reactions: [],
+      replies: [],
+    }),
+  );
+  const ref = { ownerId: 'alice', photoId: 'p1', voteId: 'bob' };
+  return { ...context, ref };
+}
+
+describe('replies', () => {
+  it('lets the owner and the voter reply, trimmed, and says whom each answers', async () => {
+    const { store, as, ref, clock } = await conversation();
+    const { replyId } = await replyToComment.run({ ...ref, text: '  Thank you!  ' }, as(caller('alice')));
+    await replyToComment.run({ ...ref, text: 'You are welcome' }, as(caller('bob')));
+    const vote = await store.get<Vote>(votePath);
+    expect(vote?.replies).toEqual([
+      expect.objectContaining({
+        id: replyId,
+        text: 'Thank you!',
+        userId: 'alice',
+        userName: 'Alice',
+        repliedToUserId: 'bob',
+        repliedAt: clock.now(),
+        reactions: [],
+      }),
+      expect.objectContaining({ text: 'You are welcome', userId: 'bob', repliedToUserId: 'alice' }),
+    ]);
+  });
+
+  it('sends no empty reply, no reply over 500 characters, and none from outside the conversation', async () => {
+    const { store, as, ref } = await conversation();
+    await expect(replyToComment.run({ ...ref, text: '   ' }, as(caller('alice')))).rejects.toMatchObject({
+      message: 'Reply cannot be empty',
+    });
+    await expect(
+      replyToComment.run({ ...ref, text: 'x'.repeat(501) }, as(caller('alice'))),
+    ).rejects.toMatchObject({
+      message: 'Reply must be at most 500 characters',
+    });
+    await expect(replyToComment.run({ ...ref, text: 'hi' }, as(caller('carol')))).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    await expect(
+      replyToComment.run({ ...ref, voteId: 'nobody', text: 'hi' }, as(caller('alice'))),
+    ).rejects.toMatchObject({ code: 'not-found' });
+    expect((await store.get<Vote>(votePath))?.replies).toEqual([]);
+  });
+
+  it("deletes only one's own reply", async () => {
+    const { store, as, ref } = await conversation();
+    const { replyId } = await replyToComment.run({ ...ref, text: 'Thanks' }, as(caller('alice')));
+    await expect(deleteReply.run({ ...ref, replyId }, as(caller('bob')))).rejects.toMatchObject({
+      code: 'permission-denied',
+      message: 'You can only delete your own replies.',
+    });
+    await expect(deleteReply.run({ ...ref, replyId }, as(caller('alice')))).resolves.toEqual({
+      deleted: true,
+    });
+    expect((await store.get<Vote>(votePath))?.replies).toEqual([]);
+    await expect(deleteReply.run({ ...ref, replyId }, as(caller('alice')))).rejects.toMatchObject({
+      code: 'not-found',
+    });
+  });
+});
+
+describe('reactions', () => {
+  it('adds, replaces with another emoji, and removes with the same one', async () => {
+    const { store, as, ref } = await conversation();
+    await expect(reactToComment.run({ ...ref, emoji: '👍' }, as(caller('alice')))).resolves.toEqual({
+      emoji: '👍',
+    });
+    expect(
+      (await store.get<Vote>(votePath))?.reactions.map((reaction) => [reaction.userId, reaction.emoji]),
+    ).toEqual([['alice', '👍']]);
+    await expect(reactToComment.run({ ...ref, emoji: '❤️' }, as(caller('alice')))).resolves.toEqual({
+      emoji: '❤️',
+    });
+    expect((await store.get<Vote>(votePath))?.reactions.map((reaction) => reaction.emoji)).toEqual(['❤️']);
+    await expect(reactToComment.run({ ...ref, emoji: '❤️' }, as(caller('alice')))).resolves.toEqual({
+      emoji: null,
+    });
+    expect((await store.get<Vote>(votePath))?.reactions).toEqual([]);
+  });
+
+  it('reacts to a reply, and refuses other emojis and outsiders', async () => {
+    const { store, as, ref } = await conversation();
+    const { replyId } = await replyToComment.run({ ...ref, text: 'Thanks' }, as(caller('alice')));
+    await reactToComment.run({ ...ref, replyId, emoji: '😂' }, as(caller('bob')));
+    expect(
+      (await store.get<Vote>(votePath))?.replies[0]?.reactions.map((reaction) => [
+        reaction.userName,
+        reaction.emoji,
+      ]),
+    ).toEqual([['Bob', '😂']]);
+    await expect(reactToComment.run({ ...ref, emoji: '🍕' }, as(caller('alice')))).rejects.toMatchObject({
+      message: 'Choose one of the reactions',
+    });
+    await expect(reactToComment.run({ ...ref, emoji: '👍' }, as(caller('carol')))).rejects.toMatchObject({
+      code: 'permission-denied',
+    });
+    await expect(
+      reactToComment.run({ ...ref, replyId: 'nope', emoji: '👍' }, as(caller('alice'))),
+    ).rejects.toMatchObject({ code: 'not-found' });
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Replies and reactions on a vote's comment. Only the two people in the conversation take part:
+ * the photo's owner and the voter. The same emoji again removes a reaction, another one replaces it;
+ * a reply is deleted only by its author.
+ */
+import { randomUUID } from 'node:crypto';
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { Callables } from '../../../src/domain/callables';
+import { deleteReplySchema, reactionSchema, replySchema } from '../../../src/domain/schemas';
+import type { User } from '../../../src/domain/user';
+import { votesPath, type Reaction, type Vote } from '../../../src/domain/vote';
+import type { Transaction } from '../store/store';
+import { requireCaller, validate, type Caller, type Handler } from './handler';
+import { userPath } from './users';
+
+const NOT_FOUND = 'The requested data was not found.';
+
+async function readConversation(
+  tx: Transaction,
+  caller: Caller,
+  ownerId: string,
+  photoId: string,
+  voteId: string,
+) {
+  const path = `${votesPath(ownerId, photoId)}/${voteId}`;
+  const [vote, user] = await Promise.all([tx.get<Vote>(path), tx.get<User>(userPath(caller.uid))]);
+  if (!vote || !user || user.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
+  if (caller.uid !== ownerId && caller.uid !== vote.userId) {
+    throw new HttpsError('permission-denied', "You don't have permission to perform this action.");
+  }
+  return { path, vote, user };
+}
+
+export const replyToComment: Handler<Callables['replyToComment']['result']> = {
+  async run(data, context) {
+    const caller = requireCaller(context);
+    const input = await validate(replySchema, data);
+    const now = context.clock.now();
+    return context.store.runTransaction(async (tx) => {
+      const { path, vote, user } = await readConversation(
+        tx,
+        caller,
+        input.ownerId,
+        input.photoId,
+        input.voteId,
+      );
+      const replyId = randomUUID();
+      const reply = {
+        id: replyId,
+        text: input.text,
+        userId: caller.uid,
+        userName: user.displayName,
+        userPhotoURL: user.photoURL,
+        repliedAt: now,
+        repliedToUserId: caller.uid === vote.userId ? input.ownerId : vote.userId,
+        reactions: [],
+      };
+      tx.update(path, { replies: [...(vote.replies ?? []), reply] });
+      return { replyId };
+    });
+  },
+};
+
+export const deleteReply: Handler<Callables['deleteReply']['result']> = {
+  async run(data, context) {
+    const caller = requireCaller(context);
+    const input = await validate(deleteReplySchema, data);
+    return context.store.runTransaction(async (tx) => {
+      const { path, vote } = await readConversation(tx, caller, input.ownerId, input.photoId, input.voteId);
+      const reply = (vote.replies ?? []).find((candidate) => candidate.id === input.replyId);
+      if (!reply) throw new HttpsError('not-found', NOT_FOUND);
+      if (reply.userId !== caller.uid)
+        throw new HttpsError('permission-denied', 'You can only delete your own replies.');
+      tx.update(path, { replies: vote.replies.filter((candidate) => candidate.id !== input.replyId) });
+      return { deleted: true as const };
+    });
+  },
+};
+
+/** The member's reaction after choosing `emoji`: added, replaced, or removed when it was the same. */
+export function toggleReaction(
+  reactions: Reaction[],
+  mine: Omit<Reaction, 'id'>,
+): { reactions: Reaction[]; emoji: string | null } {
+  const previous = reactions.find((reaction) => reaction.userId === mine.userId);
+  const others = reactions.filter((reaction) => reaction.userId !== mine.userId);
+  if (previous?.emoji === mine.emoji) return { reactions: others, emoji: null };
+  return { reactions: [...others, { ...mine, id: mine.userId }], emoji: mine.emoji };
+}
+
+export const reactToComment: Handler<Callables['reactToComment']['result']> = {
+  async run(data, context) {
+    const caller = requireCaller(context);
+    const input = await validate(reactionSchema, data);
+    const now = context.clock.now();
+    return context.store.runTransaction(async (tx) => {
+      const { path, vote, user } = await readConversation(
+        tx,
+        caller,
+        input.ownerId,
+        input.photoId,
+        input.voteId,
+      );
+      const mine = {
+        emoji: input.emoji,
+        userId: caller.uid,
+        userName: user.displayName,
+        userPhotoURL: user.photoURL,
+        reactedAt: now,
+      };
+      if (!input.replyId) {
+        const result = toggleReaction(vote.reactions ?? [], mine);
+        tx.update(path, { reactions: result.reactions });
+        return { emoji: result.emoji };
+      }
+      const reply = (vote.replies ?? []).find((candidate) => candidate.id === input.replyId);
+      if (!reply) throw new HttpsError('not-found', NOT_FOUND);
+      const result = toggleReaction(reply.reactions ?? [], mine);
+      tx.update(path, {
+        replies: vote.replies.map((candidate) =>
+          candidate.id === reply.id ? { ...candidate, reactions: result.reactions } : candidate,
+        ),
+      });
+      return { emoji: result.emoji };
+    });
+  },
+};
