@@ -1,17 +1,5 @@
 /** The parts of the photo detail that come from votes: rating overview, tags, comments, Advanced Analytics. */
-import {
-  Avatar,
-  Box,
-  Button,
-  Chip,
-  LinearProgress,
-  List,
-  ListItem,
-  ListItemAvatar,
-  ListItemText,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useVotes } from '@/data/use-votes';
 import { countUse, mayOpenAdvancedAnalytics, usedToday } from '@/domain/daily-counter';
@@ -20,6 +8,7 @@ import { ratingBuckets, RATING_BUCKETS } from '@/domain/scores';
 import { tagCounts } from '@/domain/vote';
 import { onDemand } from '@/lib/on-demand';
 import { storageKeys } from '@/lib/storage';
+import { CommentThread } from './comment-thread';
 
 const VoterAnalytics = onDemand(() => import('./voter-analytics').then((module) => module.VoterAnalytics));
 const SubscriptionDialog = onDemand(() =>
@@ -102,19 +91,17 @@ export function VotesSections({ photo, subscribed }: { photo: Photo; subscribed:
         {comments.length === 0 ? (
           <Typography color="text.secondary">No comments yet.</Typography>
         ) : (
-          <List dense sx={{ maxHeight: 360, overflowY: 'auto' }}>
+          <Box component="ul" sx={{ maxHeight: 360, overflowY: 'auto', m: 0, p: 0 }}>
             {comments.map((vote) => (
-              <ListItem key={vote.id} alignItems="flex-start">
-                <ListItemAvatar>
-                  <Avatar src={vote.photoURL ?? undefined} alt="" />
-                </ListItemAvatar>
-                <ListItemText
-                  primary={vote.comment}
-                  secondary={`${(vote.rate * 2).toFixed(0)}/10 · ${vote.gender}, ${vote.age}${vote.replies.length ? ` · ${vote.replies.length} replies` : ''}`}
-                />
-              </ListItem>
+              <CommentThread
+                key={vote.id}
+                vote={vote}
+                ownerId={photo.userId}
+                photoId={photo.id}
+                viewerId={photo.userId}
+              />
             ))}
-          </List>
+          </Box>
         )}
       </Box>
       <Box component="section" aria-label="Advanced Analytics">

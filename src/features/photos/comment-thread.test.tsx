@@ -1,0 +1,109 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Vote } from '@/domain/vote';
+import { renderApp } from '@/testing/test-utils';
+import { CommentThread } from './comment-thread';
+
+const callables = vi.hoisted(() => ({ call: vi.fn(), CallError: Error }));
+vi.mock('@/data/callables', () => callables);
+
+const at = new Date();
+const vote: Vote = {
+  id: 'bob',
+  userId: 'bob',
+  rate: 4.5,
+  comment: 'Nice smile',
+  chips: [],
+  age: 31,
+  gender: 'male',
+  viewingTimeSeconds: 7,
+  ratedAt: at,
+  evaluated: true,
+  reactions: [
+    { id: 'alice', emoji: '❤️', userId: 'alice', userName: 'Alice', userPhotoURL: null, reactedAt: at },
+    { id: 'carl', emoji: '❤️', userId: 'carl', userName: 'Carl', userPhotoURL: null, reactedAt: at },
+    { id: 'dan', emoji: '😂', userId: 'dan', userName: 'Dan', userPhotoURL: null, reactedAt: at },
+    { id: 'eve', emoji: '😮', userId: 'eve', userName: 'Eve', userPhotoURL: null, reactedAt: at },
+  ],
+  replies: [
+    {
+      id: 'r1',
+      text: 'Thanks!',
+      userId: 'alice',
+      userName: 'Alice',
+      userPhotoURL: null,
+      repliedAt: at,
+      repliedToUserId: 'bob',
+      reactions: [],
+    },
+    {
+      id: 'r2',
+      text: 'Any time',
+      userId: 'bob',
+      userName: 'Bob',
+      userPhotoURL: null,
+      repliedAt: at,
+      repliedToUserId: 'alice',
+      reactions: [],
+    },
+  ],
+};
+const thread = <CommentThread vote={vote} ownerId="alice" photoId="p1" viewerId="alice" />;
+
+beforeEach(() => vi.clearAllMocks());
+
+describe('CommentThread', () => {
+  it('shows two reaction groups and marks my reaction', () => {
+    renderApp(thread);
+    const comment = screen.getByRole('listitem', { name: 'Comment: Nice smile' });
+    expect(comment).toHaveTextContent('9/10 · male, 31 · ❤️ 2 · 😂 1');
+    expect(comment).not.toHaveTextContent('😮 1');
+    expect(screen.getByRole('button', { name: 'React ❤️' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('reacts, replies trimmed, sends no empty reply, and deletes only my replies', async () => {
+    callables.call.mockResolvedValue({});
+    const { user } = renderApp(thread);
+    await user.click(screen.getByRole('button', { name: 'React 👍' }));
+    expect(callables.call).toHaveBeenCalledWith('reactToComment', {
+      ownerId: 'alice',
+      photoId: 'p1',
+      voteId: 'bob',
+      emoji: '👍',
+    });
+    await user.type(screen.getByRole('textbox', { name: 'Reply' }), '   ');
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Reply' }), ' Glad you like it ');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(callables.call).toHaveBeenCalledWith('replyToComment', {
+      ownerId: 'alice',
+      photoId: 'p1',
+      voteId: 'bob',
+      text: 'Glad you like it',
+    });
+    expect(
+      within(screen.getByLabelText('Reply: Any time')).queryByRole('button', { name: 'Delete reply' }),
+    ).not.toBeInTheDocument();
+    await user.click(
+      within(screen.getByLabelText('Reply: Thanks!')).getByRole('button', { name: 'Delete reply' }),
+    );
+    expect(callables.call).toHaveBeenCalledWith('deleteReply', {
+      ownerId: 'alice',
+      photoId: 'p1',
+      voteId: 'bob',
+      replyId: 'r1',
+    });
+  });
+
+  it('says when a reply fails', async () => {
+    callables.call.mockRejectedValue(new Error('unavailable'));
+    const { user } = renderApp(thread);
+    await user.type(screen.getByRole('textbox', { name: 'Reply' }), 'Hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Failed to add reply.')).toBeInTheDocument();
+    await user.click(
+      within(screen.getByLabelText('Reply: Thanks!')).getByRole('button', { name: 'Delete reply' }),
+    );
+    await waitFor(() => expect(screen.getByText('Failed to delete reply.')).toBeInTheDocument());
+  });
+});

@@ -1,0 +1,135 @@
+/** One comment with its reactions and replies; the owner reacts and replies, and deletes only their own replies. */
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import {
+  Avatar,
+  Box,
+  Button,
+  IconButton,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import { useToast } from '@/components/toast';
+import { call } from '@/data/callables';
+import { REPLY_MAX } from '@/domain/schemas';
+import { REACTION_EMOJIS, type Reaction, type ReactionEmoji, type Vote } from '@/domain/vote';
+
+export const REPLY_MESSAGES = {
+  addFailed: 'Failed to add reply.',
+  deleteFailed: 'Failed to delete reply.',
+} as const;
+
+/** The reactions shown: the two most given, with their counts. */
+function reactionGroups(reactions: Reaction[]): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const reaction of reactions) counts.set(reaction.emoji, (counts.get(reaction.emoji) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 2);
+}
+
+export function CommentThread({
+  vote,
+  ownerId,
+  photoId,
+  viewerId,
+}: {
+  vote: Vote;
+  ownerId: string;
+  photoId: string;
+  viewerId: string;
+}) {
+  const toast = useToast();
+  const [text, setText] = useState('');
+  const [sending, setSending] = useState(false);
+  const ref = { ownerId, photoId, voteId: vote.id };
+  const mine = vote.reactions.find((reaction) => reaction.userId === viewerId)?.emoji ?? null;
+
+  const react = (emoji: ReactionEmoji) =>
+    call('reactToComment', { ...ref, emoji }).catch((error: unknown) => console.error(error));
+  const send = async () => {
+    const reply = text.trim();
+    if (!reply) return;
+    setSending(true);
+    try {
+      await call('replyToComment', { ...ref, text: reply });
+      setText('');
+    } catch {
+      toast({ message: REPLY_MESSAGES.addFailed, severity: 'error', duration: 5000 });
+    } finally {
+      setSending(false);
+    }
+  };
+  const remove = async (replyId: string) => {
+    try {
+      await call('deleteReply', { ...ref, replyId });
+    } catch {
+      toast({ message: REPLY_MESSAGES.deleteFailed, severity: 'error', duration: 5000 });
+    }
+  };
+
+  return (
+    <Box
+      component="li"
+      aria-label={`Comment: ${vote.comment}`}
+      sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Stack direction="row" spacing={1.5}>
+        <Avatar src={vote.photoURL ?? undefined} alt="" sx={{ width: 32, height: 32 }} />
+        <Box sx={{ flex: 1 }}>
+          <Typography>{vote.comment}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {(vote.rate * 2).toFixed(0)}/10 · {vote.gender}, {vote.age}
+            {reactionGroups(vote.reactions).map(([emoji, count]) => ` · ${emoji} ${count}`)}
+          </Typography>
+          <ToggleButtonGroup size="small" exclusive value={mine} aria-label="React" sx={{ mt: 0.5 }}>
+            {REACTION_EMOJIS.map((emoji) => (
+              <ToggleButton
+                key={emoji}
+                value={emoji}
+                aria-label={`React ${emoji}`}
+                onClick={() => void react(emoji)}
+                sx={{ px: 0.75, py: 0 }}
+              >
+                {emoji}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          {vote.replies.map((reply) => (
+            <Stack
+              key={reply.id}
+              direction="row"
+              spacing={1}
+              sx={{ mt: 1, alignItems: 'center' }}
+              aria-label={`Reply: ${reply.text}`}
+            >
+              <Avatar src={reply.userPhotoURL ?? undefined} alt="" sx={{ width: 24, height: 24 }} />
+              <Typography variant="body2" sx={{ flex: 1 }}>
+                <strong>{reply.userId === viewerId ? 'You' : reply.userName}</strong> {reply.text}
+              </Typography>
+              {reply.userId === viewerId && (
+                <IconButton size="small" aria-label="Delete reply" onClick={() => void remove(reply.id)}>
+                  <DeleteOutlinedIcon fontSize="small" />
+                </IconButton>
+              )}
+            </Stack>
+          ))}
+          <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+            <TextField
+              size="small"
+              fullWidth
+              placeholder="Reply"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: REPLY_MAX, 'aria-label': 'Reply' } }}
+            />
+            <Button onClick={() => void send()} disabled={sending || !text.trim()}>
+              Send
+            </Button>
+          </Stack>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}
