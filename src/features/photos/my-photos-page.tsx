@@ -4,18 +4,7 @@
  * first-photo celebration; and the onboarding dialog until it has been finished.
  */
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardActionArea,
-  Container,
-  Grid,
-  ToggleButton,
-  ToggleButtonGroup,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardActionArea, Container, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useDialogs } from '@/components/dialogs';
@@ -148,19 +137,19 @@ export function MyPhotosPage({ user }: { user: User }) {
         <Typography variant="h5" component="h1">
           My Photos
         </Typography>
-        <ToggleButtonGroup
-          size="small"
-          exclusive
-          value={sort}
-          onChange={(_event, next: PhotoSort | null) => next && setSort(next)}
-          aria-label="Sort photos by"
-        >
+        <Stack direction="row" spacing={1} role="group" aria-label="Sort photos by">
           {SORTS.map(([value, label]) => (
-            <ToggleButton key={value} value={value}>
+            <Button
+              key={value}
+              size="small"
+              variant={sort === value ? 'contained' : 'outlined'}
+              aria-pressed={sort === value}
+              onClick={() => setSort(value)}
+            >
               {label}
-            </ToggleButton>
+            </Button>
           ))}
-        </ToggleButtonGroup>
+        </Stack>
       </Box>
       {outOfTokens && (
         <Alert
@@ -193,8 +182,15 @@ export function MyPhotosPage({ user }: { user: User }) {
           {error.message}
         </Alert>
       )}
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, md: 3 }}>
+      {/* One column on mobile, four per row on desktop. */}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+        }}
+      >
+        <Box>
           <Card sx={{ height: '100%', minHeight: 240 }}>
             <CardActionArea
               onClick={() => setAdding(true)}
@@ -217,9 +213,9 @@ export function MyPhotosPage({ user }: { user: User }) {
               )}
             </CardActionArea>
           </Card>
-        </Grid>
+        </Box>
         {photos?.map((photo) => (
-          <Grid key={photo.id} size={{ xs: 12, sm: 6, md: 3 }}>
+          <Box key={photo.id}>
             <PhotoCard
               photo={photo}
               now={now}
@@ -228,9 +224,9 @@ export function MyPhotosPage({ user }: { user: User }) {
               onDelete={() => void remove(photo.id)}
               onOpen={() => setOpenId(photo.id)}
             />
-          </Grid>
+          </Box>
         ))}
-      </Grid>
+      </Box>
       {adding && (
         <NewPhotoDialog
           uid={user.uid}
