@@ -7,6 +7,7 @@ import { ColorModeProvider } from '@/app/color-mode';
 import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { StaticSessionProvider, type Session } from '@/data/session';
+import type { Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
 
 export function aMember(overrides: Partial<User> = {}): User {
@@ -31,6 +32,34 @@ export function aMember(overrides: Partial<User> = {}): User {
     disabled: false,
     createdAt: at,
     updatedAt: at,
+    ...overrides,
+  };
+}
+
+export function aPhoto(id: string, overrides: Partial<Photo> = {}): Photo {
+  const at = new Date();
+  return {
+    id,
+    userId: 'alice',
+    imageName: `${id}.jpg`,
+    resizedImageName: `${id}.webp`,
+    imageUrl: `http://files.test/${id}.webp`,
+    showTo: 'both',
+    gender: 'female',
+    ageRange: [18, 37],
+    caption: `Photo ${id}`,
+    active: true,
+    eligible: true,
+    evaluated: true,
+    allowAI: true,
+    rate: 0,
+    votesCount: 0,
+    uploadedAt: at,
+    updatedAt: at,
+    leaderboardDays: [],
+    reportsCount: 0,
+    averageViewingTimeSeconds: 0,
+    totalViewingTimeSeconds: 0,
     ...overrides,
   };
 }

@@ -76,57 +76,56 @@ export class LiveChannel {
         send({ type: 'auth', uid });
         return;
       }
-      case 'watch': {
-        connection.watches.get(message.id)?.();
-        const viewer = connection.uid ? { uid: connection.uid } : null;
-        if (!canAccess(viewer, message.path, 'read')) {
-          send({
-            type: 'denied',
-            id: message.id,
-            message: "You don't have permission to perform this action.",
-          });
-          return;
-        }
-        const id = message.id;
-        const unsubscribe = this.store.watch<DocumentData>(
-          message.path,
-          (doc) => send({ type: 'snapshot', id, data: doc ?? null }),
-          (error) => send({ type: 'denied', id, message: error.message }),
+      case 'watch':
+        this.open(connection, message.id, message.path, send, (onError) =>
+          this.store.watch<DocumentData>(
+            message.path,
+            (doc) => send({ type: 'snapshot', id: message.id, data: doc ?? null }),
+            onError,
+          ),
         );
-        connection.watches.set(id, unsubscribe);
         return;
-      }
-      case 'watchQuery': {
-        connection.watches.get(message.id)?.();
-        const viewer = connection.uid ? { uid: connection.uid } : null;
-        if (!canAccess(viewer, message.path, 'read')) {
-          send({
-            type: 'denied',
-            id: message.id,
-            message: "You don't have permission to perform this action.",
-          });
-          return;
-        }
-        const id = message.id;
-        try {
-          const unsubscribe = this.store.watchQuery<DocumentData>(
+      case 'watchQuery':
+        this.open(connection, message.id, message.path, send, (onError) =>
+          this.store.watchQuery<DocumentData>(
             message.path,
             message.query,
-            (docs) => send({ type: 'results', id, docs }),
-            (error) => send({ type: 'denied', id, message: error.message }),
-          );
-          connection.watches.set(id, unsubscribe);
-        } catch (error) {
-          send({ type: 'denied', id, message: error instanceof Error ? error.message : String(error) });
-        }
+            (docs) => send({ type: 'results', id: message.id, docs }),
+            onError,
+          ),
+        );
         return;
-      }
       case 'unwatch':
         connection.watches.get(message.id)?.();
         connection.watches.delete(message.id);
         return;
       default:
         send({ type: 'error', message: 'Unknown message.' });
+    }
+  }
+
+  /** Starts a watch the connection's member may read (the same rules as firestore.rules), or denies it. */
+  private open(
+    connection: Connection,
+    id: number,
+    path: string,
+    send: (message: LiveServerMessage) => void,
+    start: (onError: (error: Error) => void) => Unsubscribe,
+  ): void {
+    connection.watches.get(id)?.();
+    connection.watches.delete(id);
+    const viewer = connection.uid ? { uid: connection.uid } : null;
+    if (!canAccess(viewer, path, 'read')) {
+      send({ type: 'denied', id, message: "You don't have permission to perform this action." });
+      return;
+    }
+    try {
+      connection.watches.set(
+        id,
+        start((error) => send({ type: 'denied', id, message: error.message })),
+      );
+    } catch (error) {
+      send({ type: 'denied', id, message: error instanceof Error ? error.message : String(error) });
     }
   }
 

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Photo, PhotoSort } from '@/domain/photo';
 import { hooraySeenKey } from '@/lib/storage';
-import { aMember, renderApp } from '@/testing/test-utils';
+import { aMember, aPhoto, renderApp } from '@/testing/test-utils';
 import { MyPhotosPage } from './my-photos-page';
 
 const photosFeed = vi.hoisted(() => ({
@@ -37,34 +37,6 @@ const callables = vi.hoisted(() => {
   return { call: vi.fn(), CallError };
 });
 vi.mock('@/data/callables', () => callables);
-
-function aPhoto(id: string, overrides: Partial<Photo> = {}): Photo {
-  const at = new Date();
-  return {
-    id,
-    userId: 'alice',
-    imageName: `${id}.jpg`,
-    resizedImageName: `${id}.webp`,
-    imageUrl: `http://files.test/${id}.webp`,
-    showTo: 'both',
-    gender: 'female',
-    ageRange: [18, 37],
-    caption: `Photo ${id}`,
-    active: true,
-    eligible: true,
-    evaluated: true,
-    allowAI: true,
-    rate: 0,
-    votesCount: 0,
-    uploadedAt: at,
-    updatedAt: at,
-    leaderboardDays: [],
-    reportsCount: 0,
-    averageViewingTimeSeconds: 0,
-    totalViewingTimeSeconds: 0,
-    ...overrides,
-  };
-}
 
 const deliver = (photos: Photo[]) =>
   act(() => photosFeed.listeners.forEach((listener) => listener.onPhotos(photos)));

@@ -1,38 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Photo } from '@/domain/photo';
 import type { Vote } from '@/domain/vote';
-import { renderApp } from '@/testing/test-utils';
+import { aPhoto, renderApp } from '@/testing/test-utils';
 import { PhotoDetailDialog } from './photo-detail-dialog';
 import { SHARE_MESSAGES, sharePhoto } from './share';
-
-function aPhoto(id: string, overrides: Partial<Photo> = {}): Photo {
-  const at = new Date();
-  return {
-    id,
-    userId: 'alice',
-    imageName: `${id}.jpg`,
-    resizedImageName: `${id}.webp`,
-    imageUrl: `http://files.test/${id}.webp`,
-    showTo: 'both',
-    gender: 'female',
-    ageRange: [18, 37],
-    caption: `Photo ${id}`,
-    active: true,
-    eligible: true,
-    evaluated: true,
-    allowAI: true,
-    rate: 0,
-    votesCount: 0,
-    uploadedAt: at,
-    updatedAt: at,
-    leaderboardDays: [],
-    reportsCount: 0,
-    averageViewingTimeSeconds: 0,
-    totalViewingTimeSeconds: 0,
-    ...overrides,
-  };
-}
 
 const insights = {
   photoVibe: 'Warm and approachable',
