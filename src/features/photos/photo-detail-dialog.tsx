@@ -68,9 +68,11 @@ function InsightsPanel({ insights }: { insights: AiInsights }) {
       </Typography>
       <Box>
         <Typography>Swipeability: {insights.datingAppOptimization.swipeability}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          Strengths: {insights.datingAppOptimization.strengths.join(', ') || 'none named'}
-        </Typography>
+        {insights.datingAppOptimization.strengths.length > 0 && (
+          <Typography variant="body2" color="text.secondary">
+            Strengths: {insights.datingAppOptimization.strengths.join(', ')}
+          </Typography>
+        )}
         <Box component="ul" sx={{ my: 0.5, pl: 3 }}>
           {insights.datingAppOptimization.suggestions.map((suggestion) => (
             <li key={suggestion}>
