@@ -15,7 +15,7 @@ import {
   verifyPasswordResetCode,
   type User as FirebaseUser,
 } from 'firebase/auth';
-import { auth } from '@/lib/firebase';
+import { auth } from '@/data/firebase-app';
 
 /** Who is signed in, as far as authentication knows; the member's record is separate. */
 export interface AuthMember {

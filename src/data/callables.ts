@@ -47,7 +47,7 @@ export async function call<Name extends CallableName>(
   // The SDKs load on the first call, so the landing page does not carry them.
   const [{ httpsCallable }, { getFunctionsClient }] = await Promise.all([
     import('firebase/functions'),
-    import('@/lib/firebase'),
+    import('@/data/firebase-app'),
   ]);
   const functions = await getFunctionsClient();
   try {

@@ -17,7 +17,7 @@ import { imagePath, photosPath, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import { votesPath, type Vote } from '@/domain/vote';
 import { withDates } from '@/domain/wire';
-import { firebaseApp } from '@/lib/firebase';
+import { firebaseApp } from '@/data/firebase-app';
 import type { Backend } from '../repositories';
 
 export function createFirebaseBackend(): Backend {
