@@ -15,9 +15,10 @@ import { ACCESS_CASES, viewerFor, type AccessCase } from './access-cases';
 
 const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
 const databaseHost = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
+const storageHost = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
 const reason =
-  'FIRESTORE_EMULATOR_HOST and FIREBASE_DATABASE_EMULATOR_HOST are not set (those emulators need Java 21; run the tests under `firebase emulators:exec` where they are available)';
-const available = Boolean(firestoreHost && databaseHost);
+  'FIRESTORE_EMULATOR_HOST, FIREBASE_DATABASE_EMULATOR_HOST and FIREBASE_STORAGE_EMULATOR_HOST are not all set (those emulators need Java 21; run `npm run test:emulators` where they are available)';
+const available = Boolean(firestoreHost && databaseHost && storageHost);
 if (!available) console.warn(`Rules tests skipped: ${reason}.`);
 
 function hostAndPort(value: string) {
@@ -33,6 +34,7 @@ describe.skipIf(!available)(`security rules${available ? '' : ` (skipped: ${reas
       projectId: 'demo-photorater-rules',
       firestore: { ...hostAndPort(firestoreHost!), rules: readFileSync('firestore.rules', 'utf8') },
       database: { ...hostAndPort(databaseHost!), rules: readFileSync('database.rules.json', 'utf8') },
+      storage: { ...hostAndPort(storageHost!), rules: readFileSync('storage.rules', 'utf8') },
     });
   });
 
@@ -45,20 +47,39 @@ describe.skipIf(!available)(`security rules${available ? '' : ` (skipped: ${reas
     return viewer ? env.authenticatedContext(viewer.uid) : env.unauthenticatedContext();
   }
 
+  /** The attempt a case describes, against the service that holds its path. */
+  function attemptFor(access: AccessCase, context: RulesTestContext): Promise<unknown> {
+    const { path, action } = access;
+    if (path.startsWith('images/')) {
+      const file = context.storage().ref(path);
+      return action === 'read'
+        ? file.getMetadata()
+        : Promise.resolve(file.put(new Uint8Array([0xff, 0xd8, 0xff]), { contentType: 'image/jpeg' }));
+    }
+    if (path.startsWith('status/')) {
+      const node = context.database().ref(path);
+      return action === 'read' ? node.get() : node.set({ state: 'offline', lastChanged: 2 });
+    }
+    const isCollection = path.split('/').length % 2 === 1;
+    if (isCollection) return context.firestore().collection(path).get();
+    const doc = context.firestore().doc(path);
+    return action === 'read' ? doc.get() : doc.set({ changed: true });
+  }
+
   it.each(ACCESS_CASES)('$role $action $path → $allowed', async (access) => {
     await env.withSecurityRulesDisabled(async (admin) => {
-      if (access.path.startsWith('status/'))
+      if (access.path.startsWith('images/')) {
+        await admin
+          .storage()
+          .ref(access.path)
+          .put(new Uint8Array([0xff, 0xd8, 0xff]), { contentType: 'image/jpeg' });
+      } else if (access.path.startsWith('status/')) {
         await admin.database().ref(access.path).set({ state: 'online', lastChanged: 1 });
-      else await admin.firestore().doc(access.path).set({ seeded: true });
+      } else if (access.path.split('/').length % 2 === 0) {
+        await admin.firestore().doc(access.path).set({ seeded: true });
+      }
     });
-    const context = contextFor(access);
-    const attempt: Promise<unknown> = access.path.startsWith('status/')
-      ? access.action === 'read'
-        ? context.database().ref(access.path).get()
-        : context.database().ref(access.path).set({ state: 'offline', lastChanged: 2 })
-      : access.action === 'read'
-        ? context.firestore().doc(access.path).get()
-        : context.firestore().doc(access.path).set({ changed: true });
+    const attempt = attemptFor(access, contextFor(access));
     if (access.allowed) await assertSucceeds(attempt);
     else await assertFails(attempt);
   });
