@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { newPhoto } from '../../src/domain/photo';
 import { LocalFileStore } from './files/local-file-store';
 import type { Caller, Clock, HandlerContext } from './handlers/handler';
 import { createFaceAnalyzer } from './photos/face-analysis';
@@ -113,29 +114,17 @@ export async function seedPhoto(
   overrides: Record<string, unknown> = {},
 ): Promise<void> {
   const at = new Date('2026-11-10T10:00:00Z');
-  await store.runTransaction(async (tx) =>
-    tx.set(`users/${uid}/photos/${id}`, {
-      id,
-      userId: uid,
-      imageName: `${id}.jpg`,
-      resizedImageName: `${id}.webp`,
-      imageUrl: `http://files.test/${id}.webp`,
-      showTo: 'both',
-      gender: 'female',
-      ageRange: [18, 37],
-      active: true,
-      eligible: true,
-      evaluated: true,
-      allowAI: true,
-      rate: 0,
-      votesCount: 0,
-      uploadedAt: at,
-      updatedAt: at,
-      leaderboardDays: [],
-      reportsCount: 0,
-      averageViewingTimeSeconds: 0,
-      totalViewingTimeSeconds: 0,
-      ...overrides,
-    }),
-  );
+  const photo = newPhoto({
+    id,
+    userId: uid,
+    imageName: `${id}.jpg`,
+    resizedImageName: `${id}.webp`,
+    imageUrl: `http://files.test/${id}.webp`,
+    showTo: 'both',
+    gender: 'female',
+    ageRange: [18, 37],
+    active: true,
+    uploadedAt: at,
+  });
+  await store.runTransaction(async (tx) => tx.set(`users/${uid}/photos/${id}`, { ...photo, ...overrides }));
 }

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { aMember, aSession, renderApp } from '@/testing/test-utils';
 import { RequireMember } from './guards';
 
-vi.mock('@/data/callables', () => ({ call: vi.fn(), CallError: Error }));
+vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), call: vi.fn() }));
 
 function Where() {
   const location = useLocation();

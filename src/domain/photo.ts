@@ -78,9 +78,37 @@ export function tenPointScore(rate: number): string {
   return (rate * 2).toFixed(1);
 }
 
-export function sortPhotos(photos: Photo[], sort: PhotoSort): Photo[] {
-  const value = (photo: Photo) => (sort === 'uploadedAt' ? photo.uploadedAt.getTime() : photo[sort]);
-  return [...photos].sort((a, b) => value(b) - value(a) || b.uploadedAt.getTime() - a.uploadedAt.getTime());
+/** What a photo is given when it is made; the rest starts as every new photo does. */
+export type NewPhotoFields = Pick<
+  Photo,
+  | 'id'
+  | 'userId'
+  | 'imageName'
+  | 'resizedImageName'
+  | 'imageUrl'
+  | 'showTo'
+  | 'gender'
+  | 'ageRange'
+  | 'active'
+  | 'uploadedAt'
+> &
+  Partial<Photo>;
+
+/** A new photo: evaluated and eligible, unrated, unreported, never on the leaderboard. */
+export function newPhoto(fields: NewPhotoFields): Photo {
+  return {
+    eligible: true,
+    evaluated: true,
+    allowAI: true,
+    rate: 0,
+    votesCount: 0,
+    updatedAt: fields.uploadedAt,
+    leaderboardDays: [],
+    reportsCount: 0,
+    averageViewingTimeSeconds: 0,
+    totalViewingTimeSeconds: 0,
+    ...fields,
+  };
 }
 
 /** Sharing: only an active photo with at least one vote. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNewPhoto, leaderboardBadge, sortPhotos, tenPointScore, type Photo } from './photo';
+import { isNewPhoto, leaderboardBadge, newPhoto, tenPointScore, type Photo } from './photo';
 import {
   feedLabel,
   formatScore,
@@ -104,6 +104,32 @@ describe('rating overview and photo badges', () => {
   const photo = (overrides: Partial<Photo>) =>
     ({ uploadedAt: new Date(0), rate: 0, votesCount: 0, leaderboardDays: [], ...overrides }) as Photo;
 
+  it('starts a new photo unrated, evaluated and eligible', () => {
+    const at = new Date(5);
+    const photo = newPhoto({
+      id: 'p',
+      userId: 'u',
+      imageName: 'p.jpg',
+      resizedImageName: 'p.webp',
+      imageUrl: 'x',
+      showTo: 'both',
+      gender: 'male',
+      ageRange: [18, 37],
+      active: true,
+      uploadedAt: at,
+    });
+    expect(photo).toMatchObject({
+      rate: 0,
+      votesCount: 0,
+      eligible: true,
+      evaluated: true,
+      allowAI: true,
+      updatedAt: at,
+      leaderboardDays: [],
+    });
+    expect(newPhoto({ ...photo, rate: 3 }).rate).toBe(3);
+  });
+
   it('marks photos new for under 2 days and names leaderboard days', () => {
     const now = new Date(2 * 24 * 60 * 60 * 1000);
     expect(isNewPhoto(photo({ uploadedAt: new Date(1) }), now)).toBe(true);
@@ -111,16 +137,5 @@ describe('rating overview and photo badges', () => {
     expect(leaderboardBadge(photo({}))).toBeNull();
     expect(leaderboardBadge(photo({ leaderboardDays: [1] }))).toBe('New on Leaderboard!');
     expect(leaderboardBadge(photo({ leaderboardDays: [1, 2] }))).toBe('Leaderboard');
-  });
-
-  it('sorts descending by the chosen field, newest first on ties', () => {
-    const photos = [
-      photo({ id: 'a', rate: 3, votesCount: 9, uploadedAt: new Date(1) }),
-      photo({ id: 'b', rate: 4, votesCount: 2, uploadedAt: new Date(3) }),
-      photo({ id: 'c', rate: 4, votesCount: 5, uploadedAt: new Date(2) }),
-    ];
-    expect(sortPhotos(photos, 'rate').map((p) => p.id)).toEqual(['b', 'c', 'a']);
-    expect(sortPhotos(photos, 'votesCount').map((p) => p.id)).toEqual(['a', 'c', 'b']);
-    expect(sortPhotos(photos, 'uploadedAt').map((p) => p.id)).toEqual(['b', 'c', 'a']);
   });
 });

@@ -7,7 +7,7 @@ import { ColorModeProvider } from '@/app/color-mode';
 import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { StaticSessionProvider, type Session } from '@/data/session';
-import type { Photo } from '@/domain/photo';
+import { newPhoto, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
 
 export function aMember(overrides: Partial<User> = {}): User {
@@ -37,8 +37,7 @@ export function aMember(overrides: Partial<User> = {}): User {
 }
 
 export function aPhoto(id: string, overrides: Partial<Photo> = {}): Photo {
-  const at = new Date();
-  return {
+  return newPhoto({
     id,
     userId: 'alice',
     imageName: `${id}.jpg`,
@@ -49,19 +48,9 @@ export function aPhoto(id: string, overrides: Partial<Photo> = {}): Photo {
     ageRange: [18, 37],
     caption: `Photo ${id}`,
     active: true,
-    eligible: true,
-    evaluated: true,
-    allowAI: true,
-    rate: 0,
-    votesCount: 0,
-    uploadedAt: at,
-    updatedAt: at,
-    leaderboardDays: [],
-    reportsCount: 0,
-    averageViewingTimeSeconds: 0,
-    totalViewingTimeSeconds: 0,
+    uploadedAt: new Date(),
     ...overrides,
-  };
+  });
 }
 
 export function aSession(overrides: Partial<Session> = {}): Session {

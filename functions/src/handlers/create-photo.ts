@@ -12,7 +12,14 @@ import {
   maxPhotos,
   PHOTO_MESSAGES,
 } from '../../../src/domain/limits';
-import { imagePath, photoPath, photosPath, resizedImagePath, type Photo } from '../../../src/domain/photo';
+import {
+  imagePath,
+  newPhoto,
+  photoPath,
+  photosPath,
+  resizedImagePath,
+  type Photo,
+} from '../../../src/domain/photo';
 import { createPhotoSchema } from '../../../src/domain/schemas';
 import type { User } from '../../../src/domain/user';
 import { processImage } from '../photos/image-pipeline';
@@ -78,7 +85,7 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
         const points = owner.points + (firstPhoto ? FIRST_PHOTO_BONUS_TOKENS : 0);
         // Active from the start, unless the owner could not activate it by hand either.
         const active = (owner.subscribed || points > 0) && activeCount < maxActivePhotos(owner.subscribed);
-        const photo: Photo = {
+        const photo = newPhoto({
           id: photoId,
           userId: caller.uid,
           imageName,
@@ -89,19 +96,9 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
           ageRange: [input.ageRange[0], input.ageRange[1]],
           ...(input.caption ? { caption: input.caption } : {}),
           active,
-          eligible: true,
-          evaluated: true,
-          allowAI: true,
-          rate: 0,
-          votesCount: 0,
           uploadedAt: now,
-          updatedAt: now,
-          leaderboardDays: [],
-          reportsCount: 0,
-          averageViewingTimeSeconds: 0,
-          totalViewingTimeSeconds: 0,
           faceDetail,
-        };
+        });
         tx.set(photoPath(caller.uid, photoId), photo as unknown as Record<string, unknown>);
         if (firstPhoto) tx.update(userPath(caller.uid), { points, firstPhotoBonus: true, updatedAt: now });
         return { photoId, firstPhoto, active };

@@ -1,21 +1,12 @@
+import { CallError } from '@/data/callables';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { aMember, renderApp } from '@/testing/test-utils';
 import { ProfileCompletionForm } from './profile-completion-form';
 
-const callables = vi.hoisted(() => {
-  class CallError extends Error {
-    constructor(
-      readonly code: string,
-      message: string,
-      readonly fields: Record<string, string> = {},
-    ) {
-      super(message);
-    }
-  }
-  return { call: vi.fn(), CallError };
-});
-vi.mock('@/data/callables', () => callables);
+const callables = vi.hoisted(() => ({ call: vi.fn() }));
+// The real CallError, so tests throw what the data layer throws; only the call is replaced.
+vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
 
 beforeEach(() => vi.clearAllMocks());
 
@@ -64,7 +55,7 @@ describe('ProfileCompletionForm', () => {
 
   it("puts the server's field messages on the fields and other failures above the button", async () => {
     callables.call.mockRejectedValueOnce(
-      new callables.CallError('invalid-argument', 'Name is required', { displayName: 'Name is required' }),
+      new CallError('invalid-argument', 'Name is required', { displayName: 'Name is required' }),
     );
     const { user } = renderApp(<ProfileCompletionForm user={aMember()} />);
     await user.click(screen.getByRole('button', { name: 'Continue' }));

@@ -1,3 +1,4 @@
+import { CallError } from '@/data/callables';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Photo, PhotoSort } from '@/domain/photo';
@@ -23,20 +24,9 @@ vi.mock('@/data/use-photos', async () => {
     uploadImage: vi.fn(),
   };
 });
-const callables = vi.hoisted(() => {
-  class CallError extends Error {
-    constructor(
-      readonly code: string,
-      message: string,
-      readonly fields: Record<string, string> = {},
-      readonly reason?: string,
-    ) {
-      super(message);
-    }
-  }
-  return { call: vi.fn(), CallError };
-});
-vi.mock('@/data/callables', () => callables);
+const callables = vi.hoisted(() => ({ call: vi.fn() }));
+// The real CallError, so tests throw what the data layer throws; only the call is replaced.
+vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
 
 const deliver = (photos: Photo[]) =>
   act(() => photosFeed.listeners.forEach((listener) => listener.onPhotos(photos)));
@@ -112,7 +102,7 @@ describe('My Photos', () => {
   it('switches a photo through the handler and shows a refusal with its way out', async () => {
     localStorage.setItem(hooraySeenKey(member.uid), '1');
     callables.call.mockRejectedValueOnce(
-      new callables.CallError(
+      new CallError(
         'failed-precondition',
         "You can't activate your photos because you ran out of tokens, please rate other photos, or buy more",
         {},

@@ -23,7 +23,8 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
+import { DetailSection } from './detail-section';
 import { VotesSections } from './votes-sections';
 import { canShare, leaderboardBadge, type AiInsights, type FaceDetail, type Photo } from '@/domain/photo';
 import { formatScore, percentileText, rateColor, verdict, viewingTimeMessages } from '@/domain/scores';
@@ -37,17 +38,6 @@ interface Props {
   onClose: () => void;
   onToggleActive: (active: boolean) => void;
   onDelete: () => void;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" aria-label={title}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
 }
 
 function InsightsPanel({ insights }: { insights: AiInsights }) {
@@ -306,13 +296,13 @@ export function PhotoDetailDialog({
                 </Alert>
               )}
               <Divider />
-              <Section title="AI Insights">
+              <DetailSection title="AI Insights">
                 {photo.aiInsights ? (
                   <InsightsPanel insights={photo.aiInsights} />
                 ) : (
                   <Typography color="text.secondary">Your AI insights are on their way…</Typography>
                 )}
-              </Section>
+              </DetailSection>
               <VotesSections photo={photo} subscribed={subscribed} />
             </Stack>
           </Grid>

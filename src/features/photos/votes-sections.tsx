@@ -9,6 +9,7 @@ import { tagCounts } from '@/domain/vote';
 import { onDemand } from '@/lib/on-demand';
 import { storageKeys } from '@/lib/storage';
 import { CommentThread } from './comment-thread';
+import { DetailSection } from './detail-section';
 
 const VoterAnalytics = onDemand(() => import('./voter-analytics').then((module) => module.VoterAnalytics));
 const SubscriptionDialog = onDemand(() =>
@@ -44,10 +45,7 @@ export function VotesSections({ photo, subscribed }: { photo: Photo; subscribed:
 
   return (
     <Stack spacing={2.5}>
-      <Box component="section" aria-label="Overview of ratings">
-        <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-          Overview of ratings
-        </Typography>
+      <DetailSection title="Overview of ratings">
         {RATING_BUCKETS.map((bucket) => (
           <Stack key={bucket} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="body2" sx={{ width: 40 }}>
@@ -64,11 +62,8 @@ export function VotesSections({ photo, subscribed }: { photo: Photo; subscribed:
             </Typography>
           </Stack>
         ))}
-      </Box>
-      <Box component="section" aria-label="Tags">
-        <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-          Tags
-        </Typography>
+      </DetailSection>
+      <DetailSection title="Tags">
         {tags.length === 0 ? (
           <Typography color="text.secondary">Voters&apos; tags will show here.</Typography>
         ) : (
@@ -83,11 +78,8 @@ export function VotesSections({ photo, subscribed }: { photo: Photo; subscribed:
             )}
           </Stack>
         )}
-      </Box>
-      <Box component="section" aria-label="Comments">
-        <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
-          Comments
-        </Typography>
+      </DetailSection>
+      <DetailSection title="Comments">
         {comments.length === 0 ? (
           <Typography color="text.secondary">No comments yet.</Typography>
         ) : (
@@ -103,7 +95,7 @@ export function VotesSections({ photo, subscribed }: { photo: Photo; subscribed:
             ))}
           </Box>
         )}
-      </Box>
+      </DetailSection>
       <Box component="section" aria-label="Advanced Analytics">
         <Button variant={analytics ? 'contained' : 'outlined'} onClick={openAnalytics}>
           Advanced Analytics
