@@ -5,7 +5,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { newPhoto } from '../../src/domain/photo';
+import { newPhoto, type Photo } from '../../src/domain/photo';
 import { LocalFileStore } from './files/local-file-store';
 import type { Caller, Clock, HandlerContext } from './handlers/handler';
 import { createFaceAnalyzer } from './photos/face-analysis';
@@ -111,20 +111,25 @@ export async function seedPhoto(
   store: SqliteStore,
   uid: string,
   id: string,
-  overrides: Record<string, unknown> = {},
+  overrides: Partial<Photo> = {},
+  ownerSubscribed = false,
 ): Promise<void> {
   const at = new Date('2026-11-10T10:00:00Z');
-  const photo = newPhoto({
-    id,
-    userId: uid,
-    imageName: `${id}.jpg`,
-    resizedImageName: `${id}.webp`,
-    imageUrl: `http://files.test/${id}.webp`,
-    showTo: 'both',
-    gender: 'female',
-    ageRange: [18, 37],
-    active: true,
-    uploadedAt: at,
-  });
-  await store.runTransaction(async (tx) => tx.set(`users/${uid}/photos/${id}`, { ...photo, ...overrides }));
+  const photo = newPhoto(
+    {
+      id,
+      userId: uid,
+      imageName: `${id}.jpg`,
+      resizedImageName: `${id}.webp`,
+      imageUrl: `http://files.test/${id}.webp`,
+      showTo: 'both',
+      gender: 'female',
+      ageRange: [18, 37],
+      active: true,
+      uploadedAt: at,
+      ...overrides,
+    },
+    ownerSubscribed,
+  );
+  await store.runTransaction(async (tx) => tx.set(`users/${uid}/photos/${id}`, { ...photo }));
 }

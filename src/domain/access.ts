@@ -32,6 +32,13 @@ const RULES: Array<{ pattern: RegExp; rule: Rule }> = [
     pattern: /^users\/([^/]+)\/photos\/[^/]+\/votes(\/[^/]+)?$/,
     rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
   },
+  // The light copies of the votes a member gave: theirs to read (the feed's local cache falls back on them).
+  {
+    pattern: /^users\/([^/]+)\/votes(\/[^/]+)?$/,
+    rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
+  },
+  // The site's rate histogram: any member reads it for their photos' percentile; the vote handler writes it.
+  { pattern: /^stats\/stats$/, rule: (viewer, _ids, action) => action === 'read' && viewer !== null },
   // Image files (storage): the owner uploads to and reads their own folder; displays go by token URL.
   { pattern: /^images\/([^/]+)\/.+$/, rule: (viewer, [uid]) => isOwner(viewer, uid) },
 ];

@@ -1,9 +1,14 @@
 /** The callable functions: the name the client calls, what it sends and what it gets back. Both hosts serve these. */
 import type { SharedPhoto } from './photo';
+import type { FeedPhoto, LeaderboardPhoto } from './rating';
 import type {
   CreatePhotoInput,
   DeleteReplyInput,
   EnsureUserInput,
+  FeedPageInput,
+  FlagPhotoInput,
+  RecordLoginInput,
+  SubmitRatingInput,
   ProfileValues,
   ReactionInput,
   ReplyInput,
@@ -22,6 +27,17 @@ export interface Callables {
   replyToComment: { input: ReplyInput; result: { replyId: string } };
   deleteReply: { input: DeleteReplyInput; result: { deleted: true } };
   reactToComment: { input: ReactionInput; result: { emoji: string | null } };
+  getPhotos: { input: FeedPageInput; result: { photos: FeedPhoto[]; next: string | null } };
+  submitRating: {
+    input: SubmitRatingInput;
+    result: { rate: number; votesCount: number; tokensEarned: number };
+  };
+  flagPhoto: { input: FlagPhotoInput; result: { reported: true } };
+  recordLogin: {
+    input: RecordLoginInput;
+    result: { loginStreak: number; tokens: number; milestone: boolean };
+  };
+  getLeaderboard: { input: Record<string, never>; result: { photos: LeaderboardPhoto[] } };
 }
 
 export type CallableName = keyof Callables;

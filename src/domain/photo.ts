@@ -1,4 +1,6 @@
 /** A member's photo, `users/{uid}/photos/{photoId}`, and the rules of the spec about how it shows. */
+import { feedOrder, leaderboardScore } from './rating';
+import type { QualityTally } from './score-quality';
 import type { Gender, ShowGender } from './user';
 
 export interface FaceDetail {
@@ -23,7 +25,7 @@ export interface AiInsights {
   emotions: { primary: string; energy: string };
 }
 
-export interface Photo {
+export interface Photo extends QualityTally {
   id: string;
   userId: string;
   imageName: string;
@@ -50,6 +52,10 @@ export interface Photo {
   genComments?: string[];
   faceDetail?: FaceDetail;
   aiInsights?: AiInsights;
+  /** Where the photo stands in the rating feed (see `feedOrder`); kept by the handlers. */
+  feedOrder: string;
+  /** Where it stands on the leaderboard (see `leaderboardScore`); 0 when it is not a candidate. */
+  leaderboardScore: number;
 }
 
 export const photoPath = (uid: string, photoId: string) => `users/${uid}/photos/${photoId}`;
@@ -95,8 +101,8 @@ export type NewPhotoFields = Pick<
   Partial<Photo>;
 
 /** A new photo: evaluated and eligible, unrated, unreported, never on the leaderboard. */
-export function newPhoto(fields: NewPhotoFields): Photo {
-  return {
+export function newPhoto(fields: NewPhotoFields, ownerSubscribed = false): Photo {
+  const photo: Photo = {
     eligible: true,
     evaluated: true,
     allowAI: true,
@@ -107,7 +113,17 @@ export function newPhoto(fields: NewPhotoFields): Photo {
     reportsCount: 0,
     averageViewingTimeSeconds: 0,
     totalViewingTimeSeconds: 0,
+    qualityVotes: 0,
+    qualitySum: 0,
+    qualitySquares: 0,
+    feedOrder: '',
+    leaderboardScore: 0,
     ...fields,
+  };
+  return {
+    ...photo,
+    feedOrder: fields.feedOrder ?? feedOrder(photo, ownerSubscribed),
+    leaderboardScore: leaderboardScore(photo),
   };
 }
 

@@ -1,13 +1,28 @@
-/** A collection query both stores understand: equality filters, one ordering, a limit. */
+export type FieldValue = string | number | boolean;
+
+/** A filter: the field equals a value, or equals one of up to 10 values (Firestore's limit for `in`). */
+export type Filter = { field: string; equals: FieldValue } | { field: string; in: FieldValue[] };
+
+/**
+ * A collection query both stores understand: filters, one ordering, a cursor after a value of the
+ * ordered field, a limit.
+ */
 export interface Query {
-  where?: Array<{ field: string; equals: string | number | boolean }>;
+  where?: Filter[];
   orderBy?: { field: string; direction: 'asc' | 'desc' };
+  /** Only documents whose ordered field comes after this value; needs `orderBy`. */
+  startAfter?: FieldValue;
   limit?: number;
 }
 
 export interface QueryDocument<T> {
   id: string;
   data: T;
+}
+
+/** A document found by a collection-group query, with its full path (the owner is in it). */
+export interface GroupDocument<T> extends QueryDocument<T> {
+  path: string;
 }
 
 export function assertCollectionPath(path: string): void {
@@ -17,12 +32,23 @@ export function assertCollectionPath(path: string): void {
   }
 }
 
+const COLLECTION_ID = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+export function assertCollectionId(collectionId: string): void {
+  if (!COLLECTION_ID.test(collectionId)) throw new Error(`Not a collection id: ${collectionId}`);
+}
+
 const FIELD = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
 export function assertQuery(query: Query): void {
   for (const { field } of [...(query.where ?? []), ...(query.orderBy ? [query.orderBy] : [])]) {
     if (!FIELD.test(field)) throw new Error(`Not a field name: ${field}`);
   }
+  for (const filter of query.where ?? []) {
+    if ('in' in filter && (filter.in.length < 1 || filter.in.length > 10))
+      throw new Error('An "in" filter takes 1 to 10 values.');
+  }
+  if (query.startAfter !== undefined && !query.orderBy) throw new Error('A cursor needs an ordering.');
   if (
     query.limit !== undefined &&
     (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 1000)

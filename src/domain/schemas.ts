@@ -4,8 +4,19 @@
  */
 import * as yup from 'yup';
 import { isCaptionPositiveEnough } from './caption';
+import { isAbusive } from './comment-filter';
 import { AGE_MAX, AGE_MIN, FIELD_MAX, SIGN_UP_PASSWORD_MIN } from './constants';
 import { AGE_RANGE_GAP, AGE_RANGE_MAX, AGE_RANGE_MIN, CAPTION_MAX, PHOTO_MESSAGES } from './limits';
+import {
+  COMMENT_MAX,
+  isHalfStep,
+  RATING_MESSAGES,
+  REPORT_REASONS,
+  TAGS,
+  type ReportReason,
+  type Tag,
+} from './rating';
+import { isTimeZone } from './streak';
 import { GENDERS, SHOW_GENDERS, type Gender, type ShowGender } from './user';
 import { REACTION_EMOJIS, type ReactionEmoji } from './vote';
 
@@ -185,3 +196,65 @@ export const reactionSchema = yup.object({
     .required('Choose one of the reactions'),
 });
 export type ReactionInput = yup.InferType<typeof reactionSchema>;
+
+const ownerId = yup
+  .string()
+  .matches(/^[A-Za-z0-9_-]{1,128}$/, 'Photo is not valid')
+  .required('Photo is required');
+
+/** The rating form, and what `submitRating` takes besides the photo. */
+export const ratingFormSchema = yup.object({
+  rate: yup
+    .number()
+    .typeError(RATING_MESSAGES.required)
+    .required(RATING_MESSAGES.required)
+    .test('half-steps', RATING_MESSAGES.halfSteps, (rate) => isHalfStep(rate)),
+  comment: yup
+    .string()
+    .trim()
+    .max(COMMENT_MAX, `Comment must be at most ${COMMENT_MAX} characters`)
+    .test('respectful', RATING_MESSAGES.abusiveComment, (comment) => !comment || !isAbusive(comment))
+    .default(''),
+  chips: yup
+    .array(yup.mixed<Tag>().oneOf(TAGS, 'Choose tags from the list').required())
+    .max(TAGS.length)
+    .test('distinct', 'Each tag counts once', (chips) => !chips || new Set(chips).size === chips.length)
+    .default([]),
+});
+export type RatingFormValues = yup.InferType<typeof ratingFormSchema>;
+
+/** Seconds on one photo count up to 10 minutes; a tab left open says nothing about the photo. */
+export const MAX_VIEWING_SECONDS = 600;
+
+export const submitRatingSchema = ratingFormSchema.concat(photoIdSchema).shape({
+  ownerId,
+  seconds: yup
+    .number()
+    .min(0)
+    .default(0)
+    .transform((seconds: number) => (Number.isFinite(seconds) ? Math.min(seconds, MAX_VIEWING_SECONDS) : 0)),
+});
+export type SubmitRatingInput = yup.InferType<typeof submitRatingSchema>;
+
+export const flagPhotoSchema = photoIdSchema.shape({
+  ownerId,
+  reason: yup
+    .mixed<ReportReason>()
+    .oneOf(REPORT_REASONS, RATING_MESSAGES.reasonRequired)
+    .required(RATING_MESSAGES.reasonRequired),
+});
+export type FlagPhotoInput = yup.InferType<typeof flagPhotoSchema>;
+
+export const feedPageSchema = yup.object({
+  startAfter: yup.string().max(200).optional(),
+});
+export type FeedPageInput = yup.InferType<typeof feedPageSchema>;
+
+export const recordLoginSchema = yup.object({
+  timeZone: yup
+    .string()
+    .max(64)
+    .test('time-zone', 'Time zone is not valid', (zone) => !zone || isTimeZone(zone))
+    .default('UTC'),
+});
+export type RecordLoginInput = yup.InferType<typeof recordLoginSchema>;

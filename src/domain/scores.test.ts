@@ -4,6 +4,7 @@ import {
   feedLabel,
   formatScore,
   histogramBucket,
+  moveInHistogram,
   percentileText,
   rateColor,
   ratingBuckets,
@@ -56,6 +57,13 @@ describe('percentile', () => {
     [histogramBucket(4.2)]: 15,
     [histogramBucket(4.9)]: 5,
   };
+
+  it('moves a photo between buckets as its rate changes, dropping empty buckets', () => {
+    const first = moveInHistogram({}, null, 4);
+    expect(first).toEqual({ '400': 1 });
+    const moved = moveInHistogram({ ...first, '250': 2 }, 4, 2.5);
+    expect(moved).toEqual({ '250': 3 });
+  });
 
   it('counts the photos rated as high or higher from the histogram', () => {
     expect(topPercent(histogram, 4.9)).toBe(5);

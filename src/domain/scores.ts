@@ -51,6 +51,20 @@ export function histogramBucket(rate: number): string {
   return String(Math.min(HISTOGRAM_BUCKETS - 1, Math.max(0, Math.round(rate * 100))));
 }
 
+/** The histogram after a photo's rate moved from `from` (null: it had no votes) to `to`. */
+export function moveInHistogram(histogram: RateHistogram, from: number | null, to: number): RateHistogram {
+  const counts = new Map(Object.entries(histogram));
+  if (from !== null) {
+    const was = histogramBucket(from);
+    const left = (counts.get(was) ?? 0) - 1;
+    if (left > 0) counts.set(was, left);
+    else counts.delete(was);
+  }
+  const now = histogramBucket(to);
+  counts.set(now, (counts.get(now) ?? 0) + 1);
+  return Object.fromEntries(counts);
+}
+
 /** The share of photos rated as high or higher than this one, as a "top N%" (1 to 100). */
 export function topPercent(histogram: RateHistogram, rate: number): number | null {
   let total = 0;

@@ -28,6 +28,15 @@ export interface User {
   loginStreak: number;
   lastLogin?: Date;
   blocks: string[];
+  /** Members who blocked this one, kept beside `blocks` so the feed excludes both ways with one read. */
+  blockedBy?: string[];
+  /** Ratings given: their count, sum and sum of squares (tokens, leniency, junk patterns). */
+  votesGiven?: number;
+  ratesGivenSum?: number;
+  ratesGivenSquares?: number;
+  lastVotedAt?: Date;
+  /** The time zone of the member's last counted login, which their calendar days follow. */
+  timeZone?: string;
   feedback: boolean;
   /** Set when the first-photo bonus has been granted, so it is granted once. */
   firstPhotoBonus?: boolean;

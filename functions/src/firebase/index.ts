@@ -8,10 +8,12 @@ import { getStorage } from 'firebase-admin/storage';
 import { onValueWritten } from 'firebase-functions/v2/database';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onCall, type CallableOptions } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type { PresenceState } from '../../../src/domain/user';
 import { callerFromToken } from '../caller-from-token';
 import { handlers } from '../handlers';
 import { systemClock, toHttpsError, type Handler } from '../handlers/handler';
+import { recordLeaderboardDay } from '../handlers/leaderboard';
 import { setPresence } from '../handlers/presence';
 import { CloudFileStore } from '../files/cloud-file-store';
 import { createFaceAnalyzer } from '../photos/face-analysis';
@@ -50,6 +52,15 @@ export const getSharedPhoto = callable(handlers.getSharedPhoto);
 export const replyToComment = callable(handlers.replyToComment);
 export const deleteReply = callable(handlers.deleteReply);
 export const reactToComment = callable(handlers.reactToComment);
+export const getPhotos = callable(handlers.getPhotos);
+export const submitRating = callable(handlers.submitRating);
+export const flagPhoto = callable(handlers.flagPhoto);
+export const recordLogin = callable(handlers.recordLogin);
+export const getLeaderboard = callable(handlers.getLeaderboard);
+
+export const leaderboardDaily = onSchedule('every day 00:05', async () => {
+  await recordLeaderboardDay(store, systemClock);
+});
 
 export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId}', async (event) => {
   await writeInsights(store, insightsWriterFromEnv(), event.params.uid, event.params.photoId);

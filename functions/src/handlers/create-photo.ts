@@ -85,20 +85,23 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
         const points = owner.points + (firstPhoto ? FIRST_PHOTO_BONUS_TOKENS : 0);
         // Active from the start, unless the owner could not activate it by hand either.
         const active = (owner.subscribed || points > 0) && activeCount < maxActivePhotos(owner.subscribed);
-        const photo = newPhoto({
-          id: photoId,
-          userId: caller.uid,
-          imageName,
-          resizedImageName,
-          imageUrl: files.downloadUrl(displayPath, downloadToken),
-          showTo: input.showTo,
-          gender: owner.gender ?? (faceDetail.Gender.Value === 'Female' ? 'female' : 'male'),
-          ageRange: [input.ageRange[0], input.ageRange[1]],
-          ...(input.caption ? { caption: input.caption } : {}),
-          active,
-          uploadedAt: now,
-          faceDetail,
-        });
+        const photo = newPhoto(
+          {
+            id: photoId,
+            userId: caller.uid,
+            imageName,
+            resizedImageName,
+            imageUrl: files.downloadUrl(displayPath, downloadToken),
+            showTo: input.showTo,
+            gender: owner.gender ?? (faceDetail.Gender.Value === 'Female' ? 'female' : 'male'),
+            ageRange: [input.ageRange[0], input.ageRange[1]],
+            ...(input.caption ? { caption: input.caption } : {}),
+            active,
+            uploadedAt: now,
+            faceDetail,
+          },
+          owner.subscribed,
+        );
         tx.set(photoPath(caller.uid, photoId), photo as unknown as Record<string, unknown>);
         if (firstPhoto) tx.update(userPath(caller.uid), { points, firstPhotoBonus: true, updatedAt: now });
         return { photoId, firstPhoto, active };

@@ -8,7 +8,10 @@ import { ensureUser } from './ensure-user';
 import { finishOnboarding } from './finish-onboarding';
 import { getSharedPhoto } from './get-shared-photo';
 import type { Handler } from './handler';
+import { getLeaderboard } from './leaderboard';
 import { markVotesSeen } from './mark-votes-seen';
+import { flagPhoto, getPhotos, submitRating } from './rating';
+import { recordLogin } from './streak';
 import { activatePhotos, setPhotoActive } from './set-photo-active';
 
 export const handlers = {
@@ -24,4 +27,9 @@ export const handlers = {
   replyToComment,
   deleteReply,
   reactToComment,
+  getPhotos,
+  submitRating,
+  flagPhoto,
+  recordLogin,
+  getLeaderboard,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };

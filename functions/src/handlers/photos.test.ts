@@ -269,7 +269,7 @@ describe('getSharedPhoto', () => {
       rate: 4.2,
       votesCount: 3,
       caption: 'Hi',
-      faceDetail: { secret: true },
+      allowAI: false,
     });
     const shared = await getSharedPhoto.run({ ownerId: 'alice', photoId: 'p1' }, context.as(null));
     expect(shared).toEqual({

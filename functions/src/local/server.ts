@@ -13,7 +13,7 @@ import type { LocalFileStore } from '../files/local-file-store';
 import type { FaceAnalyzer } from '../photos/face-analysis';
 import type { InsightsWriter } from '../photos/insights';
 import type { SqliteStore } from '../store/sqlite-store';
-import { startLocalTriggers } from './triggers';
+import { startLocalSchedules, startLocalTriggers } from './triggers';
 import { serveFile, receiveUpload } from './file-routes';
 import { callablePathPattern, errorBody, resultBody } from './callable-protocol';
 import { LiveChannel } from './live-channel';
@@ -143,6 +143,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
 
   const triggers = startLocalTriggers(options.store, options.insights, log);
+  const schedules = startLocalSchedules(options.store, options.clock, log);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const live = new LiveChannel(options.store, options.clock, options.verifyIdToken, log);
   sockets.on('connection', (socket) => live.accept(socket));
@@ -168,6 +169,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     port,
     settled: () => triggers.settled(),
     async close() {
+      await schedules.stop();
       triggers.stop();
       await triggers.settled();
       await live.close();

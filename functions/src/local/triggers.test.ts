@@ -26,7 +26,7 @@ describe('local triggers', () => {
     };
     const triggers = startLocalTriggers(store, counting, () => undefined);
     await seedMember(store, 'alice');
-    await seedPhoto(store, 'alice', 'p1', { faceDetail: faceDetail as unknown as Record<string, unknown> });
+    await seedPhoto(store, 'alice', 'p1', { faceDetail });
     await triggers.settled();
     const photo = await store.get<Photo>('users/alice/photos/p1');
     expect(photo?.aiInsights).toEqual(await offlineInsightsWriter.write(faceDetail));
@@ -44,7 +44,7 @@ describe('local triggers', () => {
       { write: async () => Promise.reject(new Error('service down')) },
       (line) => lines.push(line),
     );
-    await seedPhoto(store, 'alice', 'p1', { faceDetail: faceDetail as unknown as Record<string, unknown> });
+    await seedPhoto(store, 'alice', 'p1', { faceDetail });
     await triggers.settled();
     expect(lines.join('\n')).toContain('service down');
     expect((await store.get<Photo>('users/alice/photos/p1'))?.aiInsights).toBeUndefined();

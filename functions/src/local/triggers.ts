@@ -2,9 +2,12 @@
  * The local host of the Firestore triggers: the same trigger handlers the Cloud Functions register
  * with onDocumentCreated, fed by the SQLite store's committed changes.
  */
+import type { Clock } from '../handlers/handler';
+import { recordLeaderboardDay } from '../handlers/leaderboard';
 import { photoIdsOf, writeInsights } from '../handlers/write-insights';
 import type { InsightsWriter } from '../photos/insights';
 import type { SqliteStore } from '../store/sqlite-store';
+import type { Store } from '../store/store';
 
 export interface LocalTriggers {
   /** Resolves when every trigger started so far has finished. */
@@ -38,5 +41,33 @@ export function startLocalTriggers(
       while (running.size > 0) await Promise.all(running);
     },
     stop,
+  };
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The local host of the scheduled jobs: the daily leaderboard job runs at start and then every
+ * hour, and records each day once however often it runs (as the Cloud Functions schedule does daily).
+ */
+export function startLocalSchedules(
+  store: Store,
+  clock: Clock,
+  log: (line: string) => void,
+): { stop(): Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const runDaily = () => {
+    running = recordLeaderboardDay(store, clock).catch((error: unknown) =>
+      log(`leaderboard job failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+  runDaily();
+  const timer = setInterval(runDaily, HOUR_MS);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
   };
 }

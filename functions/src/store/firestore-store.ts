@@ -3,6 +3,7 @@ import type { Firestore, Query as FirestoreQuery } from 'firebase-admin/firestor
 import { withDates } from '../../../src/domain/wire';
 import {
   StoreError,
+  type GroupDocument,
   type Query,
   type QueryDocument,
   type Store,
@@ -20,11 +21,29 @@ export class FirestoreStore implements Store {
   constructor(private readonly db: Firestore) {}
 
   private build(collectionPath: string, query: Query = {}): FirestoreQuery {
-    let built: FirestoreQuery = this.db.collection(collectionPath);
-    for (const { field, equals } of query.where ?? []) built = built.where(field, '==', equals);
+    return FirestoreStore.refine(this.db.collection(collectionPath), query);
+  }
+
+  private static refine(base: FirestoreQuery, query: Query): FirestoreQuery {
+    let built = base;
+    for (const filter of query.where ?? []) {
+      built =
+        'in' in filter
+          ? built.where(filter.field, 'in', filter.in)
+          : built.where(filter.field, '==', filter.equals);
+    }
     if (query.orderBy) built = built.orderBy(query.orderBy.field, query.orderBy.direction);
+    if (query.startAfter !== undefined) built = built.startAfter(query.startAfter);
     if (query.limit) built = built.limit(query.limit);
     return built;
+  }
+
+  async queryGroup<T extends object>(
+    collectionId: string,
+    query: Query = {},
+  ): Promise<Array<GroupDocument<T>>> {
+    const snapshot = await FirestoreStore.refine(this.db.collectionGroup(collectionId), query).get();
+    return snapshot.docs.map((doc) => ({ id: doc.id, path: doc.ref.path, data: withDates(doc.data()) as T }));
   }
 
   private static documents<T>(snapshot: FirebaseFirestore.QuerySnapshot): Array<QueryDocument<T>> {

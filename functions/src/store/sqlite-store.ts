@@ -5,11 +5,17 @@
  */
 import Database from 'better-sqlite3';
 import { decodeDocument, encodeDocument } from '../../../src/domain/wire';
-import { assertCollectionPath, assertQuery } from '../../../src/domain/query';
+import {
+  assertCollectionId,
+  assertCollectionPath,
+  assertQuery,
+  type Filter,
+} from '../../../src/domain/query';
 import {
   assertDocumentPath,
   StoreError,
   type DocumentData,
+  type GroupDocument,
   type Query,
   type QueryDocument,
   type Store,
@@ -38,6 +44,16 @@ function sortKey(field: string): string {
 
 function bindable(value: string | number | boolean): string | number {
   return typeof value === 'boolean' ? Number(value) : value;
+}
+
+function filterClause(filter: Filter, values: Array<string | number>): string {
+  const field = `json_extract(data, '$.${filter.field}')`;
+  if ('in' in filter) {
+    values.push(...filter.in.map(bindable));
+    return `${field} IN (${filter.in.map(() => '?').join(', ')})`;
+  }
+  values.push(bindable(filter.equals));
+  return `${field} = ?`;
 }
 
 function withoutUndefined(data: DocumentData): DocumentData {
@@ -85,6 +101,14 @@ export class SqliteStore implements Store {
     this.db.close();
   }
 
+  /** Every document's path and stored text, in path order: tests compare it to see that nothing was written. */
+  contents(): Array<{ path: string; data: string }> {
+    return this.db.prepare('SELECT path, data FROM documents ORDER BY path').all() as Array<{
+      path: string;
+      data: string;
+    }>;
+  }
+
   private read(path: string): DocumentData | undefined {
     assertDocumentPath(path);
     const row = this.selectDocument.get(path);
@@ -100,25 +124,57 @@ export class SqliteStore implements Store {
     return this.read(path) as T | undefined;
   }
 
-  private select(collectionPath: string, query: Query = {}): Array<QueryDocument<DocumentData>> {
-    assertCollectionPath(collectionPath);
+  /** Rows of one collection (`parent`) or of every collection with that id (`collection_id`). */
+  private rows(scope: 'parent' | 'collection_id', key: string, query: Query) {
     assertQuery(query);
     // Field names are checked by assertQuery, so they may stand in the SQL; values are bound.
-    const clauses = ['parent = ?'];
-    const values: Array<string | number> = [collectionPath];
-    for (const { field, equals } of query.where ?? []) {
-      clauses.push(`json_extract(data, '$.${field}') = ?`);
-      values.push(bindable(equals));
-    }
+    const clauses = [`${scope} = ?`];
+    const values: Array<string | number> = [key];
+    for (const filter of query.where ?? []) clauses.push(filterClause(filter, values));
     let sql = `SELECT path, data FROM documents WHERE ${clauses.join(' AND ')}`;
-    if (query.orderBy)
-      sql += ` ORDER BY ${sortKey(query.orderBy.field)} ${query.orderBy.direction === 'desc' ? 'DESC' : 'ASC'}, path`;
-    else sql += ' ORDER BY path';
+    if (query.orderBy) {
+      const descending = query.orderBy.direction === 'desc';
+      const ordered = sortKey(query.orderBy.field);
+      if (scope === 'collection_id') this.ensureGroupIndex(query.orderBy.field);
+      if (query.startAfter !== undefined) {
+        sql += ` AND ${ordered} ${descending ? '<' : '>'} ?`;
+        values.push(bindable(query.startAfter));
+      }
+      sql += ` ORDER BY ${ordered} ${descending ? 'DESC' : 'ASC'}, path`;
+    } else sql += ' ORDER BY path';
     if (query.limit) sql += ` LIMIT ${query.limit}`;
-    const rows = this.db.prepare(sql).all(...values) as Array<{ path: string; data: string }>;
-    return rows.map((row) => ({
+    return this.db.prepare(sql).all(...values) as Array<{ path: string; data: string }>;
+  }
+
+  /**
+   * Collection-group orderings get an index on (collection id, ordered field) the first time they
+   * are asked for, the counterpart of firestore.indexes.json: a page then reads only what it returns.
+   */
+  private readonly groupIndexes = new Set<string>();
+  private ensureGroupIndex(field: string): void {
+    if (this.groupIndexes.has(field)) return;
+    const name = `group_${field.replace(/\./g, '_')}`;
+    this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON documents(collection_id, ${sortKey(field)}, path)`);
+    this.groupIndexes.add(field);
+  }
+
+  private select(collectionPath: string, query: Query = {}): Array<QueryDocument<DocumentData>> {
+    assertCollectionPath(collectionPath);
+    return this.rows('parent', collectionPath, query).map((row) => ({
       id: row.path.slice(collectionPath.length + 1),
       data: decodeDocument(row.data),
+    }));
+  }
+
+  async queryGroup<T extends object>(
+    collectionId: string,
+    query: Query = {},
+  ): Promise<Array<GroupDocument<T>>> {
+    assertCollectionId(collectionId);
+    return this.rows('collection_id', collectionId, query).map((row) => ({
+      id: row.path.slice(row.path.lastIndexOf('/') + 1),
+      path: row.path,
+      data: decodeDocument(row.data) as T,
     }));
   }
 

@@ -163,6 +163,40 @@ export function storeContract(makeStore: () => Store) {
       expect(first?.data.at).toEqual(new Date(base + 1000));
     });
 
+    it('queries a collection group across owners, with "in" filters and a cursor on the ordering', async () => {
+      const store = makeStore();
+      const group = `g${randomUUID().replace(/-/g, '')}`;
+      const root = fresh();
+      await store.runTransaction(async (tx) => {
+        tx.set(`${root}/owners/ann/${group}/a`, { order: 'b', showTo: 'both', active: true });
+        tx.set(`${root}/owners/ann/${group}/b`, { order: 'd', showTo: 'male', active: true });
+        tx.set(`${root}/owners/bob/${group}/c`, { order: 'a', showTo: 'female', active: true });
+        tx.set(`${root}/owners/bob/${group}/d`, { order: 'c', showTo: 'both', active: false });
+        tx.set(`${root}/owners/cid/${group}/e`, { order: 'e', showTo: 'both', active: true });
+        tx.set(`${root}/owners/cid/other/f`, { order: '0', showTo: 'both', active: true });
+      });
+      const page = (startAfter?: string) =>
+        store.queryGroup<{ order: string }>(group, {
+          where: [
+            { field: 'active', equals: true },
+            { field: 'showTo', in: ['both', 'male'] },
+          ],
+          orderBy: { field: 'order', direction: 'asc' },
+          ...(startAfter === undefined ? {} : { startAfter }),
+          limit: 2,
+        });
+      const first = await page();
+      expect(first.map((doc) => doc.id)).toEqual(['a', 'b']);
+      expect(first[0]?.path).toBe(`${root}/owners/ann/${group}/a`);
+      const second = await page(first.at(-1)?.data.order);
+      expect(second.map((doc) => doc.id)).toEqual(['e']);
+      const descending = await store.queryGroup(group, {
+        orderBy: { field: 'order', direction: 'desc' },
+        limit: 2,
+      });
+      expect(descending.map((doc) => doc.id)).toEqual(['e', 'b']);
+    });
+
     it('reads a query inside a transaction, before its writes', async () => {
       const store = makeStore();
       const collection = `${fresh()}/photos`;

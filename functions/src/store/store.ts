@@ -3,10 +3,10 @@
  * (the local backend) and once over Firestore (production). Paths are Firestore-shaped
  * (`users/{uid}`); timestamps are `Date` on both sides of the port.
  */
-import type { Query, QueryDocument } from '../../../src/domain/query';
+import type { GroupDocument, Query, QueryDocument } from '../../../src/domain/query';
 
 export type DocumentData = Record<string, unknown>;
-export type { Query, QueryDocument };
+export type { GroupDocument, Query, QueryDocument };
 
 export interface Transaction {
   /** Reads must all come before the first write, as in Firestore. */
@@ -23,6 +23,8 @@ export type Unsubscribe = () => void;
 export interface Store {
   get<T extends object>(path: string): Promise<T | undefined>;
   query<T extends object>(collectionPath: string, query?: Query): Promise<Array<QueryDocument<T>>>;
+  /** Every collection named `collectionId`, wherever it sits (Firestore's collection group). */
+  queryGroup<T extends object>(collectionId: string, query?: Query): Promise<Array<GroupDocument<T>>>;
   runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Calls back with the document now and after every change; undefined when it does not exist. */
   watch<T extends object>(

@@ -1,0 +1,329 @@
+import { describe, expect, it } from 'vitest';
+import type { Photo } from '../../../src/domain/photo';
+import { RATING_MESSAGES } from '../../../src/domain/rating';
+import type { User } from '../../../src/domain/user';
+import type { Vote } from '../../../src/domain/vote';
+import { caller, seedMember, seedPhoto, testContext } from '../testing';
+import { getLeaderboard, recordLeaderboardDay } from './leaderboard';
+import { flagPhoto, getPhotos, STATS_PATH, submitRating, type SiteStats } from './rating';
+import { recordLogin } from './streak';
+
+type Context = ReturnType<typeof testContext>;
+
+async function feedIds(context: Context, uid: string, startAfter?: string) {
+  const page = await getPhotos.run(startAfter ? { startAfter } : {}, context.as(caller(uid)));
+  return { ids: page.photos.map((photo) => photo.id), next: page.next };
+}
+
+const rate = (context: Context, voter: string, ownerId: string, photoId: string, extra = {}) =>
+  submitRating.run({ ownerId, photoId, rate: 4, seconds: 5, ...extra }, context.as(caller(voter)));
+
+async function expectNothingWritten(
+  context: Context,
+  attempt: () => Promise<unknown>,
+  message: RegExp | string,
+) {
+  const before = context.store.contents();
+  await expect(attempt()).rejects.toThrow(message);
+  expect(context.store.contents()).toEqual(before);
+}
+
+describe('getPhotos', () => {
+  it('leaves out own, voted, reported, blocked, inactive, unevaluated, ineligible and errored photos', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'viewer', {
+      gender: 'male',
+      blocks: ['blocked'],
+      blockedBy: ['blocker'],
+    });
+    for (const owner of ['ann', 'blocked', 'blocker']) await seedMember(context.store, owner);
+    await seedPhoto(context.store, 'viewer', 'own');
+    await seedPhoto(context.store, 'ann', 'shown');
+    await seedPhoto(context.store, 'ann', 'voted');
+    await seedPhoto(context.store, 'ann', 'reported');
+    await seedPhoto(context.store, 'ann', 'inactive', { active: false });
+    await seedPhoto(context.store, 'ann', 'unevaluated', { evaluated: false });
+    await seedPhoto(context.store, 'ann', 'ineligible', { eligible: false });
+    await seedPhoto(context.store, 'ann', 'errored', { error: 'User deleted' });
+    await seedPhoto(context.store, 'blocked', 'by-blocked');
+    await seedPhoto(context.store, 'blocker', 'by-blocker');
+    await rate(context, 'viewer', 'ann', 'voted');
+    await flagPhoto.run(
+      { ownerId: 'ann', photoId: 'reported', reason: 'Off-topic' },
+      context.as(caller('viewer')),
+    );
+    expect((await feedIds(context, 'viewer')).ids).toEqual(['shown']);
+  });
+
+  it("targets by the owner's audience, the viewer's show-me choice and the photo's age range", async () => {
+    const context = testContext();
+    await seedMember(context.store, 'viewer', { gender: 'male', age: 30, showGender: 'female' });
+    await seedMember(context.store, 'ann');
+    await seedPhoto(context.store, 'ann', 'for-men', { showTo: 'male' });
+    await seedPhoto(context.store, 'ann', 'for-women', { showTo: 'female' });
+    await seedPhoto(context.store, 'ann', 'a-man', { gender: 'male' });
+    await seedPhoto(context.store, 'ann', 'too-old', { ageRange: [40, 60] });
+    await seedPhoto(context.store, 'ann', 'in-range', { ageRange: [30, 40] });
+    expect((await feedIds(context, 'viewer')).ids.sort()).toEqual(['for-men', 'in-range']);
+  });
+
+  it('orders premium owners first, then fewer votes, then newest, and pages by 20', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'viewer', { gender: 'male' });
+    await seedMember(context.store, 'ann');
+    await seedMember(context.store, 'pam', { subscribed: true });
+    const day = (n: number) => new Date(Date.UTC(2026, 10, n));
+    await seedPhoto(context.store, 'ann', 'old-unrated', { uploadedAt: day(1) });
+    await seedPhoto(context.store, 'ann', 'new-unrated', { uploadedAt: day(5) });
+    await seedPhoto(context.store, 'ann', 'rated', { uploadedAt: day(9), votesCount: 3, rate: 3 });
+    await seedPhoto(context.store, 'pam', 'premium', { uploadedAt: day(1), votesCount: 9, rate: 3 }, true);
+    for (let n = 0; n < 20; n++)
+      await seedPhoto(context.store, 'ann', `more-${String(n).padStart(2, '0')}`, {
+        uploadedAt: day(2),
+        votesCount: 5,
+        rate: 3,
+      });
+    const first = await feedIds(context, 'viewer');
+    expect(first.ids.slice(0, 4)).toEqual(['premium', 'new-unrated', 'old-unrated', 'rated']);
+    expect(first.ids).toHaveLength(20);
+    expect(first.next).not.toBeNull();
+    const second = await feedIds(context, 'viewer', first.next!);
+    expect(second.ids).toHaveLength(4);
+    expect(second.next).toBeNull();
+    expect(new Set([...first.ids, ...second.ids]).size).toBe(24);
+  });
+
+  it('asks for a complete profile and a signed-in caller', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'newbie', { complete: false });
+    await expect(getPhotos.run({}, context.as(caller('newbie')))).rejects.toThrow(
+      'Please complete your profile first.',
+    );
+    await expect(getPhotos.run({}, context.as(null))).rejects.toMatchObject({ code: 'unauthenticated' });
+  });
+});
+
+describe('submitRating', () => {
+  async function twoMembers(ownerOverrides: Partial<User> = {}) {
+    const context = testContext();
+    await seedMember(context.store, 'owner', { points: 5, ...ownerOverrides });
+    await seedMember(context.store, 'voter', { gender: 'male', age: 41, points: 2 });
+    await seedPhoto(context.store, 'owner', 'p1');
+    return context;
+  }
+
+  it('stores the vote, its light copy, the new average, viewing time, the histogram and the owner news', async () => {
+    const context = await twoMembers();
+    const result = await rate(context, 'voter', 'owner', 'p1', {
+      rate: 4.5,
+      comment: '  Great light ',
+      chips: ['friendly', 'stylish'],
+      seconds: 12,
+    });
+    expect(result).toEqual({ rate: 4.5, votesCount: 1, tokensEarned: 0 });
+    const vote = await context.store.get<Vote>('users/owner/photos/p1/votes/voter');
+    expect(vote).toMatchObject({
+      userId: 'voter',
+      rate: 4.5,
+      comment: 'Great light',
+      chips: ['friendly', 'stylish'],
+      age: 41,
+      gender: 'male',
+      viewingTimeSeconds: 12,
+      reactions: [],
+      replies: [],
+    });
+    expect(vote?.ratedAt).toBeInstanceOf(Date);
+    expect(await context.store.get('users/voter/votes/p1')).toMatchObject({
+      id: 'p1',
+      ownerId: 'owner',
+      rate: 4.5,
+    });
+    await seedMember(context.store, 'second', { gender: 'female' });
+    await rate(context, 'second', 'owner', 'p1', { rate: 2.5, seconds: 30 });
+    const photo = await context.store.get<Photo>('users/owner/photos/p1');
+    expect(photo).toMatchObject({
+      rate: 3.5,
+      votesCount: 2,
+      totalViewingTimeSeconds: 42,
+      averageViewingTimeSeconds: 21,
+      qualityVotes: 2,
+    });
+    const stats = await context.store.get<SiteStats>(STATS_PATH);
+    expect(stats).toEqual({ histogram: { '350': 1 }, votes: 2, votesSum: 7 });
+    const owner = await context.store.get<User>('users/owner');
+    expect(owner?.newVotes).toBe(2);
+  });
+
+  it('earns the voter a token on every 5th vote and costs a free owner one per vote received', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'voter', { gender: 'male', points: 2 });
+    await seedMember(context.store, 'owner', { points: 10 });
+    await seedMember(context.store, 'premium', { points: 10, subscribed: true });
+    for (let n = 1; n <= 4; n++) await seedPhoto(context.store, 'owner', `p${n}`);
+    await seedPhoto(context.store, 'premium', 'p5');
+    const earned = [];
+    for (let n = 1; n <= 4; n++) earned.push((await rate(context, 'voter', 'owner', `p${n}`)).tokensEarned);
+    earned.push((await rate(context, 'voter', 'premium', 'p5')).tokensEarned);
+    expect(earned).toEqual([0, 0, 0, 0, 1]);
+    expect((await context.store.get<User>('users/voter'))?.points).toBe(3);
+    expect((await context.store.get<User>('users/owner'))?.points).toBe(6);
+    expect((await context.store.get<User>('users/premium'))?.points).toBe(10);
+  });
+
+  it('turns every photo of a free owner inactive when their tokens reach 0', async () => {
+    const context = await twoMembers({ points: 1 });
+    await seedPhoto(context.store, 'owner', 'p2');
+    await rate(context, 'voter', 'owner', 'p1');
+    expect((await context.store.get<User>('users/owner'))?.points).toBe(0);
+    const photos = await context.store.query<Photo>('users/owner/photos');
+    expect(photos.map((doc) => doc.data.active)).toEqual([false, false]);
+    await seedMember(context.store, 'late', { gender: 'male' });
+    await expect(rate(context, 'late', 'owner', 'p1')).rejects.toThrow(RATING_MESSAGES.unavailable);
+  });
+
+  it('refuses bad input with a clear message and writes nothing', async () => {
+    const context = await twoMembers();
+    await rate(context, 'voter', 'owner', 'p1');
+    await seedMember(context.store, 'fresh', { gender: 'male' });
+    const cases: Array<[Record<string, unknown>, string, string | RegExp]> = [
+      [{ rate: 0 }, 'fresh', RATING_MESSAGES.halfSteps],
+      [{ rate: 5.5 }, 'fresh', RATING_MESSAGES.halfSteps],
+      [{ rate: 3.3 }, 'fresh', RATING_MESSAGES.halfSteps],
+      [{ rate: undefined }, 'fresh', RATING_MESSAGES.required],
+      [{ comment: 'x'.repeat(501) }, 'fresh', 'Comment must be at most 500 characters'],
+      [{ comment: 'what a b1tch' }, 'fresh', RATING_MESSAGES.abusiveComment],
+      [{ chips: ['purple'] }, 'fresh', 'Choose tags from the list'],
+      [{}, 'voter', RATING_MESSAGES.alreadyRated],
+      [{}, 'owner', RATING_MESSAGES.ownPhoto],
+      [{ photoId: 'nope' }, 'fresh', RATING_MESSAGES.unavailable],
+    ];
+    for (const [input, who, message] of cases) {
+      await expectNothingWritten(context, () => rate(context, who, 'owner', 'p1', input), message);
+    }
+  });
+
+  it('counts 200 votes from 200 members at once exactly: rate, count, tokens and histogram', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'owner', { points: 1000 });
+    await seedPhoto(context.store, 'owner', 'p1');
+    const voters = Array.from({ length: 200 }, (_, n) => `v${n}`);
+    for (const voter of voters) await seedMember(context.store, voter, { gender: 'male', votesGiven: 4 });
+    const hearts = voters.map((_, n) => ((n % 10) + 1) / 2);
+    await Promise.all(voters.map((voter, n) => rate(context, voter, 'owner', 'p1', { rate: hearts[n] })));
+    const photo = await context.store.get<Photo>('users/owner/photos/p1');
+    const average = hearts.reduce((sum, value) => sum + value, 0) / hearts.length;
+    expect(photo?.votesCount).toBe(200);
+    expect(photo?.rate).toBeCloseTo(average, 10);
+    expect((await context.store.query('users/owner/photos/p1/votes')).length).toBe(200);
+    const owner = await context.store.get<User>('users/owner');
+    expect(owner).toMatchObject({ points: 800, newVotes: 200 });
+    const tokens = await Promise.all(voters.map((voter) => context.store.get<User>(`users/${voter}`)));
+    expect(tokens.every((voter) => voter?.points === 3 && voter.votesGiven === 5)).toBe(true);
+    const stats = await context.store.get<SiteStats>(STATS_PATH);
+    expect(Object.values(stats!.histogram).reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(stats?.votes).toBe(200);
+  });
+});
+
+describe('flagPhoto', () => {
+  it('records the report, and after 3 distinct reports the photo leaves every feed', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'owner');
+    await seedPhoto(context.store, 'owner', 'p1');
+    for (const uid of ['r1', 'r2', 'r3', 'viewer']) await seedMember(context.store, uid, { gender: 'male' });
+    await flagPhoto.run({ ownerId: 'owner', photoId: 'p1', reason: 'Off-topic' }, context.as(caller('r1')));
+    expect(await context.store.get('users/owner/photos/p1/reports/r1')).toMatchObject({
+      userId: 'r1',
+      reason: 'Off-topic',
+    });
+    await expectNothingWritten(
+      context,
+      () => flagPhoto.run({ ownerId: 'owner', photoId: 'p1', reason: 'Off-topic' }, context.as(caller('r1'))),
+      RATING_MESSAGES.alreadyReported,
+    );
+    await expectNothingWritten(
+      context,
+      () => flagPhoto.run({ ownerId: 'owner', photoId: 'p1', reason: 'Because' }, context.as(caller('r2'))),
+      RATING_MESSAGES.reasonRequired,
+    );
+    expect((await feedIds(context, 'viewer')).ids).toEqual(['p1']);
+    await flagPhoto.run(
+      { ownerId: 'owner', photoId: 'p1', reason: 'Underage user' },
+      context.as(caller('r2')),
+    );
+    await flagPhoto.run(
+      { ownerId: 'owner', photoId: 'p1', reason: 'Fake profile/Spam' },
+      context.as(caller('r3')),
+    );
+    expect(await context.store.get<Photo>('users/owner/photos/p1')).toMatchObject({
+      reportsCount: 3,
+      eligible: false,
+    });
+    expect((await feedIds(context, 'viewer')).ids).toEqual([]);
+  });
+});
+
+describe('recordLogin', () => {
+  it('counts each calendar day once in the member time zone, resets after a gap, marks milestones', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'ann', { points: 2 });
+    const login = () => recordLogin.run({ timeZone: 'Europe/Berlin' }, context.as(caller('ann')));
+    expect(await login()).toEqual({ loginStreak: 1, tokens: 5, milestone: false });
+    expect(await login()).toEqual({ loginStreak: 1, tokens: 0, milestone: false });
+    for (let day = 2; day <= 7; day++) {
+      context.clock.advanceDays(1);
+      expect((await login()).loginStreak).toBe(day);
+    }
+    const user = await context.store.get<User>('users/ann');
+    expect(user).toMatchObject({ loginStreak: 7, points: 2 + 7 * 5, timeZone: 'Europe/Berlin' });
+    context.clock.advanceDays(3);
+    expect(await login()).toEqual({ loginStreak: 1, tokens: 5, milestone: false });
+  });
+
+  it('celebrates the 7th day and refuses an unknown time zone', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'ann', { loginStreak: 6, lastLogin: new Date('2026-11-21T10:00:00Z') });
+    expect(await recordLogin.run({ timeZone: 'UTC' }, context.as(caller('ann')))).toEqual({
+      loginStreak: 7,
+      tokens: 5,
+      milestone: true,
+    });
+    await expectNothingWritten(
+      context,
+      () => recordLogin.run({ timeZone: 'Mars/Olympus' }, context.as(caller('ann'))),
+      'Time zone is not valid',
+    );
+  });
+});
+
+describe('the leaderboard', () => {
+  it('lists the 8 best rated active photos with at least 5 votes, ties to more votes', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'ann');
+    await seedMember(context.store, 'viewer');
+    for (let n = 0; n < 10; n++)
+      await seedPhoto(context.store, 'ann', `p${n}`, { rate: 3 + n * 0.2, votesCount: 5 + n });
+    await seedPhoto(context.store, 'ann', 'few-votes', { rate: 5, votesCount: 4 });
+    await seedPhoto(context.store, 'ann', 'inactive', { rate: 5, votesCount: 50, active: false });
+    await seedPhoto(context.store, 'ann', 'tie-more', { rate: 4.8, votesCount: 30 });
+    const { photos } = await getLeaderboard.run({}, context.as(caller('viewer')));
+    expect(photos.map((photo) => photo.id)).toEqual(['tie-more', 'p9', 'p8', 'p7', 'p6', 'p5', 'p4', 'p3']);
+    await expect(getLeaderboard.run({}, context.as(null))).rejects.toMatchObject({ code: 'unauthenticated' });
+  });
+
+  it('records each day on the leaderboard once, however often the daily job runs', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'ann');
+    await seedPhoto(context.store, 'ann', 'top', { rate: 4, votesCount: 6 });
+    await seedPhoto(context.store, 'ann', 'unrated');
+    const first = await recordLeaderboardDay(context.store, context.clock);
+    expect(first.recorded).toBe(1);
+    expect((await recordLeaderboardDay(context.store, context.clock)).recorded).toBe(0);
+    context.clock.advanceDays(1);
+    await recordLeaderboardDay(context.store, context.clock);
+    const top = await context.store.get<Photo>('users/ann/photos/top');
+    expect(top?.leaderboardDays).toEqual([first.day, first.day + 1]);
+    expect((await context.store.get<Photo>('users/ann/photos/unrated'))?.leaderboardDays).toEqual([]);
+  });
+});

@@ -1,0 +1,262 @@
+/**
+ * Rating other members' photos: the feed, the vote with the token economy, and reports. Every write
+ * is one transaction, so a photo's rate, its vote count, the histogram and both members' tokens
+ * move together or not at all.
+ */
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { Callables } from '../../../src/domain/callables';
+import { dateKey } from '../../../src/domain/daily-counter';
+import { photoPath, photosPath, type Photo } from '../../../src/domain/photo';
+import {
+  FEED_PAGE_SIZE,
+  feedOrder,
+  isTargeted,
+  leaderboardScore,
+  RATING_MESSAGES,
+  REPORTS_TO_SUSPEND,
+  type FeedPhoto,
+  type FeedViewer,
+} from '../../../src/domain/rating';
+import { feedPageSchema, flagPhotoSchema, submitRatingSchema } from '../../../src/domain/schemas';
+import { moveInHistogram, type RateHistogram } from '../../../src/domain/scores';
+import { siteAverage, tallyVote } from '../../../src/domain/score-quality';
+import { afterVoteReceived, tokensForVoteGiven } from '../../../src/domain/tokens';
+import type { User } from '../../../src/domain/user';
+import { votesPath, type Vote } from '../../../src/domain/vote';
+import type { Store } from '../store/store';
+import { requireCaller, validate, type Handler } from './handler';
+import { userPath } from './users';
+
+export const STATS_PATH = 'stats/stats';
+
+/** `stats/stats`: the histogram of rated photos' rates, and the site's vote count and sum. */
+export interface SiteStats {
+  histogram: RateHistogram;
+  votes: number;
+  votesSum: number;
+}
+
+/** The light copy of a vote kept under the voter, `users/{uid}/votes/{photoId}`. */
+export interface LightVote {
+  id: string;
+  ownerId: string;
+  rate: number;
+  ratedAt: Date;
+}
+
+export const lightVotesPath = (uid: string) => `users/${uid}/votes`;
+/** Photos a member reported, `users/{uid}/reports/{photoId}`, so the feed leaves them out. */
+export const reportedPath = (uid: string) => `users/${uid}/reports`;
+const reportsPath = (ownerId: string, photoId: string) => `${photoPath(ownerId, photoId)}/reports`;
+
+const NOT_FOUND = 'The requested data was not found.';
+
+async function readViewer(store: Store, uid: string): Promise<User & FeedViewer> {
+  const viewer = await store.get<User>(userPath(uid));
+  if (!viewer || viewer.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
+  if (!viewer.complete || !viewer.gender || viewer.age === undefined || !viewer.showGender)
+    throw new HttpsError('failed-precondition', 'Please complete your profile first.');
+  return viewer as User & FeedViewer;
+}
+
+/** Rows read per store query while filling a page; a page stops after this many rows at most. */
+const SCAN_BATCH = 60;
+const SCAN_LIMIT = 1200;
+
+/** Whether a photo is one anybody may be shown to rate right now. */
+export function isRateable(photo: Photo): boolean {
+  return photo.active && photo.eligible && photo.evaluated && !photo.error;
+}
+
+export const getPhotos: Handler<Callables['getPhotos']['result']> = {
+  async run(data, context) {
+    const caller = requireCaller(context);
+    const { startAfter } = await validate(feedPageSchema, data);
+    const { store } = context;
+    const viewer = await readViewer(store, caller.uid);
+    const [voted, reported] = await Promise.all([
+      store.query<LightVote>(lightVotesPath(caller.uid)),
+      store.query(reportedPath(caller.uid)),
+    ]);
+    const seen = new Set([...voted, ...reported].map((doc) => doc.id));
+    const blocked = new Set([...(viewer.blocks ?? []), ...(viewer.blockedBy ?? [])]);
+
+    const photos: FeedPhoto[] = [];
+    let cursor = startAfter;
+    let scanned = 0;
+    let exhausted = false;
+    while (photos.length < FEED_PAGE_SIZE && scanned < SCAN_LIMIT) {
+      const batch = await store.queryGroup<Photo>('photos', {
+        where: [
+          { field: 'active', equals: true },
+          { field: 'eligible', equals: true },
+          { field: 'evaluated', equals: true },
+          { field: 'showTo', in: ['both', viewer.gender] },
+          ...(viewer.showGender === 'both' ? [] : [{ field: 'gender', equals: viewer.showGender }]),
+        ],
+        orderBy: { field: 'feedOrder', direction: 'asc' },
+        ...(cursor === undefined ? {} : { startAfter: cursor }),
+        limit: SCAN_BATCH,
+      });
+      scanned += batch.length;
+      let consumed = 0;
+      for (const { data: photo } of batch) {
+        consumed++;
+        cursor = photo.feedOrder;
+        if (photo.userId === caller.uid || seen.has(photo.id) || blocked.has(photo.userId)) continue;
+        if (!isRateable(photo) || !isTargeted(photo, viewer)) continue;
+        photos.push({
+          id: photo.id,
+          userId: photo.userId,
+          imageUrl: photo.imageUrl,
+          caption: photo.caption ?? null,
+        });
+        if (photos.length === FEED_PAGE_SIZE) break;
+      }
+      if (batch.length < SCAN_BATCH && consumed === batch.length) {
+        exhausted = true;
+        break;
+      }
+    }
+    return { photos, next: exhausted ? null : (cursor ?? null) };
+  },
+};
+
+export const submitRating: Handler<Callables['submitRating']['result']> = {
+  async run(data, context) {
+    const caller = requireCaller(context);
+    const input = await validate(submitRatingSchema, data);
+    const now = context.clock.now();
+    const path = photoPath(input.ownerId, input.photoId);
+    const votePath = `${votesPath(input.ownerId, input.photoId)}/${caller.uid}`;
+    return context.store.runTransaction(async (tx) => {
+      if (input.ownerId === caller.uid) throw new HttpsError('failed-precondition', RATING_MESSAGES.ownPhoto);
+      const [photo, voter, owner, existing, stats] = await Promise.all([
+        tx.get<Photo>(path),
+        tx.get<User>(userPath(caller.uid)),
+        tx.get<User>(userPath(input.ownerId)),
+        tx.get<Vote>(votePath),
+        tx.get<SiteStats>(STATS_PATH),
+      ]);
+      if (!voter || voter.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
+      if (!voter.complete || !voter.gender || voter.age === undefined)
+        throw new HttpsError('failed-precondition', 'Please complete your profile first.');
+      if (!photo || !owner || owner.deletedAt) throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
+      if (existing) throw new HttpsError('already-exists', RATING_MESSAGES.alreadyRated);
+      if (!isRateable(photo)) throw new HttpsError('failed-precondition', RATING_MESSAGES.unavailable);
+
+      const ownerAfter = afterVoteReceived(owner.points, owner.subscribed);
+      // At 0 tokens every active photo of the owner goes inactive, this one included.
+      const activePhotos = ownerAfter.deactivate
+        ? await tx.query<Photo>(photosPath(input.ownerId), { where: [{ field: 'active', equals: true }] })
+        : [];
+
+      const votesCount = photo.votesCount + 1;
+      const rate = (photo.rate * photo.votesCount + input.rate) / votesCount;
+      const totalViewingTimeSeconds = photo.totalViewingTimeSeconds + input.seconds;
+      const voterRecord = {
+        votesGiven: voter.votesGiven ?? 0,
+        ratesGivenSum: voter.ratesGivenSum ?? 0,
+        ratesGivenSquares: voter.ratesGivenSquares ?? 0,
+      };
+      const tally = tallyVote(
+        photo,
+        { rate: input.rate, viewingTimeSeconds: input.seconds },
+        voterRecord,
+        siteAverage(stats),
+      );
+
+      tx.set(votePath, {
+        userId: caller.uid,
+        rate: input.rate,
+        originalRate: input.rate,
+        comment: input.comment,
+        chips: input.chips,
+        age: voter.age,
+        gender: voter.gender,
+        photoURL: voter.photoURL ?? null,
+        viewingTimeSeconds: input.seconds,
+        ratedAt: now,
+        date: dateKey(now),
+        evaluated: true,
+        reactions: [],
+        replies: [],
+      });
+      tx.set(`${lightVotesPath(caller.uid)}/${input.photoId}`, {
+        id: input.photoId,
+        ownerId: input.ownerId,
+        rate: input.rate,
+        ratedAt: now,
+      } satisfies LightVote);
+      tx.update(path, {
+        rate,
+        votesCount,
+        totalViewingTimeSeconds,
+        averageViewingTimeSeconds: totalViewingTimeSeconds / votesCount,
+        ...tally,
+        feedOrder: feedOrder({ ...photo, votesCount }, owner.subscribed),
+        leaderboardScore: leaderboardScore({ rate, votesCount }),
+        ...(ownerAfter.deactivate ? { active: false, updatedAt: now } : {}),
+      });
+      for (const other of activePhotos) {
+        if (other.id !== input.photoId)
+          tx.update(photoPath(input.ownerId, other.id), { active: false, updatedAt: now });
+      }
+
+      tx.set(STATS_PATH, {
+        histogram: moveInHistogram(stats?.histogram ?? {}, photo.votesCount > 0 ? photo.rate : null, rate),
+        votes: (stats?.votes ?? 0) + 1,
+        votesSum: (stats?.votesSum ?? 0) + input.rate,
+      } satisfies SiteStats);
+
+      const votesGiven = voterRecord.votesGiven + 1;
+      const tokensEarned = tokensForVoteGiven(votesGiven);
+      tx.update(userPath(caller.uid), {
+        votesGiven,
+        ratesGivenSum: voterRecord.ratesGivenSum + input.rate,
+        ratesGivenSquares: voterRecord.ratesGivenSquares + input.rate * input.rate,
+        points: voter.points + tokensEarned,
+        lastVotedAt: now,
+      });
+      tx.update(userPath(input.ownerId), {
+        newVotes: (owner.newVotes ?? 0) + 1,
+        points: ownerAfter.points,
+      });
+      return { rate, votesCount, tokensEarned };
+    });
+  },
+};
+
+export const flagPhoto: Handler<Callables['flagPhoto']['result']> = {
+  async run(data, context) {
+    const caller = requireCaller(context);
+    const input = await validate(flagPhotoSchema, data);
+    const now = context.clock.now();
+    const path = photoPath(input.ownerId, input.photoId);
+    const reportPath = `${reportsPath(input.ownerId, input.photoId)}/${caller.uid}`;
+    return context.store.runTransaction(async (tx) => {
+      if (input.ownerId === caller.uid)
+        throw new HttpsError('failed-precondition', 'You cannot report your own photo');
+      const [photo, reporter, existing] = await Promise.all([
+        tx.get<Photo>(path),
+        tx.get<User>(userPath(caller.uid)),
+        tx.get(reportPath),
+      ]);
+      if (!reporter || reporter.deletedAt || !photo) throw new HttpsError('not-found', NOT_FOUND);
+      if (existing) throw new HttpsError('already-exists', RATING_MESSAGES.alreadyReported);
+      const reportsCount = (photo.reportsCount ?? 0) + 1;
+      // Spelled as the specification spells it.
+      tx.set(reportPath, { userId: caller.uid, reason: input.reason, reporteddAt: now });
+      tx.set(`${reportedPath(caller.uid)}/${input.photoId}`, {
+        id: input.photoId,
+        ownerId: input.ownerId,
+        reportedAt: now,
+      });
+      tx.update(path, {
+        reportsCount,
+        ...(reportsCount >= REPORTS_TO_SUSPEND ? { eligible: false } : {}),
+      });
+      return { reported: true as const };
+    });
+  },
+};

@@ -1,0 +1,38 @@
+/** The daily login streak, counted once per calendar day in the member's time zone. */
+import { HttpsError } from 'firebase-functions/v2/https';
+import type { Callables } from '../../../src/domain/callables';
+import { recordLoginSchema } from '../../../src/domain/schemas';
+import { isStreakMilestone, nextStreak } from '../../../src/domain/streak';
+import type { User } from '../../../src/domain/user';
+import { requireCaller, validate, type Handler } from './handler';
+import { userPath } from './users';
+
+export const recordLogin: Handler<Callables['recordLogin']['result']> = {
+  async run(data, context) {
+    const caller = requireCaller(context);
+    const { timeZone } = await validate(recordLoginSchema, data);
+    const now = context.clock.now();
+    return context.store.runTransaction(async (tx) => {
+      const user = await tx.get<User>(userPath(caller.uid));
+      if (!user || user.deletedAt) throw new HttpsError('not-found', 'The requested data was not found.');
+      const step = nextStreak(
+        { loginStreak: user.loginStreak ?? 0, ...(user.lastLogin ? { lastLogin: user.lastLogin } : {}) },
+        now,
+        timeZone,
+      );
+      if (step.counted) {
+        tx.update(userPath(caller.uid), {
+          loginStreak: step.loginStreak,
+          lastLogin: now,
+          timeZone,
+          points: user.points + step.tokens,
+        });
+      }
+      return {
+        loginStreak: step.loginStreak,
+        tokens: step.tokens,
+        milestone: step.counted && isStreakMilestone(step.loginStreak),
+      };
+    });
+  },
+};

@@ -1,0 +1,200 @@
+/**
+ * Rating other members' photos (spec 1, sections 2, 4, 5 and 9; design.md section 4): the tags,
+ * the report reasons, the input rules, the swipe and key mappings, and how the feed is targeted
+ * and ordered.
+ */
+import type { Photo } from './photo';
+import type { Gender, ShowGender } from './user';
+
+export const DEFAULT_CAPTION = 'How attractive is the person in this photo?';
+export const EMPTY_FEED = 'Oops! no more photos to rate, try to come back later';
+export const COMMENT_TIP = 'Scroll down to add a comment!';
+export const COMMENT_TIP_MS = 5000;
+export const COMMENT_MAX = 500;
+export const NO_RATINGS_YET = 'No ratings yet';
+
+export const RATING_MESSAGES = {
+  required: 'Rating is required',
+  halfSteps: 'Rating must be from 0.5 to 5 in half steps',
+  submitFailed: 'Failed to submit photo rating',
+  alreadyRated: 'You have already rated this photo',
+  ownPhoto: 'You cannot rate your own photo',
+  unavailable: 'This photo is no longer available for rating',
+  abusiveComment: 'Please keep your comment respectful: it contains words we do not allow',
+  reasonRequired: 'Please choose a reason',
+  alreadyReported: 'You have already reported this photo',
+} as const;
+
+/** The tag chips: 59 personality words, the kind ones first. */
+export const TAGS = [
+  'amiable',
+  'assertive',
+  'attractive',
+  'confident',
+  'friendly',
+  'trustworthy',
+  'stylish',
+  'approachable',
+  'charming',
+  'cheerful',
+  'classy',
+  'competent',
+  'cool',
+  'creative',
+  'cute',
+  'elegant',
+  'energetic',
+  'fun',
+  'genuine',
+  'gorgeous',
+  'happy',
+  'handsome',
+  'honest',
+  'intelligent',
+  'kind',
+  'likeable',
+  'mature',
+  'mysterious',
+  'natural',
+  'outgoing',
+  'playful',
+  'professional',
+  'relaxed',
+  'sexy',
+  'smart',
+  'sophisticated',
+  'sporty',
+  'successful',
+  'sweet',
+  'warm',
+  'wise',
+  'adventurous',
+  'artistic',
+  'calm',
+  'caring',
+  'shy',
+  'serious',
+  'awkward',
+  'boring',
+  'cold',
+  'fake',
+  'arrogant',
+  'lazy',
+  'sad',
+  'tired',
+  'unfriendly',
+  'ugly',
+  'rude',
+  'suspicious',
+] as const;
+export type Tag = (typeof TAGS)[number];
+
+/** Chips shown before 'show more': 10 on mobile, 18 on desktop. */
+export const TAGS_SHOWN = { mobile: 10, desktop: 18 } as const;
+
+export const REPORT_REASONS = [
+  'Fake profile/Spam',
+  'Inappropriate photo',
+  'Restricted content',
+  'Sexually explicit',
+  'Underage user',
+  'Illegal content',
+  'Off-topic',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** After this many distinct reports a photo leaves every feed until an admin looks at it. */
+export const REPORTS_TO_SUSPEND = 3;
+
+/** A rating is hearts from 0.5 to 5 in half steps. */
+export function isHalfStep(rate: number): boolean {
+  return Number.isFinite(rate) && rate >= 0.5 && rate <= 5 && Number.isInteger(rate * 2);
+}
+
+/** Swipe: the drag offset, clamped to ±250 and snapped to steps of 50, gives (offset + 250) / 100 hearts. */
+export const SWIPE_LIMIT = 250;
+export const SWIPE_STEP = 50;
+
+export function swipeOffset(dragX: number): number {
+  const clamped = Math.max(-SWIPE_LIMIT, Math.min(SWIPE_LIMIT, dragX));
+  return Math.round(clamped / SWIPE_STEP) * SWIPE_STEP || 0;
+}
+
+/** The hearts a released swipe gives, or null for a release at 0 (a skip). */
+export function swipeRating(dragX: number): number | null {
+  const offset = swipeOffset(dragX);
+  return offset === 0 ? null : (offset + SWIPE_LIMIT) / 100;
+}
+
+/** Keys 1 to 5 set that many hearts (2 to 10 on the ten-point scale). */
+export function keyRating(key: string): number | null {
+  return /^[1-5]$/.test(key) ? Number(key) : null;
+}
+
+export const FEED_PAGE_SIZE = 20;
+export const FEED_INITIAL_BATCH = 2;
+
+/** What the feed shows of a photo: enough to rate it, nothing of its owner's identity. */
+export interface FeedPhoto {
+  id: string;
+  userId: string;
+  imageUrl: string;
+  caption: string | null;
+}
+
+/** The viewer as the feed's targeting sees them. */
+export interface FeedViewer {
+  gender: Gender;
+  showGender: ShowGender;
+  age: number;
+}
+
+/** Whether the photo's owner wants this viewer to see it, and the viewer wants to see its owner. */
+export function isTargeted(
+  photo: Pick<Photo, 'showTo' | 'gender' | 'ageRange'>,
+  viewer: FeedViewer,
+): boolean {
+  if (photo.showTo !== 'both' && photo.showTo !== viewer.gender) return false;
+  if (viewer.showGender !== 'both' && photo.gender !== viewer.showGender) return false;
+  const [youngest, oldest] = photo.ageRange;
+  return viewer.age >= youngest && viewer.age <= oldest;
+}
+
+const NEWEST_FIRST = 9_999_999_999_999;
+
+/**
+ * The feed's order as one ascending text, so both stores page it with a single index: premium
+ * owners first ("priority rating"), then fewer votes, then newest, then the id to break ties.
+ */
+export function feedOrder(
+  photo: Pick<Photo, 'id' | 'votesCount' | 'uploadedAt'>,
+  ownerSubscribed: boolean,
+): string {
+  const votes = String(Math.min(photo.votesCount, 9_999_999)).padStart(7, '0');
+  const age = String(NEWEST_FIRST - photo.uploadedAt.getTime()).padStart(13, '0');
+  return `${ownerSubscribed ? 0 : 1}-${votes}-${age}-${photo.id}`;
+}
+
+export const LEADERBOARD_SIZE = 8;
+
+/** What the leaderboard shows of a photo. */
+export interface LeaderboardPhoto extends FeedPhoto {
+  rate: number;
+  votesCount: number;
+}
+export const LEADERBOARD_MIN_VOTES = 5;
+export const LEADERBOARD_TITLE = 'The top rated photos of all time';
+
+/**
+ * The leaderboard's order as one number, highest first: the rate, ties to more votes. 0 for photos
+ * with fewer than 5 votes, which are not on it.
+ */
+export function leaderboardScore(photo: Pick<Photo, 'rate' | 'votesCount'>): number {
+  if (photo.votesCount < LEADERBOARD_MIN_VOTES) return 0;
+  return Math.round(photo.rate * 1000) * 10_000_000 + Math.min(photo.votesCount, 9_999_999);
+}
+
+/** The calendar day (days since 1970-01-01, UTC) the daily leaderboard job records. */
+export function leaderboardDay(date: Date): number {
+  return Math.floor(date.getTime() / 86_400_000);
+}

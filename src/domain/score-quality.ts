@@ -1,0 +1,102 @@
+/**
+ * A fairer score beside the raw average: each voter's leniency is taken out (shrunk toward the
+ * site's average while the voter has few votes), junk votes weigh nothing, and the result comes
+ * with a 90% range that narrows as votes arrive. The raw average stays the photo's `rate`.
+ */
+
+/** What a member's record keeps of the ratings they gave. */
+export interface VoterRecord {
+  votesGiven: number;
+  ratesGivenSum: number;
+  ratesGivenSquares: number;
+}
+
+/** What a photo keeps of its weighed votes. */
+export interface QualityTally {
+  qualityVotes: number;
+  qualitySum: number;
+  qualitySquares: number;
+}
+
+/** A voter's leniency counts fully after about this many votes; half at 10. */
+export const LENIENCY_SHRINK_VOTES = 10;
+/** Votes from someone who gave the same score this many times in a row or more weigh nothing. */
+export const SAME_SCORE_VOTES = 8;
+/** Faster than a person can look at a photo. */
+export const MIN_LOOK_SECONDS = 1;
+/** The site's average stands in for this many votes when a photo has few. */
+const PRIOR_VOTES = 2;
+/** Spread of single votes assumed before a photo has its own. */
+const PRIOR_SPREAD = 1;
+const Z_90 = 1.645;
+
+const clampHearts = (value: number) => Math.min(5, Math.max(0.5, value));
+
+function variance(count: number, sum: number, squares: number): number {
+  if (count < 2) return 0;
+  return Math.max(0, (squares - (sum * sum) / count) / (count - 1));
+}
+
+export function isJunkVote(voter: VoterRecord, rate: number, viewingTimeSeconds: number): boolean {
+  if (viewingTimeSeconds < MIN_LOOK_SECONDS) return true;
+  const { votesGiven, ratesGivenSum, ratesGivenSquares } = voter;
+  if (votesGiven + 1 < SAME_SCORE_VOTES) return false;
+  const sameEveryTime = variance(votesGiven, ratesGivenSum, ratesGivenSquares) < 1e-9;
+  return sameEveryTime && Math.abs(ratesGivenSum / votesGiven - rate) < 1e-9;
+}
+
+/** How much kinder (positive) or harsher than the site this voter rates, shrunk for few votes. */
+export function leniency(voter: VoterRecord, siteAverage: number): number {
+  if (voter.votesGiven === 0) return 0;
+  const own = voter.ratesGivenSum / voter.votesGiven - siteAverage;
+  return (own * voter.votesGiven) / (voter.votesGiven + LENIENCY_SHRINK_VOTES);
+}
+
+/** The tally after one more vote: the vote with the voter's leniency taken out, or nothing for junk. */
+export function tallyVote(
+  tally: QualityTally,
+  vote: { rate: number; viewingTimeSeconds: number },
+  voter: VoterRecord,
+  siteAverage: number,
+): QualityTally {
+  if (isJunkVote(voter, vote.rate, vote.viewingTimeSeconds)) return tally;
+  const adjusted = clampHearts(vote.rate - leniency(voter, siteAverage));
+  return {
+    qualityVotes: tally.qualityVotes + 1,
+    qualitySum: tally.qualitySum + adjusted,
+    qualitySquares: tally.qualitySquares + adjusted * adjusted,
+  };
+}
+
+export interface FairScore {
+  score: number;
+  low: number;
+  high: number;
+  /** The votes it rests on, junk left out. */
+  votes: number;
+}
+
+export function fairScore(tally: QualityTally, siteAverage: number): FairScore | null {
+  const { qualityVotes: count, qualitySum: sum, qualitySquares: squares } = tally;
+  if (count === 0) return null;
+  const score = (PRIOR_VOTES * siteAverage + sum) / (PRIOR_VOTES + count);
+  const spread = Math.sqrt(
+    ((count - 1) * variance(count, sum, squares) + PRIOR_VOTES * PRIOR_SPREAD ** 2) /
+      (count - 1 + PRIOR_VOTES),
+  );
+  const half = (Z_90 * spread) / Math.sqrt(count + PRIOR_VOTES);
+  return {
+    score: clampHearts(score),
+    low: clampHearts(score - half),
+    high: clampHearts(score + half),
+    votes: count,
+  };
+}
+
+export const EMPTY_TALLY: QualityTally = { qualityVotes: 0, qualitySum: 0, qualitySquares: 0 };
+/** Before any vote on the site, the middle of the scale. */
+export const DEFAULT_SITE_AVERAGE = 2.75;
+
+export function siteAverage(stats: { votes?: number; votesSum?: number } | undefined): number {
+  return stats?.votes ? (stats.votesSum ?? 0) / stats.votes : DEFAULT_SITE_AVERAGE;
+}
