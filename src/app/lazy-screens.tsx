@@ -18,3 +18,12 @@ export const BottomTabs = onDemand(() => import('./layout/bottom-tabs').then((mo
 export const SharedPhotoPage = onDemand(() =>
   import('@/features/photos/shared-photo-page').then((module) => module.SharedPhotoPage),
 );
+export const RatePage = onDemand(() =>
+  import('@/features/rating/rate-page').then((module) => module.RatePage),
+);
+export const LeaderboardPage = onDemand(() =>
+  import('@/features/leaderboard/leaderboard-page').then((module) => module.LeaderboardPage),
+);
+export const LoginStreak = onDemand(() =>
+  import('@/features/streak/login-streak').then((module) => module.LoginStreak),
+);

@@ -2,7 +2,15 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
 import { onDemand } from '@/lib/on-demand';
 import { AppShell } from './layout/app-shell';
-import { HomeRoute, NotFoundRoute, PhotosRoute, SharedPhotoRoute, UpcomingRoute } from './routes';
+import {
+  HomeRoute,
+  LeaderboardRoute,
+  NotFoundRoute,
+  PhotosRoute,
+  RateRoute,
+  SharedPhotoRoute,
+  UpcomingRoute,
+} from './routes';
 
 const accounts = () => import('@/features/accounts/auth-pages');
 const legal = () => import('@/features/legal/legal-pages');
@@ -23,9 +31,9 @@ export function AppRouter() {
           <Route path={paths.home} element={<HomeRoute />} />
           <Route path={paths.photos} element={<PhotosRoute />} />
           <Route path={`${paths.sharedPhoto}/:photoId`} element={<SharedPhotoRoute />} />
-          <Route path={paths.rate} element={<UpcomingRoute title="Rate photos" />} />
-          <Route path={`${paths.rate}/:photoId`} element={<UpcomingRoute title="Rate photos" />} />
-          <Route path={paths.leaderboard} element={<UpcomingRoute title="Leaderboard" />} />
+          <Route path={paths.rate} element={<RateRoute />} />
+          <Route path={`${paths.rate}/:photoId`} element={<RateRoute />} />
+          <Route path={paths.leaderboard} element={<LeaderboardRoute />} />
           <Route path={paths.profile} element={<UpcomingRoute title="Profile" />} />
           <Route path={paths.login} element={<LoginPage />} />
           <Route path={paths.register} element={<RegisterPage />} />

@@ -7,7 +7,13 @@ import { safeOrigin } from '@/config/paths';
 import { useSession } from '@/data/session';
 import { LandingPage } from '@/features/landing/landing-page';
 import { RequireMember, useTryAgain } from './guards';
-import { MyPhotosPage, ProfileCompletionForm, SharedPhotoPage } from './lazy-screens';
+import {
+  LeaderboardPage,
+  MyPhotosPage,
+  ProfileCompletionForm,
+  RatePage,
+  SharedPhotoPage,
+} from './lazy-screens';
 import type { ShellOutletContext } from './layout/app-shell';
 
 /** `/`: the landing page for visitors, the completion form for incomplete profiles, else My Photos. */
@@ -29,7 +35,15 @@ export function PhotosRoute() {
   return <RequireMember>{(user) => <MyPhotosPage user={user} />}</RequireMember>;
 }
 
-/** Rate, Profile and Leaderboard are guarded now; their screens arrive with the rating and profile work. */
+export function RateRoute() {
+  return <RequireMember>{(user) => <RatePage user={user} />}</RequireMember>;
+}
+
+export function LeaderboardRoute() {
+  return <RequireMember>{() => <LeaderboardPage />}</RequireMember>;
+}
+
+/** Profile is guarded now; its screen arrives with the profile work. */
 export function UpcomingRoute({ title }: { title: string }) {
   return (
     <RequireMember>

@@ -1,7 +1,8 @@
 /** What the screens read, as interfaces; `local/` and `firebase/` implement each one. */
 import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import type { Vote } from '@/domain/vote';
+import type { RateHistogram } from '@/domain/scores';
+import type { GivenVote, Vote } from '@/domain/vote';
 import type { Unsubscribe } from './auth';
 
 export interface UserRepository {
@@ -32,6 +33,16 @@ export interface VoteRepository {
     onVotes: (votes: Vote[]) => void,
     onError: (error: Error) => void,
   ): Unsubscribe;
+  /** The light copies of the votes the member gave, read once (the feed cache's fallback). */
+  readGivenVotes(uid: string): Promise<GivenVote[]>;
+}
+
+export interface StatsRepository {
+  /** The site's histogram of photo rates (`stats/stats`), live; empty before the first vote. */
+  watchRateHistogram(
+    onHistogram: (histogram: RateHistogram) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe;
 }
 
 export interface ImageRepository {
@@ -49,5 +60,6 @@ export interface Backend {
   presence: PresenceRepository;
   photos: PhotoRepository;
   votes: VoteRepository;
+  stats: StatsRepository;
   images: ImageRepository;
 }

@@ -4,6 +4,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { User } from '@/domain/user';
+import { logFailure } from '@/lib/report-error';
 import { clearMemberStorage, readReferrer, storageKeys } from '@/lib/storage';
 import type { AuthMember } from './auth';
 import { getBackend } from './backend';
@@ -108,6 +109,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const { signOut: authSignOut } = await import('./auth');
     await authSignOut();
     clearMemberStorage();
+    // The feed cache belongs to the member who signed out; Dexie loads only for this.
+    const { deleteFeedCache } = await import('./feed-cache');
+    await deleteFeedCache().catch((error: unknown) =>
+      logFailure(error, { component: 'session', action: 'sign-out' }),
+    );
   }, []);
 
   const user = member ? (record?.uid === member.uid ? record.user : undefined) : null;

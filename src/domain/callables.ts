@@ -7,6 +7,7 @@ import type {
   EnsureUserInput,
   FeedPageInput,
   FlagPhotoInput,
+  PhotoRefInput,
   RecordLoginInput,
   SubmitRatingInput,
   ProfileValues,
@@ -32,6 +33,7 @@ export interface Callables {
     input: SubmitRatingInput;
     result: { rate: number; votesCount: number; tokensEarned: number };
   };
+  viewRating: { input: PhotoRefInput; result: { rate: number; votesCount: number } };
   flagPhoto: { input: FlagPhotoInput; result: { reported: true } };
   recordLogin: {
     input: RecordLoginInput;

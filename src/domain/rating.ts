@@ -23,6 +23,7 @@ export const RATING_MESSAGES = {
   abusiveComment: 'Please keep your comment respectful: it contains words we do not allow',
   reasonRequired: 'Please choose a reason',
   alreadyReported: 'You have already reported this photo',
+  viewRatingPremium: 'View Rating is part of Premium',
 } as const;
 
 /** The tag chips: 59 personality words, the kind ones first. */

@@ -236,8 +236,11 @@ export const submitRatingSchema = ratingFormSchema.concat(photoIdSchema).shape({
 });
 export type SubmitRatingInput = yup.InferType<typeof submitRatingSchema>;
 
-export const flagPhotoSchema = photoIdSchema.shape({
-  ownerId,
+/** Another member's photo: its owner and id. */
+export const photoRefSchema = photoIdSchema.shape({ ownerId });
+export type PhotoRefInput = yup.InferType<typeof photoRefSchema>;
+
+export const flagPhotoSchema = photoRefSchema.shape({
   reason: yup
     .mixed<ReportReason>()
     .oneOf(REPORT_REASONS, RATING_MESSAGES.reasonRequired)

@@ -41,6 +41,16 @@ export interface Vote {
   replies: Reply[];
 }
 
+/** The light copy of a vote kept under the voter, `users/{uid}/votes/{photoId}`. */
+export interface GivenVote {
+  id: string;
+  ownerId: string;
+  rate: number;
+  ratedAt: Date;
+}
+
+export const givenVotesPath = (uid: string) => `users/${uid}/votes`;
+
 export const votesPath = (ownerId: string, photoId: string) => `users/${ownerId}/photos/${photoId}/votes`;
 
 /** Voters by decade of age, for the age chart: "10s", "20s", ... */

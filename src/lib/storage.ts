@@ -9,6 +9,12 @@ export const storageKeys = {
   memberHint: `${PREFIX}memberHint`,
   /** Per-date counter prefix of the free Advanced Analytics views. */
   analyticsViews: `${PREFIX}analyticsViews.`,
+  /** Per-date counter prefix of the subscribers' View Rating uses. */
+  viewRatingUses: `${PREFIX}viewRatingUses.`,
+  /** The rating feed's first-time tutorial was seen. */
+  rateTutorialSeen: `${PREFIX}rateTutorialSeen`,
+  /** The 'Scroll down to add a comment!' hint was shown. */
+  commentTipSeen: `${PREFIX}commentTipSeen`,
 } as const;
 
 /** The first-photo celebration was seen by this member on this device. */

@@ -10,7 +10,7 @@ import { getSharedPhoto } from './get-shared-photo';
 import type { Handler } from './handler';
 import { getLeaderboard } from './leaderboard';
 import { markVotesSeen } from './mark-votes-seen';
-import { flagPhoto, getPhotos, submitRating } from './rating';
+import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
 import { recordLogin } from './streak';
 import { activatePhotos, setPhotoActive } from './set-photo-active';
 
@@ -29,6 +29,7 @@ export const handlers = {
   reactToComment,
   getPhotos,
   submitRating,
+  viewRating,
   flagPhoto,
   recordLogin,
   getLeaderboard,

@@ -5,7 +5,7 @@ import type { User } from '../../../src/domain/user';
 import type { Vote } from '../../../src/domain/vote';
 import { caller, seedMember, seedPhoto, testContext } from '../testing';
 import { getLeaderboard, recordLeaderboardDay } from './leaderboard';
-import { flagPhoto, getPhotos, STATS_PATH, submitRating, type SiteStats } from './rating';
+import { flagPhoto, getPhotos, STATS_PATH, submitRating, viewRating, type SiteStats } from './rating';
 import { recordLogin } from './streak';
 
 type Context = ReturnType<typeof testContext>;
@@ -223,6 +223,24 @@ describe('submitRating', () => {
     const stats = await context.store.get<SiteStats>(STATS_PATH);
     expect(Object.values(stats!.histogram).reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(stats?.votes).toBe(200);
+  });
+});
+
+describe('viewRating', () => {
+  it("shows subscribers a photo's current rate and refuses everyone else", async () => {
+    const context = testContext();
+    await seedMember(context.store, 'owner');
+    await seedMember(context.store, 'premium', { subscribed: true });
+    await seedMember(context.store, 'free');
+    await seedPhoto(context.store, 'owner', 'p1', { rate: 3.5, votesCount: 4 });
+    const ref = { ownerId: 'owner', photoId: 'p1' };
+    expect(await viewRating.run(ref, context.as(caller('premium')))).toEqual({ rate: 3.5, votesCount: 4 });
+    await expect(viewRating.run(ref, context.as(caller('free')))).rejects.toThrow(
+      RATING_MESSAGES.viewRatingPremium,
+    );
+    await expect(
+      viewRating.run({ ownerId: 'owner', photoId: 'gone' }, context.as(caller('premium'))),
+    ).rejects.toThrow(RATING_MESSAGES.unavailable);
   });
 });
 

@@ -17,12 +17,17 @@ import {
   type FeedPhoto,
   type FeedViewer,
 } from '../../../src/domain/rating';
-import { feedPageSchema, flagPhotoSchema, submitRatingSchema } from '../../../src/domain/schemas';
+import {
+  feedPageSchema,
+  flagPhotoSchema,
+  photoRefSchema,
+  submitRatingSchema,
+} from '../../../src/domain/schemas';
 import { moveInHistogram, type RateHistogram } from '../../../src/domain/scores';
 import { siteAverage, tallyVote } from '../../../src/domain/score-quality';
 import { afterVoteReceived, tokensForVoteGiven } from '../../../src/domain/tokens';
 import type { User } from '../../../src/domain/user';
-import { votesPath, type Vote } from '../../../src/domain/vote';
+import { givenVotesPath, votesPath, type GivenVote, type Vote } from '../../../src/domain/vote';
 import type { Store } from '../store/store';
 import { requireCaller, validate, type Handler } from './handler';
 import { userPath } from './users';
@@ -36,15 +41,6 @@ export interface SiteStats {
   votesSum: number;
 }
 
-/** The light copy of a vote kept under the voter, `users/{uid}/votes/{photoId}`. */
-export interface LightVote {
-  id: string;
-  ownerId: string;
-  rate: number;
-  ratedAt: Date;
-}
-
-export const lightVotesPath = (uid: string) => `users/${uid}/votes`;
 /** Photos a member reported, `users/{uid}/reports/{photoId}`, so the feed leaves them out. */
 export const reportedPath = (uid: string) => `users/${uid}/reports`;
 const reportsPath = (ownerId: string, photoId: string) => `${photoPath(ownerId, photoId)}/reports`;
@@ -75,7 +71,7 @@ export const getPhotos: Handler<Callables['getPhotos']['result']> = {
     const { store } = context;
     const viewer = await readViewer(store, caller.uid);
     const [voted, reported] = await Promise.all([
-      store.query<LightVote>(lightVotesPath(caller.uid)),
+      store.query<GivenVote>(givenVotesPath(caller.uid)),
       store.query(reportedPath(caller.uid)),
     ]);
     const seen = new Set([...voted, ...reported].map((doc) => doc.id));
@@ -182,12 +178,12 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
         reactions: [],
         replies: [],
       });
-      tx.set(`${lightVotesPath(caller.uid)}/${input.photoId}`, {
+      tx.set(`${givenVotesPath(caller.uid)}/${input.photoId}`, {
         id: input.photoId,
         ownerId: input.ownerId,
         rate: input.rate,
         ratedAt: now,
-      } satisfies LightVote);
+      } satisfies GivenVote);
       tx.update(path, {
         rate,
         votesCount,
@@ -258,5 +254,21 @@ export const flagPhoto: Handler<Callables['flagPhoto']['result']> = {
       });
       return { reported: true as const };
     });
+  },
+};
+
+/** View Rating: a subscriber sees a photo's current rate before rating it. */
+export const viewRating: Handler<Callables['viewRating']['result']> = {
+  async run(data, context) {
+    const caller = requireCaller(context);
+    const input = await validate(photoRefSchema, data);
+    const [viewer, photo] = await Promise.all([
+      context.store.get<User>(userPath(caller.uid)),
+      context.store.get<Photo>(photoPath(input.ownerId, input.photoId)),
+    ]);
+    if (!viewer || viewer.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
+    if (!viewer.subscribed) throw new HttpsError('permission-denied', RATING_MESSAGES.viewRatingPremium);
+    if (!photo || !isRateable(photo)) throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
+    return { rate: photo.rate, votesCount: photo.votesCount };
   },
 };

@@ -11,7 +11,7 @@ import { useSession } from '@/data/session';
 import { INIT_FAILURE_TOAST_MS } from '@/domain/constants';
 import { USER_INIT_FAILURE_MESSAGE } from '@/domain/errors';
 import type { AuthView } from '@/features/accounts/auth-views';
-import { AuthDialog, BottomTabs, NavDrawer } from '../lazy-screens';
+import { AuthDialog, BottomTabs, LoginStreak, NavDrawer } from '../lazy-screens';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -62,6 +62,7 @@ export function AppShell() {
           }}
         />
       )}
+      {user?.complete && <LoginStreak uid={user.uid} />}
       {menuUsed && (
         <NavDrawer
           open={menuOpen}

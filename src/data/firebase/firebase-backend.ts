@@ -7,6 +7,7 @@ import {
   collection,
   connectFirestoreEmulator,
   doc,
+  getDocs,
   getFirestore,
   onSnapshot,
   orderBy,
@@ -15,7 +16,8 @@ import {
 import { env } from '@/config/env';
 import { imagePath, photosPath, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import { votesPath, type Vote } from '@/domain/vote';
+import type { RateHistogram } from '@/domain/scores';
+import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { withDates } from '@/domain/wire';
 import { firebaseApp } from '@/data/firebase-app';
 import type { Backend } from '../repositories';
@@ -46,6 +48,19 @@ export function createFirebaseBackend(): Backend {
           query(collection(firestore, votesPath(ownerId, photoId)), orderBy('ratedAt', 'desc')),
           (snapshot) =>
             onVotes(snapshot.docs.map((vote) => ({ ...(withDates(vote.data()) as Vote), id: vote.id }))),
+          onError,
+        ),
+      readGivenVotes: async (uid) => {
+        const snapshot = await getDocs(collection(firestore, givenVotesPath(uid)));
+        return snapshot.docs.map((vote) => withDates(vote.data()) as GivenVote);
+      },
+    },
+    stats: {
+      watchRateHistogram: (onHistogram, onError) =>
+        onSnapshot(
+          doc(firestore, 'stats', 'stats'),
+          (snapshot) =>
+            onHistogram((snapshot.data() as { histogram?: RateHistogram } | undefined)?.histogram ?? {}),
           onError,
         ),
     },

@@ -3,7 +3,8 @@ import { env } from '@/config/env';
 import type { Photo } from '@/domain/photo';
 import { photosPath } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import { votesPath, type Vote } from '@/domain/vote';
+import type { RateHistogram } from '@/domain/scores';
+import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { currentIdToken, watchIdToken } from '../auth';
 import type { Backend } from '../repositories';
 import { LiveClient } from './live-client';
@@ -66,6 +67,26 @@ export function createLocalBackend(): Backend {
           votesPath(ownerId, photoId),
           { orderBy: { field: 'ratedAt', direction: 'desc' } },
           (docs) => onVotes(docs.map((doc) => ({ ...(doc.data as unknown as Vote), id: doc.id }))),
+          onError,
+        ),
+      readGivenVotes: (uid) =>
+        new Promise<GivenVote[]>((resolve, reject) => {
+          const stop = live.watchQuery(
+            givenVotesPath(uid),
+            {},
+            (docs) => {
+              queueMicrotask(() => stop());
+              resolve(docs.map((doc) => doc.data as unknown as GivenVote));
+            },
+            reject,
+          );
+        }),
+    },
+    stats: {
+      watchRateHistogram: (onHistogram, onError) =>
+        live.watch(
+          'stats/stats',
+          (data) => onHistogram((data as { histogram?: RateHistogram } | null)?.histogram ?? {}),
           onError,
         ),
     },

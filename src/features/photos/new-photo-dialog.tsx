@@ -2,6 +2,7 @@
  * The New Photo form: choose an image, crop it to 13:14 (zoom up to 2), add a caption, choose who sees
  * it and their ages, Post. The upload shows its real progress; success is celebrated.
  */
+import { celebrate } from '@/lib/celebrate';
 import {
   Alert,
   Box,
@@ -46,12 +47,6 @@ interface Props {
 }
 
 type Stage = { kind: 'editing' } | { kind: 'uploading'; progress: number } | { kind: 'processing' };
-
-async function celebrate() {
-  navigator.vibrate?.(200);
-  const { default: confetti } = await import('canvas-confetti');
-  await confetti({ particleCount: 150, spread: 80, origin: { y: 0.7 } });
-}
 
 export function NewPhotoDialog({ uid, onClose, onPosted }: Props) {
   const [source, setSource] = useState<string | null>(null);

@@ -3,6 +3,7 @@
  * AI insights, the face analysis on the back of the photo, the lightbox, the active switch and delete.
  * Comments, tags and voter analytics fill in as votes arrive.
  */
+import { Lightbox } from '@/components/lightbox';
 import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
@@ -23,7 +24,7 @@ import {
   useMediaQuery,
   useTheme,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DetailSection } from './detail-section';
 import { VotesSections } from './votes-sections';
 import { canShare, leaderboardBadge, type AiInsights, type FaceDetail, type Photo } from '@/domain/photo';
@@ -118,49 +119,6 @@ function FaceAnalysis({ detail }: { detail: FaceDetail }) {
         </Box>
       ))}
     </Box>
-  );
-}
-
-/** Full screen; arrow keys move between the member's photos, Escape closes. */
-function Lightbox({ photos, startId, onClose }: { photos: Photo[]; startId: string; onClose: () => void }) {
-  const [index, setIndex] = useState(() =>
-    Math.max(
-      0,
-      photos.findIndex((photo) => photo.id === startId),
-    ),
-  );
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'ArrowRight') setIndex((current) => (current + 1) % photos.length);
-      if (event.key === 'ArrowLeft') setIndex((current) => (current - 1 + photos.length) % photos.length);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [photos.length]);
-  const photo = photos[index];
-  if (!photo) return null;
-  return (
-    <Dialog
-      open
-      fullScreen
-      onClose={onClose}
-
-      slotProps={{ paper: { sx: { bgcolor: 'black' }, 'aria-label': 'Photo viewer' } }}
-    >
-      <IconButton
-        aria-label="Close viewer"
-        onClick={onClose}
-        sx={{ position: 'absolute', top: 8, right: 8, color: 'white', zIndex: 1 }}
-      >
-        <CloseIcon />
-      </IconButton>
-      <Box
-        component="img"
-        src={photo.imageUrl}
-        alt={photo.caption || 'Photo'}
-        sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
-      />
-    </Dialog>
   );
 }
 

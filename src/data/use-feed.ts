@@ -1,0 +1,106 @@
+/**
+ * The rating feed as a list the screen walks through: it starts from the device cache, pages in
+ * from `getPhotos` (the server decides what is shown and in what order), and forgets photos that
+ * were rated, reported or failed to load.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FeedPhoto } from '@/domain/rating';
+import type { GivenVote } from '@/domain/vote';
+import { logFailure } from '@/lib/report-error';
+import { getBackend } from './backend';
+import { call } from './callables';
+import { cacheFeed, forgetPhoto, readCachedFeed, rememberVote, votedPhotoIds } from './feed-cache';
+
+export interface Feed {
+  /** undefined until the first page (or the cache) is in. */
+  photos: FeedPhoto[] | undefined;
+  /** More may come from the server. */
+  hasMore: boolean;
+  loading: boolean;
+  error: Error | null;
+  loadMore(): void;
+  /** Takes a photo out of the feed and the cache; with a vote, remembers it. */
+  remove(photoId: string, vote?: GivenVote): void;
+}
+
+function appendNew(list: FeedPhoto[], page: FeedPhoto[], exclude: Set<string>): FeedPhoto[] {
+  const present = new Set(list.map((photo) => photo.id));
+  return [...list, ...page.filter((photo) => !present.has(photo.id) && !exclude.has(photo.id))];
+}
+
+export function useFeed(uid: string): Feed {
+  const [photos, setPhotos] = useState<FeedPhoto[] | undefined>(undefined);
+  const [hasMore, setHasMore] = useState(true);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<Error | null>(null);
+  const cursor = useRef<string | undefined>(undefined);
+  const voted = useRef<Set<string>>(new Set());
+  const inFlight = useRef(false);
+  const mounted = useRef(true);
+
+  const fetchPage = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    setLoading(true);
+    try {
+      const page = await call(
+        'getPhotos',
+        cursor.current === undefined ? {} : { startAfter: cursor.current },
+      );
+      if (!mounted.current) return;
+      cursor.current = page.next ?? undefined;
+      setHasMore(page.next !== null);
+      setError(null);
+      setPhotos((list) => {
+        const next = appendNew(list ?? [], page.photos, voted.current);
+        void cacheFeed(next).catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }));
+        return next;
+      });
+    } catch (failure) {
+      logFailure(failure, { feature: 'rating', action: 'getPhotos' });
+      if (mounted.current) {
+        setError(failure instanceof Error ? failure : new Error(String(failure)));
+        setPhotos((list) => list ?? []);
+        setHasMore(false);
+      }
+    } finally {
+      inFlight.current = false;
+      if (mounted.current) setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    mounted.current = true;
+    let cancelled = false;
+    void (async () => {
+      try {
+        const backend = await getBackend();
+        voted.current = await votedPhotoIds(() => backend.votes.readGivenVotes(uid));
+        const cached = await readCachedFeed();
+        if (!cancelled && cached.length > 0)
+          setPhotos(cached.filter((photo) => !voted.current.has(photo.id)));
+      } catch (failure) {
+        // Without the cache the feed still works from the server.
+        logFailure(failure, { feature: 'feed-cache' });
+      }
+      if (!cancelled) await fetchPage();
+    })();
+    return () => {
+      cancelled = true;
+      mounted.current = false;
+    };
+  }, [uid, fetchPage]);
+
+  const remove = useCallback((photoId: string, vote?: GivenVote) => {
+    if (vote) {
+      voted.current.add(photoId);
+      void rememberVote(vote).catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }));
+    }
+    void forgetPhoto(photoId).catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }));
+    setPhotos((list) => list?.filter((photo) => photo.id !== photoId));
+  }, []);
+
+  const loadMore = useCallback(() => void fetchPage(), [fetchPage]);
+
+  return { photos, hasMore, loading, error, loadMore, remove };
+}

@@ -1,0 +1,151 @@
+/**
+ * `/leaderboard`: the 8 top rated photos of all time, a gold badge with the score on the ten-point
+ * scale, a crown for first place, the top three gently animated, a lightbox on click. A photo whose
+ * image fails to load is hidden.
+ */
+import { Box, CircularProgress, Container, Typography } from '@mui/material';
+import { keyframes } from '@mui/material/styles';
+import { useEffect, useState } from 'react';
+import { Lightbox } from '@/components/lightbox';
+import { PageMeta } from '@/components/page-meta';
+import { call } from '@/data/callables';
+import { tenPointScore } from '@/domain/photo';
+import { LEADERBOARD_TITLE, type LeaderboardPhoto } from '@/domain/rating';
+import { logFailure } from '@/lib/report-error';
+
+const float = keyframes`
+  0%, 100% { transform: translateY(0); }
+  50% { transform: translateY(-6px); }
+`;
+
+const PLACES = ['1st', '2nd', '3rd'];
+
+export function LeaderboardPage() {
+  const [photos, setPhotos] = useState<LeaderboardPhoto[] | undefined>(undefined);
+  const [broken, setBroken] = useState<Set<string>>(new Set());
+  const [viewing, setViewing] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    call('getLeaderboard', {})
+      .then((result) => active && setPhotos(result.photos))
+      .catch((error: unknown) => {
+        logFailure(error, { feature: 'leaderboard' });
+        if (active) setPhotos([]);
+      });
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const shown = photos?.filter((photo) => !broken.has(photo.id));
+
+  return (
+    <Container maxWidth="lg" sx={{ py: 3, pb: 10 }}>
+      <PageMeta title="Leaderboard" description={LEADERBOARD_TITLE} robots="noindex, nofollow" />
+      <Typography variant="h5" component="h1" sx={{ textAlign: 'center', mb: 3 }}>
+        {LEADERBOARD_TITLE}
+      </Typography>
+      {!shown ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+          <CircularProgress aria-label="Loading the leaderboard" />
+        </Box>
+      ) : shown.length === 0 ? (
+        <Typography sx={{ textAlign: 'center' }} color="text.secondary">
+          No photo has enough votes for the leaderboard yet: a photo needs at least 5.
+        </Typography>
+      ) : (
+        <Box
+          component="ol"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+          }}
+        >
+          {shown.map((photo, place) => (
+            <Box
+              component="li"
+              key={photo.id}
+              aria-label={`Place ${place + 1}`}
+              sx={{
+                position: 'relative',
+                '@media (prefers-reduced-motion: no-preference)':
+                  place < 3 ? { animation: `${float} 3s ease-in-out ${place * 0.3}s infinite` } : {},
+              }}
+            >
+              <Box
+                component="button"
+                type="button"
+                onClick={() => setViewing(photo.id)}
+                aria-label={`View photo in place ${place + 1}`}
+                sx={{
+                  p: 0,
+                  border: place === 0 ? '3px solid #d4af37' : 'none',
+                  borderRadius: 2,
+                  overflow: 'hidden',
+                  width: '100%',
+                  aspectRatio: '3 / 4',
+                  cursor: 'pointer',
+                  display: 'block',
+                  bgcolor: 'action.hover',
+                }}
+              >
+                <Box
+                  component="img"
+                  src={photo.imageUrl}
+                  alt={photo.caption || `Photo in place ${place + 1}`}
+                  onError={() => setBroken((current) => new Set(current).add(photo.id))}
+                  sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+                />
+              </Box>
+              {place === 0 && (
+                <Box
+                  role="img"
+                  aria-label="Crown"
+                  sx={{
+                    position: 'absolute',
+                    top: -18,
+                    left: '50%',
+                    transform: 'translateX(-50%)',
+                    fontSize: 32,
+                  }}
+                >
+                  👑
+                </Box>
+              )}
+              <Box
+                aria-label={`Score ${tenPointScore(photo.rate)}`}
+                sx={{
+                  position: 'absolute',
+                  top: 8,
+                  right: 8,
+                  px: 1,
+                  py: 0.25,
+                  borderRadius: 2,
+                  fontWeight: 700,
+                  color: '#3b2a00',
+                  background: 'linear-gradient(135deg, #f9e27d, #d4af37)',
+                }}
+              >
+                {tenPointScore(photo.rate)}
+              </Box>
+              {place < 3 && (
+                <Typography
+                  variant="caption"
+                  sx={{ position: 'absolute', bottom: 8, left: 8, color: 'white', fontWeight: 700 }}
+                >
+                  {PLACES[place]}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+      {viewing && shown && <Lightbox photos={shown} startId={viewing} onClose={() => setViewing(null)} />}
+    </Container>
+  );
+}

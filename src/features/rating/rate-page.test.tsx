@@ -1,0 +1,236 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CallError } from '@/data/callables';
+import { deleteFeedCache } from '@/data/feed-cache';
+import type { Callables } from '@/domain/callables';
+import { dateKey } from '@/domain/daily-counter';
+import { COMMENT_TIP, DEFAULT_CAPTION, EMPTY_FEED, type FeedPhoto } from '@/domain/rating';
+import { storageKeys } from '@/lib/storage';
+import { aMember, renderApp } from '@/testing/test-utils';
+import { RatePage } from './rate-page';
+
+const callables = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
+const backend = vi.hoisted(() => ({ readGivenVotes: vi.fn(async () => [] as unknown[]) }));
+vi.mock('@/data/backend', () => ({
+  getBackend: async () => ({ votes: { readGivenVotes: backend.readGivenVotes } }),
+}));
+
+const photo = (id: string, caption: string | null = null): FeedPhoto => ({
+  id,
+  userId: `owner-${id}`,
+  imageUrl: `http://files.test/${id}.webp`,
+  caption,
+});
+
+type Handlers = {
+  [Name in keyof Callables]?: (input: Callables[Name]['input']) => Promise<Callables[Name]['result']>;
+};
+
+function serve(handlers: Handlers) {
+  callables.call.mockImplementation(async (name: keyof Callables, input: unknown) => {
+    const handler = handlers[name] as ((input: unknown) => Promise<unknown>) | undefined;
+    if (!handler) throw new Error(`unexpected call ${name}`);
+    return handler(input);
+  });
+}
+
+function Location() {
+  return <output aria-label="location">{useLocation().pathname}</output>;
+}
+
+function renderRate(route = '/rate', user = aMember({ complete: true, onBoarding: true })) {
+  return renderApp(
+    <Routes>
+      <Route
+        path="/rate/:photoId?"
+        element={
+          <>
+            <RatePage user={user} />
+            <Location />
+          </>
+        }
+      />
+      <Route path="*" element={<Location />} />
+    </Routes>,
+    { route },
+  );
+}
+
+const location = () => screen.getByLabelText('location').textContent;
+const shownPhoto = () => screen.getByRole('img', { name: /Photo to rate|Caption/ });
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  localStorage.setItem(storageKeys.rateTutorialSeen, '1');
+  localStorage.setItem(storageKeys.commentTipSeen, '1');
+});
+
+afterEach(async () => {
+  await deleteFeedCache();
+});
+
+describe('the rating feed', () => {
+  it('shows one photo with the default caption, rewrites the URL, and rates it with a key and Rate', async () => {
+    const submitRating = vi.fn(async () => ({ rate: 4, votesCount: 1, tokensEarned: 0 }));
+    serve({
+      getPhotos: async () => ({ photos: [photo('a'), photo('b', 'Caption b')], next: null }),
+      submitRating,
+    });
+    const { user } = renderRate();
+    expect(await screen.findByText(DEFAULT_CAPTION)).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/rate/a'));
+    const rate = screen.getByRole('button', { name: 'Rate' });
+    expect(rate).toBeDisabled();
+    await user.keyboard('4');
+    expect(screen.getByRole('radio', { name: '4 Hearts' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'friendly' }));
+    await user.type(screen.getByLabelText('Comment (optional)'), 'Warm smile');
+    await user.click(rate);
+    await waitFor(() => expect(location()).toBe('/rate/b'));
+    expect(submitRating).toHaveBeenCalledWith(
+      expect.objectContaining({
+        ownerId: 'owner-a',
+        photoId: 'a',
+        rate: 4,
+        comment: 'Warm smile',
+        chips: ['friendly'],
+      }),
+    );
+    expect(screen.getByText('Caption b')).toBeInTheDocument();
+    // The next photo starts with empty input.
+    expect(screen.getByRole('button', { name: 'Rate' })).toBeDisabled();
+    expect(screen.getByLabelText('Comment (optional)')).toHaveValue('');
+  });
+
+  it('starts at the photo the URL names, skips with the arrow key and ends with the empty state', async () => {
+    serve({ getPhotos: async () => ({ photos: [photo('a'), photo('b', 'Caption b')], next: null }) });
+    const { user } = renderRate('/rate/b');
+    expect(await screen.findByText('Caption b')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}');
+    expect(await screen.findByText(EMPTY_FEED)).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/rate'));
+  });
+
+  it('loads the next page when the loaded photos run out', async () => {
+    const getPhotos = vi.fn(async (input: { startAfter?: string }) =>
+      input.startAfter
+        ? { photos: [photo('c', 'Caption c')], next: null }
+        : { photos: [photo('a')], next: 'cursor-1' },
+    );
+    serve({ getPhotos });
+    const { user } = renderRate();
+    await screen.findByText(DEFAULT_CAPTION);
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(await screen.findByText('Caption c')).toBeInTheDocument();
+    expect(getPhotos).toHaveBeenLastCalledWith({ startAfter: 'cursor-1' });
+  });
+
+  it('shows the failure above the comment box and keeps the input', async () => {
+    serve({
+      getPhotos: async () => ({ photos: [photo('a')], next: null }),
+      submitRating: async () => {
+        throw new CallError('already-exists', 'You have already rated this photo');
+      },
+    });
+    const { user } = renderRate();
+    await screen.findByText(DEFAULT_CAPTION);
+    // A plain click: jsdom has no layout, so a pointer's position over the hearts means nothing.
+    fireEvent.click(screen.getByRole('radio', { name: '2.5 Hearts' }));
+    await user.click(screen.getByRole('button', { name: 'Rate' }));
+    expect(await screen.findByText('Failed to submit photo rating')).toBeInTheDocument();
+    expect(screen.getByText('You have already rated this photo')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rate' })).toBeEnabled();
+  });
+
+  it('refuses an abusive comment with the same rule as the server, before sending', async () => {
+    const submitRating = vi.fn();
+    serve({ getPhotos: async () => ({ photos: [photo('a')], next: null }), submitRating });
+    const { user } = renderRate();
+    await screen.findByText(DEFAULT_CAPTION);
+    await user.keyboard('3');
+    await user.type(screen.getByLabelText('Comment (optional)'), 'you b1tch');
+    await user.click(screen.getByRole('button', { name: 'Rate' }));
+    expect(await screen.findByText(/Please keep your comment respectful/)).toBeInTheDocument();
+    expect(submitRating).not.toHaveBeenCalled();
+  });
+
+  it('reports with a reason and moves on without a vote', async () => {
+    const flagPhoto = vi.fn(async () => ({ reported: true as const }));
+    serve({
+      getPhotos: async () => ({ photos: [photo('a'), photo('b', 'Caption b')], next: null }),
+      flagPhoto,
+    });
+    const { user } = renderRate();
+    await screen.findByText(DEFAULT_CAPTION);
+    await user.click(screen.getByRole('button', { name: 'Report' }));
+    const dialog = screen.getByRole('dialog', { name: 'Report this photo' });
+    const confirm = screen.getAllByRole('button', { name: 'Report' }).at(-1)!;
+    expect(confirm).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: 'Off-topic' }));
+    await user.click(confirm);
+    expect(dialog).not.toBeInTheDocument();
+    expect(await screen.findByText('Caption b')).toBeInTheDocument();
+    expect(flagPhoto).toHaveBeenCalledWith({ ownerId: 'owner-a', photoId: 'a', reason: 'Off-topic' });
+  });
+
+  it('offers Premium for View Rating to free members and shows subscribers the current rate', async () => {
+    const viewRating = vi.fn(async () => ({ rate: 0, votesCount: 0 }));
+    serve({ getPhotos: async () => ({ photos: [photo('a')], next: null }), viewRating });
+    const free = renderRate();
+    await screen.findByText(DEFAULT_CAPTION);
+    await free.user.click(screen.getByRole('button', { name: 'View Rating' }));
+    expect(await screen.findByRole('dialog', { name: 'Go Premium' })).toBeInTheDocument();
+    expect(viewRating).not.toHaveBeenCalled();
+    free.unmount();
+
+    const premium = renderRate('/rate', aMember({ complete: true, onBoarding: true, subscribed: true }));
+    await screen.findByText(DEFAULT_CAPTION);
+    await premium.user.click(screen.getByRole('button', { name: 'View Rating' }));
+    expect(await screen.findByText('No ratings yet')).toBeInTheDocument();
+    expect(localStorage.getItem(`${storageKeys.viewRatingUses}${dateKey(new Date())}`)).toBe('1');
+  });
+
+  it('rates with a swipe, and a swipe let go in the middle skips', async () => {
+    const submitRating = vi.fn(async () => ({ rate: 4, votesCount: 1, tokensEarned: 0 }));
+    serve({
+      getPhotos: async () => ({
+        photos: [photo('a'), photo('b', 'Caption b'), photo('c', 'Caption c')],
+        next: null,
+      }),
+      submitRating,
+    });
+    renderRate();
+    await screen.findByText(DEFAULT_CAPTION);
+    const swipe = (to: number) => {
+      const target = shownPhoto().parentElement!;
+      fireEvent.pointerDown(target, { clientX: 300, pointerId: 1 });
+      fireEvent.pointerMove(target, { clientX: 300 + to, pointerId: 1 });
+      fireEvent.pointerUp(target, { clientX: 300 + to, pointerId: 1 });
+    };
+    swipe(150);
+    await screen.findByText('Caption b');
+    expect(submitRating).toHaveBeenCalledWith(expect.objectContaining({ photoId: 'a', rate: 4 }));
+    swipe(15);
+    expect(await screen.findByText('Caption c')).toBeInTheDocument();
+    expect(submitRating).toHaveBeenCalledTimes(1);
+  });
+
+  it('teaches first-time raters, and hints at the comment box after the first hearts for 5 seconds', async () => {
+    localStorage.clear();
+    serve({ getPhotos: async () => ({ photos: [photo('a')], next: null }) });
+    const { user } = renderRate();
+    await user.click(await screen.findByRole('button', { name: 'Got it' }));
+    expect(localStorage.getItem(storageKeys.rateTutorialSeen)).toBe('1');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await user.keyboard('5');
+      expect(screen.getByText(COMMENT_TIP)).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(5000));
+      expect(screen.queryByText(COMMENT_TIP)).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

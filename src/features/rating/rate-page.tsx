@@ -1,0 +1,344 @@
+/**
+ * `/rate` and `/rate/{photoId}`: one photo at a time from the feed. Hearts by tap, keys 1 to 5 or a
+ * swipe; Skip by button, the right arrow or a swipe let go in the middle; Report and View Rating.
+ */
+import FlagIcon from '@mui/icons-material/OutlinedFlag';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { PageMeta } from '@/components/page-meta';
+import { useToast } from '@/components/toast';
+import { call } from '@/data/callables';
+import { useFeed } from '@/data/use-feed';
+import { countUse, SUBSCRIBER_VIEW_RATING_PER_DAY, usedToday } from '@/domain/daily-counter';
+import {
+  COMMENT_TIP,
+  COMMENT_TIP_MS,
+  DEFAULT_CAPTION,
+  EMPTY_FEED,
+  keyRating,
+  NO_RATINGS_YET,
+  swipeOffset,
+  swipeRating,
+  type ReportReason,
+} from '@/domain/rating';
+import { ratingFormSchema } from '@/domain/schemas';
+import { formatScore } from '@/domain/scores';
+import type { User } from '@/domain/user';
+import { onDemand } from '@/lib/on-demand';
+import { logFailure } from '@/lib/report-error';
+import { storageKeys } from '@/lib/storage';
+import { RatingPanel, type RatingDraft, type RatingInput } from './rating-panel';
+import { ReportDialog } from './report-dialog';
+import { TutorialDialog } from './tutorial-dialog';
+
+const SubscriptionDialog = onDemand(() =>
+  import('@/features/photos/subscription-dialog').then((module) => module.SubscriptionDialog),
+);
+
+const EMPTY_INPUT: RatingDraft = { rate: null, comment: '', chips: [] };
+/** A drag counts as a swipe once it has moved this far; a tap is not a skip. */
+const SWIPE_START_PX = 10;
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)
+  );
+}
+
+export function RatePage({ user }: { user: User }) {
+  const { photoId } = useParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const feed = useFeed(user.uid);
+  const [index, setIndex] = useState<number | null>(null);
+  const [input, setInput] = useState<RatingDraft>(EMPTY_INPUT);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [viewedRating, setViewedRating] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<'report' | 'subscription' | 'tutorial' | null>(() =>
+    localStorage.getItem(storageKeys.rateTutorialSeen) ? null : 'tutorial',
+  );
+  const [tip, setTip] = useState(false);
+  const [dragX, setDragX] = useState(0);
+  const drag = useRef<{ startX: number; moved: boolean } | null>(null);
+  const shownAt = useRef(0);
+
+  const photos = feed.photos;
+  const current = index === null ? undefined : photos?.[index];
+  const currentId = current?.id;
+
+  // Once photos are in, start at the photo the URL names if it is among them, else the first.
+  if (index === null && photos && photos.length > 0) {
+    const named = photos.findIndex((photo) => photo.id === photoId);
+    setIndex(named >= 0 ? named : 0);
+  }
+
+  // Input starts over with each photo.
+  const [inputFor, setInputFor] = useState(currentId);
+  if (inputFor !== currentId) {
+    setInputFor(currentId);
+    setInput(EMPTY_INPUT);
+    setError(null);
+    setSubmitting(false);
+    setViewedRating(null);
+  }
+
+  // The URL follows the photo shown, without adding to history; its viewing time starts now.
+  useEffect(() => {
+    if (currentId && currentId !== photoId) navigate(`/rate/${currentId}`, { replace: true });
+  }, [currentId, photoId, navigate]);
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, [currentId]);
+
+  const exhausted = photos !== undefined && (index === null ? photos.length === 0 : index >= photos.length);
+  useEffect(() => {
+    if (!exhausted) return;
+    if (feed.hasMore) {
+      if (!feed.loading) feed.loadMore();
+    } else if (photoId) navigate('/rate', { replace: true });
+  }, [exhausted, feed, photoId, navigate]);
+
+  // One image ahead is fetched while this one is rated.
+  const nextUrl = index === null ? undefined : photos?.[index + 1]?.imageUrl;
+  useEffect(() => {
+    if (!nextUrl) return;
+    const preload = new Image();
+    preload.src = nextUrl;
+  }, [nextUrl]);
+
+  const skip = useCallback(() => setIndex((value) => (value === null ? value : value + 1)), []);
+
+  const chooseRate = useCallback((chosen: number | null) => {
+    const rate = chosen !== null && Number.isFinite(chosen) ? chosen : null;
+    setInput((previous) => ({ ...previous, rate }));
+    if (rate !== null && !localStorage.getItem(storageKeys.commentTipSeen)) {
+      localStorage.setItem(storageKeys.commentTipSeen, '1');
+      setTip(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!tip) return;
+    const timer = setTimeout(() => setTip(false), COMMENT_TIP_MS);
+    return () => clearTimeout(timer);
+  }, [tip]);
+
+  const submit = useCallback(
+    async (values: RatingInput) => {
+      if (!current) return;
+      setSubmitting(true);
+      setError(null);
+      try {
+        const valid = await ratingFormSchema.validate(values);
+        const seconds = Math.round((Date.now() - shownAt.current) / 100) / 10;
+        await call('submitRating', {
+          ownerId: current.userId,
+          photoId: current.id,
+          rate: valid.rate,
+          comment: valid.comment,
+          chips: valid.chips,
+          seconds,
+        });
+        feed.remove(current.id, {
+          id: current.id,
+          ownerId: current.userId,
+          rate: valid.rate,
+          ratedAt: new Date(),
+        });
+      } catch (failure) {
+        setError(failure instanceof Error ? failure.message : String(failure));
+        setSubmitting(false);
+      }
+    },
+    [current, feed],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (dialog || isTyping(event.target) || !current || submitting) return;
+      const rate = keyRating(event.key);
+      if (rate !== null) chooseRate(rate);
+      else if (event.key === 'ArrowRight') skip();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [dialog, current, submitting, chooseRate, skip]);
+
+  const report = async (reason: ReportReason) => {
+    setDialog(null);
+    if (!current) return;
+    feed.remove(current.id);
+    // A failed report is only logged; the photo has left this member's feed either way.
+    await call('flagPhoto', { ownerId: current.userId, photoId: current.id, reason }).catch(
+      (failure: unknown) =>
+        logFailure(failure, { feature: 'rating', action: 'flagPhoto', photoId: current.id }),
+    );
+  };
+
+  const viewRating = async () => {
+    if (!current) return;
+    if (!user.subscribed) {
+      setDialog('subscription');
+      return;
+    }
+    const prefix = storageKeys.viewRatingUses;
+    if (usedToday(localStorage, prefix, new Date()) >= SUBSCRIBER_VIEW_RATING_PER_DAY) {
+      toast({
+        message: `You have used today's ${SUBSCRIBER_VIEW_RATING_PER_DAY} rating views.`,
+        severity: 'info',
+      });
+      return;
+    }
+    try {
+      const seen = await call('viewRating', { ownerId: current.userId, photoId: current.id });
+      countUse(localStorage, prefix, new Date());
+      setViewedRating(
+        seen.votesCount === 0
+          ? NO_RATINGS_YET
+          : `Current rating: ${formatScore(seen.rate)} of 5 (${seen.votesCount} votes)`,
+      );
+    } catch (failure) {
+      toast({ message: failure instanceof Error ? failure.message : String(failure), severity: 'error' });
+    }
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
+    if (submitting) return;
+    drag.current = { startX: event.clientX, moved: false };
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLElement>) => {
+    if (!drag.current) return;
+    const offset = event.clientX - drag.current.startX;
+    if (Math.abs(offset) > SWIPE_START_PX) drag.current.moved = true;
+    if (drag.current.moved) setDragX(offset);
+  };
+  const onPointerUp = (event: PointerEvent<HTMLElement>) => {
+    const gesture = drag.current;
+    drag.current = null;
+    setDragX(0);
+    if (!gesture?.moved) return;
+    const rate = swipeRating(event.clientX - gesture.startX);
+    if (rate === null) skip();
+    else {
+      chooseRate(rate);
+      void submit({ rate, comment: input.comment.trim(), chips: input.chips });
+    }
+  };
+
+  const closeTutorial = () => {
+    localStorage.setItem(storageKeys.rateTutorialSeen, '1');
+    setDialog(null);
+  };
+
+  const swipePreview = swipeRating(dragX);
+  const emptyAndDone = exhausted && !feed.hasMore && !feed.loading;
+
+  return (
+    <Container maxWidth="sm" sx={{ py: 2, pb: 10 }}>
+      <PageMeta title="Rate photos" description="Rate photos of other members." robots="noindex, nofollow" />
+      <Typography variant="h5" component="h1" sx={{ textAlign: 'center', mb: 1 }}>
+        Rate
+      </Typography>
+      {emptyAndDone ? (
+        <Stack spacing={2} sx={{ alignItems: 'center', py: 6, textAlign: 'center' }}>
+          <Typography>{feed.error ? feed.error.message : EMPTY_FEED}</Typography>
+          <Button variant="outlined" onClick={() => navigate('/')}>
+            Back to My Photos
+          </Button>
+        </Stack>
+      ) : !current ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+          <CircularProgress aria-label="Loading photos" />
+        </Box>
+      ) : (
+        <Stack spacing={2}>
+          <Typography variant="subtitle1" sx={{ textAlign: 'center' }}>
+            {current.caption || DEFAULT_CAPTION}
+          </Typography>
+          <Box
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerUp}
+            onPointerCancel={() => {
+              drag.current = null;
+              setDragX(0);
+            }}
+            sx={{
+              position: 'relative',
+              aspectRatio: '3 / 4',
+              borderRadius: 2,
+              overflow: 'hidden',
+              bgcolor: 'action.hover',
+              touchAction: 'pan-y',
+              userSelect: 'none',
+              transform: `translateX(${swipeOffset(dragX)}px) rotate(${swipeOffset(dragX) / 25}deg)`,
+              transition: dragX === 0 ? 'transform 0.2s' : 'none',
+            }}
+          >
+            <Box
+              component="img"
+              key={current.id}
+              src={current.imageUrl}
+              alt={current.caption || 'Photo to rate'}
+              draggable={false}
+              onError={() => feed.remove(current.id)}
+              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            />
+            {dragX !== 0 && (
+              <Box
+                aria-live="polite"
+                sx={{
+                  position: 'absolute',
+                  top: 16,
+                  left: 16,
+                  px: 1.5,
+                  py: 0.5,
+                  borderRadius: 1,
+                  bgcolor: 'rgba(0,0,0,0.6)',
+                  color: 'white',
+                  fontWeight: 700,
+                }}
+              >
+                {swipePreview === null ? 'Skip' : `${swipePreview} ♥`}
+              </Box>
+            )}
+          </Box>
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+            <Button startIcon={<FlagIcon />} color="inherit" onClick={() => setDialog('report')}>
+              Report
+            </Button>
+            <Button startIcon={<VisibilityIcon />} onClick={() => void viewRating()}>
+              View Rating
+            </Button>
+          </Stack>
+          {viewedRating && <Alert severity="info">{viewedRating}</Alert>}
+          {tip && <Alert severity="info">{COMMENT_TIP}</Alert>}
+          <RatingPanel
+            value={input}
+            onChange={(change) => setInput((previous) => ({ ...previous, ...change }))}
+            onRateChange={chooseRate}
+            submitting={submitting}
+            error={error}
+            onSubmit={() => input.rate !== null && void submit({ ...input, rate: input.rate })}
+            onSkip={skip}
+          />
+        </Stack>
+      )}
+      {dialog === 'tutorial' && <TutorialDialog onClose={closeTutorial} />}
+      {dialog === 'report' && (
+        <ReportDialog onReport={(reason) => void report(reason)} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'subscription' && (
+        <SubscriptionDialog
+          reason="View Rating shows a photo's current score before you rate it: a Premium feature, up to 10 a day."
+          onClose={() => setDialog(null)}
+        />
+      )}
+    </Container>
+  );
+}

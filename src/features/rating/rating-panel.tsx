@@ -1,0 +1,116 @@
+/**
+ * The inputs under the photo in the feed: hearts, Skip / Rate, tags and the comment. The page holds
+ * their values, so a swipe or a key can set the hearts and everything starts over with each photo.
+ */
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import FavoriteBorderIcon from '@mui/icons-material/FavoriteBorder';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Chip,
+  Rating,
+  Stack,
+  TextField,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import type { Theme } from '@mui/material/styles';
+import { useState } from 'react';
+import { COMMENT_MAX, TAGS, TAGS_SHOWN, type Tag } from '@/domain/rating';
+
+export interface RatingInput {
+  rate: number;
+  comment: string;
+  chips: Tag[];
+}
+
+/** The inputs while the member is choosing: no hearts yet is null. */
+export type RatingDraft = Omit<RatingInput, 'rate'> & { rate: number | null };
+
+interface Props {
+  value: RatingDraft;
+  onChange: (change: Partial<Omit<RatingInput, 'rate'>>) => void;
+  onRateChange: (rate: number | null) => void;
+  submitting: boolean;
+  error: string | null;
+  onSubmit: () => void;
+  onSkip: () => void;
+}
+
+export function RatingPanel({ value, onChange, onRateChange, submitting, error, onSubmit, onSkip }: Props) {
+  const { rate, comment, chips } = value;
+  const [showAllTags, setShowAllTags] = useState(false);
+  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const shown = showAllTags ? TAGS : TAGS.slice(0, desktop ? TAGS_SHOWN.desktop : TAGS_SHOWN.mobile);
+  const toggle = (tag: Tag) =>
+    onChange({ chips: chips.includes(tag) ? chips.filter((chip) => chip !== tag) : [...chips, tag] });
+
+  return (
+    <Stack spacing={2} component="section" aria-label="Your rating">
+      <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+        <Rating
+          name="hearts"
+          value={rate}
+          precision={0.5}
+          max={5}
+          size="large"
+          onChange={(_event, value) => onRateChange(value)}
+          icon={<FavoriteIcon fontSize="inherit" color="error" />}
+          emptyIcon={<FavoriteBorderIcon fontSize="inherit" />}
+          getLabelText={(value) => `${value} Heart${value === 1 ? '' : 's'}`}
+          sx={{ fontSize: 48 }}
+        />
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+        <Button variant="outlined" onClick={onSkip} disabled={submitting} sx={{ minWidth: 120 }}>
+          Skip
+        </Button>
+        <Button
+          variant="contained"
+          disabled={rate === null || rate < 0.5 || submitting}
+          onClick={onSubmit}
+          sx={{ minWidth: 120 }}
+        >
+          {submitting ? 'Rating…' : 'Rate'}
+        </Button>
+      </Stack>
+      <Box>
+        <Typography variant="subtitle2" gutterBottom>
+          How does this person come across?
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {shown.map((tag) => (
+            <Chip
+              key={tag}
+              label={tag}
+              color={chips.includes(tag) ? 'primary' : 'default'}
+              variant={chips.includes(tag) ? 'filled' : 'outlined'}
+              onClick={() => toggle(tag)}
+              aria-pressed={chips.includes(tag)}
+            />
+          ))}
+          <Button size="small" onClick={() => setShowAllTags((all) => !all)}>
+            {showAllTags ? 'Hide' : 'Show more'}
+          </Button>
+        </Box>
+      </Box>
+      {error && (
+        <Alert severity="error">
+          <AlertTitle>Failed to submit photo rating</AlertTitle>
+          <Typography variant="body2">{error}</Typography>
+        </Alert>
+      )}
+      <TextField
+        label="Comment (optional)"
+        multiline
+        minRows={2}
+        value={comment}
+        onChange={(event) => onChange({ comment: event.target.value })}
+        slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
+        helperText={`${comment.length}/${COMMENT_MAX}`}
+      />
+    </Stack>
+  );
+}
