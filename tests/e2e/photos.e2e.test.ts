@@ -68,7 +68,8 @@ describe('My Photos', () => {
       evaluated: true,
     });
     expect(photo?.faceDetail?.AgeRange.Low).toBeGreaterThan(0);
-    expect(readUserByEmail<User>(member.email)?.points).toBe(12);
+    // 2 to start, 5 for the first day of the login streak, 10 for the first photo.
+    expect(readUserByEmail<User>(member.email)?.points).toBe(17);
     // AI insights follow the upload, written by the trigger.
     const [withInsights] = await eventually(
       () => readDocuments<Photo>(`users/${uid}/photos`),

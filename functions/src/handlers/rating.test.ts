@@ -155,6 +155,16 @@ describe('submitRating', () => {
     expect(owner?.newVotes).toBe(2);
   });
 
+  it('counts a glance of under a second in the average but not in the fair score', async () => {
+    const context = await twoMembers();
+    await rate(context, 'voter', 'owner', 'p1', { rate: 5, seconds: 0.4 });
+    expect(await context.store.get<Photo>('users/owner/photos/p1')).toMatchObject({
+      rate: 5,
+      votesCount: 1,
+      qualityVotes: 0,
+    });
+  });
+
   it('earns the voter a token on every 5th vote and costs a free owner one per vote received', async () => {
     const context = testContext();
     await seedMember(context.store, 'voter', { gender: 'male', points: 2 });

@@ -156,7 +156,11 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
         ratesGivenSquares: voter.ratesGivenSquares ?? 0,
       };
       const tally = tallyVote(
-        photo,
+        {
+          qualityVotes: photo.qualityVotes ?? 0,
+          qualitySum: photo.qualitySum ?? 0,
+          qualitySquares: photo.qualitySquares ?? 0,
+        },
         { rate: input.rate, viewingTimeSeconds: input.seconds },
         voterRecord,
         siteAverage(stats),

@@ -69,7 +69,7 @@ export function PhotoCard({ photo, now, busy, onToggleActive, onDelete, onOpen }
             sx={{ bgcolor: 'rgba(0,0,0,0.6)', color: 'white' }}
           />
           <Chip
-            label={`${photo.votesCount} votes`}
+            label={`${photo.votesCount} vote${photo.votesCount === 1 ? '' : 's'}`}
             size="small"
             sx={{ bgcolor: 'rgba(0,0,0,0.6)', color: 'white' }}
           />

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { decodeDocument } from '../../../src/domain/wire';
+import { decodeDocument, encodeDocument } from '../../../src/domain/wire';
 
 export const appUrl = () => inject('appUrl');
 
@@ -79,6 +79,17 @@ export class Member {
     await this.page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
 
+  /** Posts a photo from a file through the New Photo form and waits until My Photos shows it. */
+  async postPhoto(file: string, caption: string): Promise<void> {
+    await this.page.getByRole('button', { name: /Add New Photo/ }).click();
+    const form = this.page.getByRole('dialog', { name: 'New Photo' });
+    await form.getByLabel('Photo file').setInputFiles(file);
+    await form.locator('.reactEasyCrop_Container').waitFor();
+    await form.getByLabel('Caption (optional)').fill(caption);
+    await form.getByRole('button', { name: 'Post' }).click();
+    await form.waitFor({ state: 'detached', timeout: 60_000 });
+  }
+
   async signOut(): Promise<void> {
     await this.page.getByRole('button', { name: 'Open menu' }).click();
     await this.page.getByRole('button', { name: 'Sign out' }).click();
@@ -97,6 +108,23 @@ export function readDocument<T>(documentPath: string): T | undefined {
     const row = db.prepare('SELECT data FROM documents WHERE path = ?').get(documentPath) as
       { data: string } | undefined;
     return row ? decodeDocument<T>(row.data) : undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Changes fields of a stored document from outside the app: how a journey simulates what takes
+ * time (yesterday's login, votes from many members) without waiting for it.
+ */
+export function changeDocument(documentPath: string, fields: Record<string, unknown>): void {
+  const db = new Database(path.join(inject('dataDir'), 'store.sqlite'));
+  try {
+    const row = db.prepare('SELECT data FROM documents WHERE path = ?').get(documentPath) as
+      { data: string } | undefined;
+    if (!row) throw new Error(`No document at ${documentPath}`);
+    const data = { ...decodeDocument<Record<string, unknown>>(row.data), ...fields };
+    db.prepare('UPDATE documents SET data = ? WHERE path = ?').run(encodeDocument(data), documentPath);
   } finally {
     db.close();
   }

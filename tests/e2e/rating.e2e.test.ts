@@ -1,0 +1,166 @@
+/**
+ * Rating journeys with two members in two browsers: B rates A's photo with a comment and tags, A
+ * sees it arrive live and answers; tokens move by the rules; the leaderboard and the streak.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Photo } from '../../src/domain/photo';
+import { leaderboardScore } from '../../src/domain/rating';
+import type { User } from '../../src/domain/user';
+import type { Vote } from '../../src/domain/vote';
+import { launchBrowser } from './support/browser';
+import {
+  changeDocument,
+  eventually,
+  Member,
+  readDocument,
+  readDocuments,
+  readUserByEmail,
+  type ProfileAnswers,
+} from './support/member';
+
+const require = createRequire(import.meta.url);
+const sample = (n: number) =>
+  path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', `sample${n}.jpg`);
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newMember(answers: ProfileAnswers): Promise<{ member: Member; uid: string }> {
+  const member = await Member.open(browser);
+  await member.register();
+  await member.completeProfile(answers);
+  await member.finishOnboarding();
+  const user = await eventually(
+    () => readUserByEmail<User>(member.email),
+    (found) => found?.complete === true && found.loginStreak === 1,
+  );
+  return { member, uid: user!.uid };
+}
+
+describe('rating', () => {
+  it('B rates A’s photo with a comment and tags; A sees it live, reacts and replies; tokens move', async () => {
+    const a = await newMember({ name: 'Ava', age: 28, gender: 'Female', showMe: 'Both' });
+    await a.member.postPhoto(sample(2), 'Rate me kindly');
+    await a.member.page
+      .getByRole('dialog', { name: 'Hooray!!' })
+      .getByRole('button', { name: 'Got it' })
+      .click();
+    const [photo] = await eventually(
+      () => readDocuments<Photo>(`users/${a.uid}/photos`),
+      (photos) => photos.length === 1,
+    );
+    const card = a.member.page.getByRole('article', { name: 'Rate me kindly' });
+    await card.getByText('0 votes').waitFor();
+
+    const b = await newMember({ name: 'Ben', age: 30, gender: 'Male', showMe: 'Both' });
+    const { page } = b.member;
+    await b.member.visit(`/rate/${photo!.id}`);
+    await page
+      .getByRole('dialog', { name: 'How rating works' })
+      .getByRole('button', { name: 'Got it' })
+      .click();
+    await page.getByText('Rate me kindly').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/rate/${photo!.id}`);
+    const rate = page.getByRole('button', { name: 'Rate', exact: true });
+    expect(await rate.isDisabled()).toBe(true);
+    await page.keyboard.press('4');
+    await page.getByText('Scroll down to add a comment!').waitFor();
+    await page.getByRole('button', { name: 'friendly' }).click();
+    await page.getByRole('button', { name: 'confident' }).click();
+    await page.getByLabel('Comment (optional)').fill('Lovely smile');
+    await rate.click();
+    await page.getByText('Rate me kindly').waitFor({ state: 'detached' });
+
+    const vote = await eventually(
+      () => readDocument<Vote>(`users/${a.uid}/photos/${photo!.id}/votes/${b.uid}`),
+      (found) => found !== undefined,
+    );
+    expect(vote).toMatchObject({
+      rate: 4,
+      comment: 'Lovely smile',
+      chips: ['friendly', 'confident'],
+      age: 30,
+    });
+    expect(vote!.viewingTimeSeconds).toBeGreaterThan(0);
+    expect(readDocument<Photo>(`users/${a.uid}/photos/${photo!.id}`)).toMatchObject({
+      rate: 4,
+      votesCount: 1,
+    });
+
+    // A sees the vote arrive live, with its comment and tags, and answers it.
+    await card.getByText('1 vote').waitFor();
+    await card.getByLabel('Score 8.0').waitFor();
+    await card.getByRole('button', { name: 'Open Rate me kindly' }).click();
+    const detail = a.member.page.getByRole('dialog', { name: 'Rate me kindly' });
+    const comment = detail.getByRole('listitem', { name: 'Comment: Lovely smile' });
+    await comment.waitFor();
+    await detail.getByText('friendly').first().waitFor();
+    await comment.getByRole('button', { name: 'React ❤️' }).click();
+    await comment.getByLabel('Reply').fill('Thank you!');
+    await comment.getByRole('button', { name: 'Send', exact: true }).click();
+    await comment.getByText('Thank you!').waitFor();
+    const answered = await eventually(
+      () => readDocument<Vote>(`users/${a.uid}/photos/${photo!.id}/votes/${b.uid}`),
+      (found) => found?.replies.length === 1 && found.reactions.length === 1,
+    );
+    expect(answered?.reactions[0]?.emoji).toBe('❤️');
+
+    // Tokens: A started with 2, +5 for today's visit, +10 for the first photo, -1 for the vote received.
+    // The new vote counts as seen: A was looking at My Photos when it arrived.
+    expect(readUserByEmail<User>(a.member.email)).toMatchObject({ points: 16, newVotes: 0 });
+    // B: 2 and +5 for today's visit; a token comes with every 5th vote.
+    expect(readUserByEmail<User>(b.member.email)).toMatchObject({ points: 7, votesGiven: 1 });
+    await a.member.close();
+    await b.member.close();
+  }, 180_000);
+
+  it('shows the leaderboard and grows the streak across two days', async () => {
+    const a = await newMember({ name: 'Cleo', age: 33, gender: 'Female', showMe: 'Both' });
+    await a.member.postPhoto(sample(3), 'Top of the class');
+    const [photo] = await eventually(
+      () => readDocuments<Photo>(`users/${a.uid}/photos`),
+      (photos) => photos.length === 1,
+    );
+    // As if many members had voted: 50 votes averaging 4.9 hearts, above anything else in this stack.
+    changeDocument(`users/${a.uid}/photos/${photo!.id}`, {
+      rate: 4.9,
+      votesCount: 50,
+      leaderboardScore: leaderboardScore({ rate: 4.9, votesCount: 50 }),
+    });
+    const { page } = a.member;
+    // The top three float gently; without motion the lightbox opens on a still target.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await a.member.visit('/leaderboard');
+    await page.getByRole('heading', { name: 'The top rated photos of all time' }).waitFor();
+    const first = page.getByRole('listitem', { name: 'Place 1' });
+    await first.getByLabel('Score 9.8').waitFor();
+    await first.getByRole('img', { name: 'Crown' }).waitFor();
+    await first.getByRole('button', { name: 'View photo in place 1' }).click();
+    await page.getByRole('dialog', { name: 'Photo viewer' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // Yesterday's visit, then today's: the streak grows to 2 and earns 5 more tokens.
+    const before = readUserByEmail<User>(a.member.email)!;
+    changeDocument(`users/${a.uid}`, { lastLogin: new Date(Date.now() - 24 * 60 * 60 * 1000) });
+    await page.reload();
+    await page.getByText('Day 2 of your streak: +5 tokens').waitFor();
+    const after = await eventually(
+      () => readUserByEmail<User>(a.member.email)!,
+      (found) => found.loginStreak === 2,
+    );
+    expect(after.points).toBe(before.points + 5);
+    await page.reload();
+    await page.getByRole('heading', { name: 'The top rated photos of all time' }).waitFor();
+    expect(readUserByEmail<User>(a.member.email)?.loginStreak).toBe(2);
+    await a.member.close();
+  }, 120_000);
+});
