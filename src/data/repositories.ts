@@ -1,7 +1,7 @@
 /** What the screens read, as interfaces; `local/` and `firebase/` implement each one. */
 import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import type { RateHistogram } from '@/domain/scores';
+import type { SiteStats } from '@/domain/scores';
 import type { GivenVote, Vote } from '@/domain/vote';
 import type { Unsubscribe } from './auth';
 
@@ -38,11 +38,8 @@ export interface VoteRepository {
 }
 
 export interface StatsRepository {
-  /** The site's histogram of photo rates (`stats/stats`), live; empty before the first vote. */
-  watchRateHistogram(
-    onHistogram: (histogram: RateHistogram) => void,
-    onError: (error: Error) => void,
-  ): Unsubscribe;
+  /** The site's rate histogram and vote totals (`stats/stats`), live; empty before the first vote. */
+  watchSiteStats(onStats: (stats: SiteStats) => void, onError: (error: Error) => void): Unsubscribe;
 }
 
 export interface ImageRepository {

@@ -47,6 +47,15 @@ export type RateHistogram = Record<string, number>;
 
 export const HISTOGRAM_BUCKETS = 501;
 
+/** `stats/stats`: the histogram of rated photos' rates, and the site's vote count and sum of hearts. */
+export interface SiteStats {
+  histogram: RateHistogram;
+  votes: number;
+  votesSum: number;
+}
+
+export const EMPTY_SITE_STATS: SiteStats = { histogram: {}, votes: 0, votesSum: 0 };
+
 export function histogramBucket(rate: number): string {
   return String(Math.min(HISTOGRAM_BUCKETS - 1, Math.max(0, Math.round(rate * 100))));
 }

@@ -23,7 +23,7 @@ import {
   photoRefSchema,
   submitRatingSchema,
 } from '../../../src/domain/schemas';
-import { moveInHistogram, type RateHistogram } from '../../../src/domain/scores';
+import { moveInHistogram, type SiteStats } from '../../../src/domain/scores';
 import { siteAverage, tallyVote } from '../../../src/domain/score-quality';
 import { afterVoteReceived, tokensForVoteGiven } from '../../../src/domain/tokens';
 import type { User } from '../../../src/domain/user';
@@ -33,13 +33,7 @@ import { requireCaller, validate, type Handler } from './handler';
 import { userPath } from './users';
 
 export const STATS_PATH = 'stats/stats';
-
-/** `stats/stats`: the histogram of rated photos' rates, and the site's vote count and sum. */
-export interface SiteStats {
-  histogram: RateHistogram;
-  votes: number;
-  votesSum: number;
-}
+export type { SiteStats };
 
 /** Photos a member reported, `users/{uid}/reports/{photoId}`, so the feed leaves them out. */
 export const reportedPath = (uid: string) => `users/${uid}/reports`;

@@ -16,7 +16,7 @@ import {
 import { env } from '@/config/env';
 import { imagePath, photosPath, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import type { RateHistogram } from '@/domain/scores';
+import { EMPTY_SITE_STATS, type SiteStats } from '@/domain/scores';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { withDates } from '@/domain/wire';
 import { firebaseApp } from '@/data/firebase-app';
@@ -56,11 +56,10 @@ export function createFirebaseBackend(): Backend {
       },
     },
     stats: {
-      watchRateHistogram: (onHistogram, onError) =>
+      watchSiteStats: (onStats, onError) =>
         onSnapshot(
           doc(firestore, 'stats', 'stats'),
-          (snapshot) =>
-            onHistogram((snapshot.data() as { histogram?: RateHistogram } | undefined)?.histogram ?? {}),
+          (snapshot) => onStats({ ...EMPTY_SITE_STATS, ...(snapshot.data() as SiteStats | undefined) }),
           onError,
         ),
     },

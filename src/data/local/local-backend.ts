@@ -3,7 +3,7 @@ import { env } from '@/config/env';
 import type { Photo } from '@/domain/photo';
 import { photosPath } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import type { RateHistogram } from '@/domain/scores';
+import { EMPTY_SITE_STATS, type SiteStats } from '@/domain/scores';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { currentIdToken, watchIdToken } from '../auth';
 import type { Backend } from '../repositories';
@@ -83,10 +83,10 @@ export function createLocalBackend(): Backend {
         }),
     },
     stats: {
-      watchRateHistogram: (onHistogram, onError) =>
+      watchSiteStats: (onStats, onError) =>
         live.watch(
           'stats/stats',
-          (data) => onHistogram((data as { histogram?: RateHistogram } | null)?.histogram ?? {}),
+          (data) => onStats({ ...EMPTY_SITE_STATS, ...(data as SiteStats | null) }),
           onError,
         ),
     },

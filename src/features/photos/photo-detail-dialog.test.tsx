@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { histogramBucket, type SiteStats } from '@/domain/scores';
 import type { Vote } from '@/domain/vote';
 import { aPhoto, renderApp } from '@/testing/test-utils';
 import { PhotoDetailDialog } from './photo-detail-dialog';
@@ -28,6 +29,8 @@ const handlers = {
 
 const voteFeed = vi.hoisted(() => ({ votes: [] as Vote[] }));
 vi.mock('@/data/use-votes', () => ({ useVotes: () => ({ votes: voteFeed.votes, error: null }) }));
+const site = vi.hoisted(() => ({ stats: undefined as SiteStats | undefined }));
+vi.mock('@/data/use-site-stats', () => ({ useSiteStats: () => site.stats }));
 
 function aVote(id: string, overrides: Partial<Vote> = {}): Vote {
   return {
@@ -64,6 +67,40 @@ describe('PhotoDetailDialog', () => {
     expect(score).toHaveTextContent('Leaderboard');
     expect(score).toHaveTextContent('People look at your photo for over 2 minutes on average!');
     expect(score).toHaveTextContent('Your photo has been looked at for over 30 minutes in total!');
+  });
+
+  it('states the percentile from the site histogram and the fair score beside the raw average', () => {
+    // 100 rated photos: 8 at 4.6 or better (this one among them), the rest lower.
+    site.stats = {
+      histogram: { [histogramBucket(4.6)]: 8, [histogramBucket(3)]: 92 },
+      votes: 1000,
+      votesSum: 3000,
+    };
+    const photo = aPhoto('a', {
+      rate: 4.6,
+      votesCount: 12,
+      qualityVotes: 12,
+      qualitySum: 12 * 4.4,
+      qualitySquares: 12 * 4.4 * 4.4 + 2,
+    });
+    const { unmount } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    const score = screen.getByRole('region', { name: 'Score' });
+    expect(score).toHaveTextContent('Incredible shot Your photo is in top 8% percentile!');
+    expect(screen.getByLabelText('Fair score')).toHaveTextContent(
+      /Fair score 4\.\d \(90% sure between \d\.\d and \d\.\d\)/,
+    );
+    unmount();
+    // Under 3 votes there is no percentile to state.
+    const early = aPhoto('b', {
+      rate: 4.6,
+      votesCount: 2,
+      qualityVotes: 2,
+      qualitySum: 9,
+      qualitySquares: 40.5,
+    });
+    renderApp(<PhotoDetailDialog photo={early} photos={[early]} {...handlers} />);
+    expect(screen.getByRole('region', { name: 'Score' })).not.toHaveTextContent('percentile');
+    site.stats = undefined;
   });
 
   it('shows the first 4 traits and 3 look-alikes of the insights, or that they are coming', () => {

@@ -28,7 +28,16 @@ import { useState } from 'react';
 import { DetailSection } from './detail-section';
 import { VotesSections } from './votes-sections';
 import { canShare, leaderboardBadge, type AiInsights, type FaceDetail, type Photo } from '@/domain/photo';
-import { formatScore, percentileText, rateColor, verdict, viewingTimeMessages } from '@/domain/scores';
+import { fairScore, siteAverage } from '@/domain/score-quality';
+import {
+  formatScore,
+  percentileText,
+  rateColor,
+  topPercent,
+  verdict,
+  viewingTimeMessages,
+} from '@/domain/scores';
+import { useSiteStats } from '@/data/use-site-stats';
 
 interface Props {
   photo: Photo;
@@ -138,8 +147,9 @@ export function PhotoDetailDialog({
   const [viewing, setViewing] = useState(false);
   const badge = leaderboardBadge(photo);
   const rated = photo.votesCount > 0;
-  // The rate histogram arrives with the rating work; until then there is no percentile to state.
-  const percentile = percentileText(photo.votesCount, null);
+  const stats = useSiteStats();
+  const percentile = percentileText(photo.votesCount, stats ? topPercent(stats.histogram, photo.rate) : null);
+  const fair = stats ? fairScore(photo, siteAverage(stats)) : null;
   const timeMessages = viewingTimeMessages(photo.averageViewingTimeSeconds, photo.totalViewingTimeSeconds);
   const label = photo.caption || 'Photo';
   return (
@@ -235,6 +245,18 @@ export function PhotoDetailDialog({
                 {!rated && (
                   <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                     The first votes usually arrive within about 10 hours.
+                  </Typography>
+                )}
+                {rated && fair && (
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ mt: 1 }}
+                    aria-label="Fair score"
+                    title="Each voter's habit of rating high or low is taken out, and hasty votes are left out"
+                  >
+                    Fair score {formatScore(fair.score)} (90% sure between {formatScore(fair.low)} and{' '}
+                    {formatScore(fair.high)}), weighing each voter's habits
                   </Typography>
                 )}
                 {percentile && (
