@@ -114,4 +114,6 @@ async function benchPipeline(): Promise<boolean[]> {
 }
 
 results.push(...(await benchPipeline()));
+const { benchRating } = await import('./bench-rating');
+results.push(...(await benchRating()));
 if (results.includes(false)) process.exitCode = 1;

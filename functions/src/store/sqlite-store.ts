@@ -56,10 +56,6 @@ function filterClause(filter: Filter, values: Array<string | number>): string {
   return `${field} = ?`;
 }
 
-function withoutUndefined(data: DocumentData): DocumentData {
-  return Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
-}
-
 function parentOf(path: string): { parent: string; collectionId: string } {
   const parts = path.split('/');
   return { parent: parts.slice(0, -1).join('/'), collectionId: parts[parts.length - 2] ?? '' };
@@ -74,6 +70,11 @@ export class SqliteStore implements Store {
   private readonly selectDocument: Database.Statement<[string], { data: string }>;
   private readonly upsertDocument: Database.Statement<[string, string, string, string]>;
   private readonly deleteDocument: Database.Statement<[string]>;
+  /** One SQLite transaction for a handler's writes, made once as better-sqlite3 means it to be. */
+  private readonly commitTransaction: (
+    writes: Write[],
+    before: Map<string, DocumentData | undefined> | null,
+  ) => void;
 
   constructor(filename: string) {
     this.db = new Database(filename);
@@ -95,6 +96,9 @@ export class SqliteStore implements Store {
        ON CONFLICT(path) DO UPDATE SET data = excluded.data`,
     );
     this.deleteDocument = this.db.prepare('DELETE FROM documents WHERE path = ?');
+    this.commitTransaction = this.db.transaction((writes: Write[], before) =>
+      this.applyWrites(writes, before),
+    );
   }
 
   close(): void {
@@ -117,7 +121,7 @@ export class SqliteStore implements Store {
 
   private write(path: string, data: DocumentData): void {
     const { parent, collectionId } = parentOf(path);
-    this.upsertDocument.run(path, parent, collectionId, encodeDocument(withoutUndefined(data)));
+    this.upsertDocument.run(path, parent, collectionId, encodeDocument(data));
   }
 
   async get<T extends object>(path: string): Promise<T | undefined> {
@@ -215,26 +219,38 @@ export class SqliteStore implements Store {
       },
     };
     const result = await work(tx);
+    // The documents as they were, only when a trigger listens: reading them costs a decode each.
+    const watched = this.writeListeners.size > 0;
     const before = new Map<string, DocumentData | undefined>();
-    const commit = this.db.transaction(() => {
-      for (const write of writes) {
-        if (!before.has(write.path)) before.set(write.path, this.read(write.path));
-        if (write.kind === 'set') this.write(write.path, write.data);
-        else if (write.kind === 'delete') this.deleteDocument.run(write.path);
-        else {
-          const current = this.read(write.path);
-          if (!current) throw new StoreError('not-found', `No document to update: ${write.path}`);
-          this.write(write.path, { ...current, ...withoutUndefined(write.fields) });
-        }
-      }
-    });
-    commit();
+    this.commitTransaction(writes, watched ? before : null);
     this.notify(new Set(writes.map((write) => write.path)));
-    if (this.writeListeners.size > 0) {
+    if (watched) {
       const changes = [...before].map(([path, was]) => ({ path, before: was, after: this.read(path) }));
       for (const listener of this.writeListeners) listener(changes);
     }
     return result;
+  }
+
+  private applyWrites(writes: Write[], before: Map<string, DocumentData | undefined> | null): void {
+    for (const write of writes) {
+      if (before && !before.has(write.path)) before.set(write.path, this.read(write.path));
+      if (write.kind === 'set') this.write(write.path, write.data);
+      else if (write.kind === 'delete') this.deleteDocument.run(write.path);
+      else {
+        // Merged as stored text: both sides are already in the wire form, so no dates to revive;
+        // fields set to undefined drop out in the encoding, and so leave the stored value alone.
+        const current = this.selectDocument.get(write.path);
+        if (!current) throw new StoreError('not-found', `No document to update: ${write.path}`);
+        const fields = JSON.parse(encodeDocument(write.fields)) as DocumentData;
+        const { parent, collectionId } = parentOf(write.path);
+        this.upsertDocument.run(
+          write.path,
+          parent,
+          collectionId,
+          JSON.stringify({ ...(JSON.parse(current.data) as DocumentData), ...fields }),
+        );
+      }
+    }
   }
 
   private notify(paths: Set<string>): void {
