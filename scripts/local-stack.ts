@@ -209,6 +209,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       store,
       clock,
       verifyIdToken: verifier.verifyIdToken,
+      accounts: { deleteUser: verifier.deleteUser },
       log: quiet ? undefined : (line) => console.error(line),
     });
     files.setPublicUrl(server.url);

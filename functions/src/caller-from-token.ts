@@ -10,5 +10,6 @@ export function callerFromToken(token: DecodedIdToken): Caller {
     signInProvider: token.firebase.sign_in_provider ?? null,
     name: typeof token.name === 'string' ? token.name : null,
     picture: token.picture ?? null,
+    authTime: typeof token.auth_time === 'number' ? new Date(token.auth_time * 1000) : null,
   };
 }

@@ -29,6 +29,8 @@ export function caller(uid: string, extra: Partial<Caller> = {}): Caller {
     signInProvider: 'password',
     name: null,
     picture: null,
+    // Signed in a minute before the tests' clock starts.
+    authTime: new Date('2026-11-22T09:59:00Z'),
     ...extra,
   };
 }
@@ -42,8 +44,10 @@ export function testContext(clock = new TestClock(new Date('2026-11-22T10:00:00Z
     mkdtempSync(path.join(tmpdir(), 'photorater-files-')),
     'http://files.test',
   );
-  const as = (who: Caller | null): HandlerContext => ({ caller: who, store, clock, files, faces });
-  return { store, clock, files, as };
+  const deletedAccounts: string[] = [];
+  const accounts = { deleteUser: async (uid: string) => void deletedAccounts.push(uid) };
+  const as = (who: Caller | null): HandlerContext => ({ caller: who, store, clock, files, faces, accounts });
+  return { store, clock, files, as, deletedAccounts };
 }
 
 const require = createRequire(import.meta.url);

@@ -3,6 +3,7 @@ import type { SharedPhoto } from './photo';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
 import type {
   CreatePhotoInput,
+  DeleteAccountInput,
   DeleteReplyInput,
   EnsureUserInput,
   FeedPageInput,
@@ -39,6 +40,7 @@ export interface Callables {
     input: RecordLoginInput;
     result: { loginStreak: number; tokens: number; milestone: boolean };
   };
+  deleteAccount: { input: DeleteAccountInput; result: { deleted: true } };
   getLeaderboard: { input: Record<string, never>; result: { photos: LeaderboardPhoto[] } };
 }
 

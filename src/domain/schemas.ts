@@ -3,6 +3,7 @@
  * is the message the handler answers with.
  */
 import * as yup from 'yup';
+import { ACCOUNT_DELETION, DELETION_REASON_MAX, DELETION_REASON_MIN } from './account';
 import { isCaptionPositiveEnough } from './caption';
 import { isAbusive } from './comment-filter';
 import { AGE_MAX, AGE_MIN, FIELD_MAX, SIGN_UP_PASSWORD_MIN } from './constants';
@@ -261,3 +262,13 @@ export const recordLoginSchema = yup.object({
     .default('UTC'),
 });
 export type RecordLoginInput = yup.InferType<typeof recordLoginSchema>;
+
+export const deleteAccountSchema = yup.object({
+  reason: yup
+    .string()
+    .trim()
+    .required(ACCOUNT_DELETION.reasonRequired)
+    .min(DELETION_REASON_MIN, `reason must be at least ${DELETION_REASON_MIN} characters`)
+    .max(DELETION_REASON_MAX, `reason must be at most ${DELETION_REASON_MAX} characters`),
+});
+export type DeleteAccountInput = yup.InferType<typeof deleteAccountSchema>;

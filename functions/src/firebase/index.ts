@@ -4,6 +4,7 @@
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { getAuth } from 'firebase-admin/auth';
 import { getStorage } from 'firebase-admin/storage';
 import { onValueWritten } from 'firebase-functions/v2/database';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
@@ -13,6 +14,7 @@ import type { PresenceState } from '../../../src/domain/user';
 import { callerFromToken } from '../caller-from-token';
 import { handlers } from '../handlers';
 import { systemClock, toHttpsError, type Handler } from '../handlers/handler';
+import { purgeDeletedMembers } from '../handlers/delete-account';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
 import { setPresence } from '../handlers/presence';
 import { CloudFileStore } from '../files/cloud-file-store';
@@ -27,12 +29,13 @@ firestore.settings({ ignoreUndefinedProperties: true });
 const store = new FirestoreStore(firestore);
 const files = new CloudFileStore(getStorage().bucket());
 const faces = createFaceAnalyzer();
+const accounts = { deleteUser: (uid: string) => getAuth().deleteUser(uid) };
 
 function callable<Result>(handler: Handler<Result>, options: CallableOptions = {}) {
   return onCall(options, async (request) => {
     try {
       const caller = request.auth ? callerFromToken(request.auth.token) : null;
-      return await handler.run(request.data, { caller, store, clock: systemClock, files, faces });
+      return await handler.run(request.data, { caller, store, clock: systemClock, files, faces, accounts });
     } catch (error) {
       throw toHttpsError(error);
     }
@@ -58,9 +61,14 @@ export const viewRating = callable(handlers.viewRating);
 export const flagPhoto = callable(handlers.flagPhoto);
 export const recordLogin = callable(handlers.recordLogin);
 export const getLeaderboard = callable(handlers.getLeaderboard);
+export const deleteAccount = callable(handlers.deleteAccount);
 
 export const leaderboardDaily = onSchedule('every day 00:05', async () => {
   await recordLeaderboardDay(store, systemClock);
+});
+
+export const purgeDeletedAccounts = onSchedule('every 1 hours', async () => {
+  await purgeDeletedMembers(store, files, accounts, systemClock);
 });
 
 export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId}', async (event) => {

@@ -23,6 +23,13 @@ export interface Caller {
   signInProvider: string | null;
   name: string | null;
   picture: string | null;
+  /** When the member last signed in (not when the token was refreshed): sensitive actions want it recent. */
+  authTime: Date | null;
+}
+
+/** The Auth admin operations handlers need: the Admin SDK, against the Auth emulator locally. */
+export interface AccountAdmin {
+  deleteUser(uid: string): Promise<void>;
 }
 
 export interface HandlerContext {
@@ -31,6 +38,7 @@ export interface HandlerContext {
   clock: Clock;
   files: FileStore;
   faces: FaceAnalyzer;
+  accounts: AccountAdmin;
 }
 
 /** The services a host provides to every handler, besides the caller. */

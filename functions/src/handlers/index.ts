@@ -1,6 +1,7 @@
 /** Every callable handler by the name the client calls it with; both hosts expose exactly these. */
 import type { CallableName, Callables } from '../../../src/domain/callables';
 import { deleteReply, reactToComment, replyToComment } from './comments';
+import { deleteAccount } from './delete-account';
 import { completeProfile } from './complete-profile';
 import { createPhoto } from './create-photo';
 import { deletePhoto } from './delete-photo';
@@ -33,4 +34,5 @@ export const handlers = {
   flagPhoto,
   recordLogin,
   getLeaderboard,
+  deleteAccount,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };

@@ -9,6 +9,8 @@ import type { Caller } from '../handlers/handler';
 
 export interface AuthVerifier {
   verifyIdToken(token: string): Promise<Caller>;
+  /** Deletes an account at the emulator, as the Admin SDK does in production. */
+  deleteUser(uid: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,6 +22,7 @@ export function emulatorAuthVerifier(projectId: string, authEmulatorHost: string
     async verifyIdToken(token) {
       return callerFromToken(await auth.verifyIdToken(token, true));
     },
+    deleteUser: (uid) => auth.deleteUser(uid),
     close: () => deleteApp(app),
   };
 }

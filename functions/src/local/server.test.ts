@@ -33,6 +33,7 @@ beforeAll(async () => {
     clock,
     files,
     faces: { analyze: async () => null },
+    accounts: { deleteUser: async () => undefined },
     insights: offlineInsightsWriter,
     // Tokens here are just "token-{uid}"; the Auth emulator's real tokens are exercised end to end.
     verifyIdToken: async (token) => {

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { WebSocketServer } from 'ws';
 import { handlers } from '../handlers';
-import { toHttpsError, type Caller, type Clock, type Handler } from '../handlers/handler';
+import { toHttpsError, type AccountAdmin, type Caller, type Clock, type Handler } from '../handlers/handler';
 import type { LocalFileStore } from '../files/local-file-store';
 import type { FaceAnalyzer } from '../photos/face-analysis';
 import type { InsightsWriter } from '../photos/insights';
@@ -27,6 +27,7 @@ export interface LocalServerOptions {
   clock: Clock;
   files: LocalFileStore;
   faces: FaceAnalyzer;
+  accounts: AccountAdmin;
   insights: InsightsWriter;
   verifyIdToken(token: string): Promise<Caller>;
   log?: (line: string) => void;
@@ -97,8 +98,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       throw new HttpsError('invalid-argument', 'The request body is not JSON.');
     }
     const caller = await callerOf(request);
-    const { store, clock, files, faces } = options;
-    const result = await handler.run(data, { caller, store, clock, files, faces });
+    const { store, clock, files, faces, accounts } = options;
+    const result = await handler.run(data, { caller, store, clock, files, faces, accounts });
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(resultBody(result));
   }
@@ -143,7 +144,12 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   });
 
   const triggers = startLocalTriggers(options.store, options.insights, log);
-  const schedules = startLocalSchedules(options.store, options.clock, log);
+  const schedules = startLocalSchedules(
+    options.store,
+    options.clock,
+    { files: options.files, accounts: options.accounts },
+    log,
+  );
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   const live = new LiveChannel(options.store, options.clock, options.verifyIdToken, log);
   sockets.on('connection', (socket) => live.accept(socket));

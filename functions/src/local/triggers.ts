@@ -2,7 +2,9 @@
  * The local host of the Firestore triggers: the same trigger handlers the Cloud Functions register
  * with onDocumentCreated, fed by the SQLite store's committed changes.
  */
-import type { Clock } from '../handlers/handler';
+import { purgeDeletedMembers } from '../handlers/delete-account';
+import type { AccountAdmin, Clock } from '../handlers/handler';
+import type { FileStore } from '../files/file-store';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
 import { photoIdsOf, writeInsights } from '../handlers/write-insights';
 import type { InsightsWriter } from '../photos/insights';
@@ -47,19 +49,23 @@ export function startLocalTriggers(
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * The local host of the scheduled jobs: the daily leaderboard job runs at start and then every
- * hour, and records each day once however often it runs (as the Cloud Functions schedule does daily).
+ * The local host of the scheduled jobs, at start and then every hour: the leaderboard job (which
+ * records each day once however often it runs) and the purge of deleted members.
  */
 export function startLocalSchedules(
   store: Store,
   clock: Clock,
+  purge: { files: FileStore; accounts: AccountAdmin },
   log: (line: string) => void,
 ): { stop(): Promise<void> } {
   let running: Promise<unknown> = Promise.resolve();
+  const failed = (job: string) => (error: unknown) =>
+    log(`${job} failed: ${error instanceof Error ? error.message : String(error)}`);
   const runDaily = () => {
-    running = recordLeaderboardDay(store, clock).catch((error: unknown) =>
-      log(`leaderboard job failed: ${error instanceof Error ? error.message : String(error)}`),
-    );
+    running = Promise.all([
+      recordLeaderboardDay(store, clock).catch(failed('leaderboard job')),
+      purgeDeletedMembers(store, purge.files, purge.accounts, clock).catch(failed('purge')),
+    ]);
   };
   runDaily();
   const timer = setInterval(runDaily, HOUR_MS);

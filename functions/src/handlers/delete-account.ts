@@ -1,0 +1,119 @@
+/**
+ * Deleting one's own account (design.md section 4): after a recent sign-in, the removal record, the
+ * member marked deleted, every photo deactivated with the error 'User deleted' (so it leaves every
+ * feed and the leaderboard), all in one transaction; then the Auth account goes. The scheduled purge
+ * removes files and personal data later, and retries the Auth deletion if it failed here.
+ */
+import { HttpsError } from 'firebase-functions/v2/https';
+import { ACCOUNT_DELETION, isRecentLogin, type RemovalRecord } from '../../../src/domain/account';
+import type { Callables } from '../../../src/domain/callables';
+import { imagePath, photoPath, photosPath, resizedImagePath, type Photo } from '../../../src/domain/photo';
+import { deleteAccountSchema } from '../../../src/domain/schemas';
+import type { User } from '../../../src/domain/user';
+import { givenVotesPath, votesPath, type GivenVote } from '../../../src/domain/vote';
+import type { FileStore } from '../files/file-store';
+import type { Store } from '../store/store';
+import { validate, type AccountAdmin, type Clock, type Handler } from './handler';
+import { userPath } from './users';
+
+export const removalPath = (uid: string) => `removals/${uid}`;
+
+export const deleteAccount: Handler<Callables['deleteAccount']['result']> = {
+  async run(data, context) {
+    const { caller } = context;
+    if (!caller) throw new HttpsError('unauthenticated', ACCOUNT_DELETION.noUser);
+    const { reason } = await validate(deleteAccountSchema, data);
+    const now = context.clock.now();
+    if (!isRecentLogin(caller.authTime, now))
+      throw new HttpsError('failed-precondition', ACCOUNT_DELETION.recentLogin, { reason: 'recentLogin' });
+    await context.store.runTransaction(async (tx) => {
+      const user = await tx.get<User>(userPath(caller.uid));
+      if (!user || user.deletedAt) throw new HttpsError('not-found', ACCOUNT_DELETION.noUser);
+      const photos = await tx.query<Photo>(photosPath(caller.uid));
+      tx.set(removalPath(caller.uid), {
+        uid: caller.uid,
+        message: reason,
+        removedAt: now,
+      } satisfies RemovalRecord);
+      tx.update(userPath(caller.uid), { deletedAt: now, deleted: true, updatedAt: now });
+      for (const { id } of photos) {
+        tx.update(photoPath(caller.uid, id), {
+          active: false,
+          error: ACCOUNT_DELETION.photoError,
+          updatedAt: now,
+        });
+      }
+    });
+    await context.accounts.deleteUser(caller.uid);
+    return { deleted: true as const };
+  },
+};
+
+/** What the purge leaves of a member: that the account existed and when it was deleted. */
+interface Tombstone {
+  uid: string;
+  deleted: true;
+  deletedAt: Date;
+  purgedAt: Date;
+}
+
+/**
+ * The scheduled purge: for each deleted member not yet purged, their photos with their votes,
+ * reports and files, the copies of the votes and reports they gave (their votes on others' photos
+ * stay in those photos' scores, without their picture), and their record down to a tombstone; and
+ * the Auth account if deleting it failed before. Runs hourly, so it is done well within 24 hours.
+ */
+export async function purgeDeletedMembers(
+  store: Store,
+  files: FileStore,
+  accounts: AccountAdmin,
+  clock: Clock,
+): Promise<{ purged: number }> {
+  const deleted = await store.query<User & { purgedAt?: Date }>('users', {
+    where: [{ field: 'deleted', equals: true }],
+  });
+  let purged = 0;
+  for (const { id: uid, data: user } of deleted) {
+    if (user.purgedAt) continue;
+    for (const { id: photoId, data: photo } of await store.query<Photo>(photosPath(uid))) {
+      const path = photoPath(uid, photoId);
+      await store.runTransaction(async (tx) => {
+        const [votes, reports] = await Promise.all([tx.query(`${path}/votes`), tx.query(`${path}/reports`)]);
+        for (const vote of votes) tx.delete(`${path}/votes/${vote.id}`);
+        for (const report of reports) tx.delete(`${path}/reports/${report.id}`);
+        tx.delete(path);
+      });
+      await Promise.all([
+        files.delete(imagePath(uid, photo.imageName)),
+        files.delete(resizedImagePath(uid, photo.resizedImageName)),
+      ]);
+    }
+    for (const { id: photoId, data: given } of await store.query<GivenVote>(givenVotesPath(uid))) {
+      const votePath = `${votesPath(given.ownerId, photoId)}/${uid}`;
+      await store.runTransaction(async (tx) => {
+        if (await tx.get(votePath)) tx.update(votePath, { photoURL: null });
+        tx.delete(`${givenVotesPath(uid)}/${photoId}`);
+      });
+    }
+    await store.runTransaction(async (tx) => {
+      const [reported, notifications] = await Promise.all([
+        tx.query(`users/${uid}/reports`),
+        tx.query(`users/${uid}/notifications`),
+      ]);
+      for (const report of reported) tx.delete(`users/${uid}/reports/${report.id}`);
+      for (const notification of notifications) tx.delete(`users/${uid}/notifications/${notification.id}`);
+      tx.set(userPath(uid), {
+        uid,
+        deleted: true,
+        deletedAt: user.deletedAt ?? clock.now(),
+        purgedAt: clock.now(),
+      } satisfies Tombstone);
+    });
+    // Usually gone already; the purge finishes what a failed deletion left.
+    await accounts.deleteUser(uid).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+    });
+    purged++;
+  }
+  return { purged };
+}
