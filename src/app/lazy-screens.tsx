@@ -27,3 +27,6 @@ export const LeaderboardPage = onDemand(() =>
 export const LoginStreak = onDemand(() =>
   import('@/features/streak/login-streak').then((module) => module.LoginStreak),
 );
+export const ProfilePage = onDemand(() =>
+  import('@/features/profile/profile-page').then((module) => module.ProfilePage),
+);

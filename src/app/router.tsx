@@ -7,9 +7,9 @@ import {
   LeaderboardRoute,
   NotFoundRoute,
   PhotosRoute,
+  ProfileRoute,
   RateRoute,
   SharedPhotoRoute,
-  UpcomingRoute,
 } from './routes';
 
 const accounts = () => import('@/features/accounts/auth-pages');
@@ -34,7 +34,7 @@ export function AppRouter() {
           <Route path={paths.rate} element={<RateRoute />} />
           <Route path={`${paths.rate}/:photoId`} element={<RateRoute />} />
           <Route path={paths.leaderboard} element={<LeaderboardRoute />} />
-          <Route path={paths.profile} element={<UpcomingRoute title="Profile" />} />
+          <Route path={paths.profile} element={<ProfileRoute />} />
           <Route path={paths.login} element={<LoginPage />} />
           <Route path={paths.register} element={<RegisterPage />} />
           <Route path={paths.forgotPassword} element={<ForgotPasswordPage />} />

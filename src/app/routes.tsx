@@ -11,6 +11,7 @@ import {
   LeaderboardPage,
   MyPhotosPage,
   ProfileCompletionForm,
+  ProfilePage,
   RatePage,
   SharedPhotoPage,
 } from './lazy-screens';
@@ -43,21 +44,8 @@ export function LeaderboardRoute() {
   return <RequireMember>{() => <LeaderboardPage />}</RequireMember>;
 }
 
-/** Profile is guarded now; its screen arrives with the profile work. */
-export function UpcomingRoute({ title }: { title: string }) {
-  return (
-    <RequireMember>
-      {() => (
-        <Container maxWidth="sm" sx={{ py: 6, textAlign: 'center' }}>
-          <PageMeta title={title} description={title} robots="noindex, nofollow" />
-          <Typography variant="h5" component="h1" gutterBottom>
-            {title}
-          </Typography>
-          <Typography color="text.secondary">This part of Photorater opens soon.</Typography>
-        </Container>
-      )}
-    </RequireMember>
-  );
+export function ProfileRoute() {
+  return <RequireMember>{(user) => <ProfilePage user={user} />}</RequireMember>;
 }
 
 export function NotFoundRoute() {

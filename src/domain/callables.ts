@@ -2,6 +2,7 @@
 import type { SharedPhoto } from './photo';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
 import type {
+  AvatarInput,
   CreatePhotoInput,
   DeleteAccountInput,
   DeleteReplyInput,
@@ -40,6 +41,7 @@ export interface Callables {
     input: RecordLoginInput;
     result: { loginStreak: number; tokens: number; milestone: boolean };
   };
+  updateAvatar: { input: AvatarInput; result: { photoURL: string } };
   deleteAccount: { input: DeleteAccountInput; result: { deleted: true } };
   getLeaderboard: { input: Record<string, never>; result: { photos: LeaderboardPhoto[] } };
 }

@@ -272,3 +272,12 @@ export const deleteAccountSchema = yup.object({
     .max(DELETION_REASON_MAX, `reason must be at most ${DELETION_REASON_MAX} characters`),
 });
 export type DeleteAccountInput = yup.InferType<typeof deleteAccountSchema>;
+
+/** The profile photo the member uploaded to their own folder. */
+export const avatarSchema = yup.object({
+  fileName: yup
+    .string()
+    .matches(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'Please choose an image.')
+    .required('Please choose an image.'),
+});
+export type AvatarInput = yup.InferType<typeof avatarSchema>;

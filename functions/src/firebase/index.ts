@@ -62,6 +62,7 @@ export const flagPhoto = callable(handlers.flagPhoto);
 export const recordLogin = callable(handlers.recordLogin);
 export const getLeaderboard = callable(handlers.getLeaderboard);
 export const deleteAccount = callable(handlers.deleteAccount);
+export const updateAvatar = callable(handlers.updateAvatar, { memory: '512MiB' });
 
 export const leaderboardDaily = onSchedule('every day 00:05', async () => {
   await recordLeaderboardDay(store, systemClock);

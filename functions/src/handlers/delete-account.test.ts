@@ -71,7 +71,9 @@ describe('the purge of deleted members', () => {
       { ownerId: 'bob', photoId: 'b1', rate: 3, seconds: 5 },
       context.as(caller('alice')),
     );
-    await context.files.write('images/alice/resized/a1.webp', Buffer.from('image'), { contentType: 'image/webp' });
+    await context.files.write('images/alice/resized/a1.webp', Buffer.from('image'), {
+      contentType: 'image/webp',
+    });
     await deleteAccount.run({ reason }, context.as(caller('alice')));
 
     const { purged } = await purgeDeletedMembers(

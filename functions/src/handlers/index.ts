@@ -13,6 +13,7 @@ import { getLeaderboard } from './leaderboard';
 import { markVotesSeen } from './mark-votes-seen';
 import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
 import { recordLogin } from './streak';
+import { updateAvatar } from './update-avatar';
 import { activatePhotos, setPhotoActive } from './set-photo-active';
 
 export const handlers = {
@@ -35,4 +36,5 @@ export const handlers = {
   recordLogin,
   getLeaderboard,
   deleteAccount,
+  updateAvatar,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };

@@ -29,7 +29,8 @@ export const DISPLAY_WIDTH = 720;
 export const DISPLAY_HEIGHT = 960;
 const ANALYSIS_SIZE = 1024;
 
-export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+/** Refuses what is not an image of a known format, or has too many pixels, from the header alone. */
+async function checkHeader(bytes: Buffer): Promise<void> {
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes).metadata();
@@ -43,6 +44,26 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (metadata.width * metadata.height > MAX_IMAGE_PIXELS) {
     throw new HttpsError('invalid-argument', PHOTO_MESSAGES.tooManyPixels);
   }
+}
+
+export const AVATAR_SIZE = 256;
+
+/** A profile photo: upright, square, 256 pixels, WebP, without any of the original's metadata. */
+export async function processAvatar(bytes: Buffer): Promise<Buffer> {
+  await checkHeader(bytes);
+  try {
+    return await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', pages: 1 })
+      .rotate()
+      .resize({ width: AVATAR_SIZE, height: AVATAR_SIZE, fit: 'cover' })
+      .webp({ quality: 80 })
+      .toBuffer();
+  } catch {
+    throw new HttpsError('invalid-argument', PHOTO_MESSAGES.notAnImage);
+  }
+}
+
+export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  await checkHeader(bytes);
   try {
     const upright = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', pages: 1 }).rotate();
     const [original, display, analysis] = await Promise.all([

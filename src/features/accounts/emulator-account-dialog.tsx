@@ -15,7 +15,7 @@ import { Form, Formik } from 'formik';
 import * as yup from 'yup';
 import type { SocialProvider } from '@/data/auth';
 import { FIELD_MAX } from '@/domain/constants';
-import { FormTextField } from './form-fields';
+import { FormTextField } from '@/components/form-fields';
 
 const PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google.com', facebook: 'Facebook.com' };
 

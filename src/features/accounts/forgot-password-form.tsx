@@ -5,7 +5,7 @@ import { requestPasswordReset } from '@/data/auth';
 import { authErrorMessage } from '@/domain/auth-errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@/domain/schemas';
 import type { AuthViewProps } from './auth-views';
-import { FormTextField } from './form-fields';
+import { FormTextField } from '@/components/form-fields';
 
 export const RESET_LINK_SENT = 'Password reset link has been sent to your email';
 

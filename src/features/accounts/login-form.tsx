@@ -4,7 +4,7 @@ import { signInWithEmail } from '@/data/auth';
 import { authErrorMessage } from '@/domain/auth-errors';
 import { signInSchema, type SignInValues } from '@/domain/schemas';
 import type { AuthViewProps } from './auth-views';
-import { FormTextField } from './form-fields';
+import { FormTextField } from '@/components/form-fields';
 import { SocialButtons } from './social-buttons';
 
 const initialValues: SignInValues = { email: '', password: '' };

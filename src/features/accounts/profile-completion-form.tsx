@@ -1,48 +1,13 @@
 /** Shown instead of any page until the member's profile is complete (spec 1, sections 2 and 5). */
-import {
-  Button,
-  Container,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Paper,
-  Radio,
-  RadioGroup,
-  Stack,
-  Typography,
-} from '@mui/material';
-import { Form, Formik, useField } from 'formik';
+import { Button, Container, Paper, Stack, Typography } from '@mui/material';
+import { Form, Formik } from 'formik';
 import { PageMeta } from '@/components/page-meta';
 import { CallError, call } from '@/data/callables';
-import { AGE_MAX, AGE_MIN, DEFAULT_AGE } from '@/domain/constants';
+import { DEFAULT_AGE } from '@/domain/constants';
 import { profileSchema, type ProfileValues } from '@/domain/schemas';
 import type { User } from '@/domain/user';
-import { FormTextField } from './form-fields';
-
-function ChoiceField({
-  name,
-  label,
-  options,
-}: {
-  name: string;
-  label: string;
-  options: Array<[string, string]>;
-}) {
-  const [field, meta] = useField<string>(name);
-  const message = meta.touched ? meta.error : undefined;
-  return (
-    <FormControl error={Boolean(message)}>
-      <FormLabel id={`${name}-label`}>{label}</FormLabel>
-      <RadioGroup row aria-labelledby={`${name}-label`} {...field}>
-        {options.map(([value, text]) => (
-          <FormControlLabel key={value} value={value} control={<Radio />} label={text} />
-        ))}
-      </RadioGroup>
-      <FormHelperText>{message ?? ' '}</FormHelperText>
-    </FormControl>
-  );
-}
+import { FormTextField } from '@/components/form-fields';
+import { ProfileFields } from '@/components/profile-fields';
 
 export function ProfileCompletionForm({ user }: { user: User }) {
   const initialValues: ProfileValues = {
@@ -85,29 +50,7 @@ export function ProfileCompletionForm({ user }: { user: User }) {
                   Voters see your age and gender, never your name. Choose who rates your photos.
                 </Typography>
                 <FormTextField name="displayName" label="Name" autoComplete="nickname" />
-                <FormTextField
-                  name="age"
-                  label="Age"
-                  type="number"
-                  slotProps={{ htmlInput: { min: AGE_MIN, max: AGE_MAX } }}
-                />
-                <ChoiceField
-                  name="gender"
-                  label="Gender"
-                  options={[
-                    ['female', 'Female'],
-                    ['male', 'Male'],
-                  ]}
-                />
-                <ChoiceField
-                  name="showGender"
-                  label="Show me photos of"
-                  options={[
-                    ['both', 'Both'],
-                    ['female', 'Women'],
-                    ['male', 'Men'],
-                  ]}
-                />
+                <ProfileFields />
                 {status && (
                   <Typography role="alert" color="error">
                     {status}

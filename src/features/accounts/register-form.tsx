@@ -5,7 +5,7 @@ import { ensureMemberRecord } from '@/data/session';
 import { AUTH_MESSAGES, authErrorMessage, signUpErrorField } from '@/domain/auth-errors';
 import { signUpSchema, type SignUpValues } from '@/domain/schemas';
 import type { AuthViewProps } from './auth-views';
-import { FormTextField } from './form-fields';
+import { FormTextField } from '@/components/form-fields';
 import { SocialButtons } from './social-buttons';
 
 const initialValues: SignUpValues = { email: '', password: '' };

@@ -6,7 +6,7 @@ import { useToast } from '@/components/toast';
 import { checkPasswordResetCode, resetPassword } from '@/data/auth';
 import { authErrorMessage } from '@/domain/auth-errors';
 import { resetPasswordSchema, type ResetPasswordValues } from '@/domain/schemas';
-import { FormTextField } from './form-fields';
+import { FormTextField } from '@/components/form-fields';
 
 export const PASSWORD_RESET_DONE = 'Your password was reset successfully!';
 export const RESET_LINK_INVALID =

@@ -1,0 +1,124 @@
+/**
+ * Deleting the account: a confirmation, then the reason (12 to 255 characters), then the server's
+ * deletion. A sign-in that is not recent gets the spec's advice; failures show for 5 seconds with a
+ * way to contact us.
+ */
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { Form, Formik } from 'formik';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useDialogs } from '@/components/dialogs';
+import { useToast } from '@/components/toast';
+import { call } from '@/data/callables';
+import { useSession } from '@/data/session';
+import { ACCOUNT_DELETION, DELETION_REASON_MAX } from '@/domain/account';
+import { deleteAccountSchema } from '@/domain/schemas';
+import { FormTextField } from '@/components/form-fields';
+
+export const DELETION_ERROR_MS = 5000;
+
+export function DeleteAccountSection() {
+  const { confirm } = useDialogs();
+  const { signOut } = useSession();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!failure) return;
+    const timer = setTimeout(() => setFailure(null), DELETION_ERROR_MS);
+    return () => clearTimeout(timer);
+  }, [failure]);
+
+  const start = async () => {
+    const sure = await confirm({
+      title: 'Delete your account?',
+      message: 'Your photos, votes and tokens will be gone for good. This cannot be undone.',
+      confirmLabel: 'Continue',
+    });
+    if (sure) setAsking(true);
+  };
+
+  return (
+    <Paper sx={{ p: 3, mt: 2 }} component="section" aria-label="Delete account">
+      <Typography variant="h6" gutterBottom>
+        Delete account
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Removing your data may take up to 24 hours.
+      </Typography>
+      {failure && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {failure} <Link href="/contact">Contact us</Link>
+        </Alert>
+      )}
+      <Button color="error" variant="outlined" onClick={() => void start()}>
+        Delete Account
+      </Button>
+      {asking && (
+        <Dialog
+          open
+          onClose={() => setAsking(false)}
+          aria-labelledby="delete-account-title"
+          fullWidth
+          maxWidth="sm"
+        >
+          <Formik
+            initialValues={{ reason: '' }}
+            validationSchema={deleteAccountSchema}
+            onSubmit={async (values) => {
+              try {
+                await call('deleteAccount', deleteAccountSchema.cast(values));
+                setAsking(false);
+                await signOut();
+                toast({ message: ACCOUNT_DELETION.done, severity: 'success' });
+                navigate('/');
+              } catch (error) {
+                setAsking(false);
+                setFailure(error instanceof Error && error.message ? error.message : ACCOUNT_DELETION.failed);
+              }
+            }}
+          >
+            {({ isSubmitting }) => (
+              <Form noValidate aria-label="Why are you leaving?">
+                <DialogTitle id="delete-account-title">Why are you leaving?</DialogTitle>
+                <DialogContent>
+                  <Stack spacing={1} sx={{ pt: 1 }}>
+                    <Typography color="text.secondary">
+                      Tell us in a few words: it helps us make Photorater better.
+                    </Typography>
+                    <FormTextField
+                      name="reason"
+                      label="Reason"
+                      multiline
+                      minRows={3}
+                      slotProps={{ htmlInput: { maxLength: DELETION_REASON_MAX } }}
+                    />
+                  </Stack>
+                </DialogContent>
+                <DialogActions>
+                  <Button onClick={() => setAsking(false)}>Cancel</Button>
+                  <Button type="submit" color="error" disabled={isSubmitting}>
+                    Delete my account
+                  </Button>
+                </DialogActions>
+              </Form>
+            )}
+          </Formik>
+        </Dialog>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,151 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CallError } from '@/data/callables';
+import { ACCOUNT_DELETION } from '@/domain/account';
+import { aMember, aSession, renderApp } from '@/testing/test-utils';
+import { avatarFileName, ProfilePage } from './profile-page';
+
+const callables = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
+const uploads = vi.hoisted(() => ({ uploadImage: vi.fn(async () => undefined) }));
+vi.mock('@/data/use-photos', () => uploads);
+
+const member = aMember({
+  complete: true,
+  onBoarding: true,
+  displayName: 'Robin',
+  age: 29,
+  gender: 'female',
+  showGender: 'male',
+  points: 8,
+  loginStreak: 9,
+  votesGiven: 23,
+});
+
+function renderProfile(user = member, signOut = vi.fn(async () => undefined)) {
+  return renderApp(
+    <Routes>
+      <Route path="/profile" element={<ProfilePage user={user} />} />
+      <Route path="/rate" element={<p>Rate screen</p>} />
+      <Route path="/" element={<p>Home</p>} />
+    </Routes>,
+    { route: '/profile', session: aSession({ signOut }) },
+  );
+}
+
+beforeEach(() => vi.clearAllMocks());
+
+describe('the profile dashboard', () => {
+  it('shows tokens, the streak badge, the stat cards and Upgrade for $2.99, or the Premium banner', () => {
+    const { unmount } = renderProfile();
+    expect(screen.getByRole('heading', { name: 'Robin' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Login streak')).toHaveTextContent('9-day streak · On fire');
+    expect(within(screen.getByRole('region', { name: 'Tokens' })).getByText('8')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Rated' })).getByText('23')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upgrade for $2.99' })).toBeInTheDocument();
+    unmount();
+    renderProfile(aMember({ ...member, subscribed: true }));
+    expect(screen.queryByRole('button', { name: 'Upgrade for $2.99' })).not.toBeInTheDocument();
+    expect(screen.getByRole('alert', { name: 'Premium' })).toHaveTextContent(/Premium/);
+  });
+
+  it('opens Premium from Buy More and goes to the feed from Rate More', async () => {
+    const { user } = renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Buy More' }));
+    expect(await screen.findByRole('dialog', { name: 'Go Premium' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Rate More' }));
+    expect(await screen.findByText('Rate screen')).toBeInTheDocument();
+  });
+
+  it('renames the member and saves the edit-profile form with the spec confirmations', async () => {
+    callables.call.mockResolvedValue({ birthyear: 1997 });
+    const { user } = renderProfile();
+    await user.click(screen.getByRole('button', { name: 'Edit username' }));
+    const field = screen.getByLabelText('Username');
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save username' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    await user.type(field, 'Robin Hood');
+    await user.click(screen.getByRole('button', { name: 'Save username' }));
+    expect(await screen.findByText('Username has been updated!')).toBeInTheDocument();
+    expect(callables.call).toHaveBeenCalledWith('completeProfile', {
+      displayName: 'Robin Hood',
+      age: 29,
+      gender: 'female',
+      showGender: 'male',
+    });
+
+    const form = screen.getByRole('form', { name: 'Edit profile' });
+    const age = within(form).getByLabelText('Age');
+    await user.clear(age);
+    await user.type(age, '31');
+    await user.click(within(form).getByRole('radio', { name: 'Both' }));
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile has been saved!')).toBeInTheDocument();
+    expect(callables.call).toHaveBeenLastCalledWith(
+      'completeProfile',
+      expect.objectContaining({ age: 31, showGender: 'both' }),
+    );
+  });
+
+  it('uploads a new profile photo and says so; a file that is not an image is only logged', async () => {
+    callables.call.mockResolvedValue({ photoURL: 'http://files.test/avatar.webp' });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderProfile();
+    const input = screen.getByLabelText('Profile photo file');
+    fireEvent.change(input, { target: { files: [new File(['text'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(errors).toHaveBeenCalled();
+    expect(uploads.uploadImage).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { files: [new File(['jpeg'], 'blob', { type: 'image/jpeg' })] } });
+    expect(await screen.findByText('Profile photo has been updated!')).toBeInTheDocument();
+    const [, fileName] = uploads.uploadImage.mock.calls[0] as unknown as [string, string];
+    expect(fileName).toMatch(/^profile_photo_\d+\.jpg$/);
+    expect(callables.call).toHaveBeenCalledWith('updateAvatar', { fileName });
+    errors.mockRestore();
+  });
+
+  it('asks to confirm, asks why, and deletes the account; a stale sign-in gets the spec advice', async () => {
+    const signOut = vi.fn(async () => undefined);
+    callables.call.mockRejectedValueOnce(
+      new CallError('failed-precondition', ACCOUNT_DELETION.recentLogin, {}, 'recentLogin'),
+    );
+    const { user } = renderProfile(member, signOut);
+    const begin = async () => {
+      await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+      await user.click(await screen.findByRole('button', { name: 'Continue' }));
+      return screen.findByRole('form', { name: 'Why are you leaving?' });
+    };
+    let form = await begin();
+    await user.click(within(form).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(form).findByText(ACCOUNT_DELETION.reasonRequired)).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Reason'), 'Too short');
+    await user.click(within(form).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(form).findByText('reason must be at least 12 characters')).toBeInTheDocument();
+    await user.type(within(form).getByLabelText('Reason'), ' for me, bye');
+    await user.click(within(form).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(ACCOUNT_DELETION.recentLogin)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact us' })).toBeInTheDocument();
+    expect(signOut).not.toHaveBeenCalled();
+
+    callables.call.mockResolvedValueOnce({ deleted: true });
+    form = await begin();
+    await user.type(within(form).getByLabelText('Reason'), 'Found my match here, thanks');
+    await user.click(within(form).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(signOut).toHaveBeenCalled());
+    expect(callables.call).toHaveBeenLastCalledWith('deleteAccount', {
+      reason: 'Found my match here, thanks',
+    });
+    expect(await screen.findByText('Home')).toBeInTheDocument();
+  });
+});
+
+describe('avatar file names', () => {
+  it('keeps a real name and names a camera blob profile_photo_{timestamp}.{ext}', () => {
+    expect(avatarFileName(new File([''], 'blob', { type: 'image/png' }), 42)).toBe('profile_photo_42.png');
+    expect(avatarFileName(new File([''], 'me at the beach.jpg', { type: 'image/jpeg' }), 42)).toBe(
+      '42_me_at_the_beach.jpg',
+    );
+  });
+});

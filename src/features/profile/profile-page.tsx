@@ -1,0 +1,290 @@
+/**
+ * `/profile`: the member's dashboard. Avatar and username, tokens and the streak badge, Premium,
+ * the edit-profile form, the TOKENS and RATED cards, and deleting the account.
+ */
+import EditIcon from '@mui/icons-material/Edit';
+import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Container,
+  Grid,
+  IconButton,
+  Paper,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { Form, Formik } from 'formik';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { PageMeta } from '@/components/page-meta';
+import { useToast } from '@/components/toast';
+import { CallError, call } from '@/data/callables';
+import { uploadImage } from '@/data/use-photos';
+import { FIELD_MAX } from '@/domain/constants';
+import { PREMIUM_BENEFITS } from '@/domain/plans';
+import { profileSchema, type ProfileValues } from '@/domain/schemas';
+import { tokenColor } from '@/domain/scores';
+import { streakBadge } from '@/domain/streak';
+import type { User } from '@/domain/user';
+import { ProfileFields } from '@/components/profile-fields';
+import { onDemand } from '@/lib/on-demand';
+import { DeleteAccountSection } from './delete-account-section';
+
+const SubscriptionDialog = onDemand(() =>
+  import('@/features/photos/subscription-dialog').then((module) => module.SubscriptionDialog),
+);
+
+export const PROFILE_SAVED_MS = 2000;
+const UPGRADE_PRICE = '$2.99';
+
+/** A picked file keeps its name; a camera blob without a real one becomes profile_photo_{timestamp}.{ext}. */
+export function avatarFileName(file: File, now: number): string {
+  const extension = file.type.split('/')[1]?.replace('jpeg', 'jpg') || 'jpg';
+  const safe = file.name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[^A-Za-z0-9]+/, '');
+  return safe && /\.[A-Za-z0-9]+$/.test(safe)
+    ? `${now}_${safe}`.slice(-128)
+    : `profile_photo_${now}.${extension}`;
+}
+
+function profileValues(user: User): ProfileValues {
+  return {
+    displayName: user.displayName,
+    age: user.age ?? 25,
+    gender: user.gender ?? 'male',
+    showGender: user.showGender ?? 'both',
+  };
+}
+
+export function ProfilePage({ user }: { user: User }) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [premiumReason, setPremiumReason] = useState<string | null>(null);
+  const [editingName, setEditingName] = useState(false);
+  const [name, setName] = useState(user.displayName);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const picker = useRef<HTMLInputElement>(null);
+
+  const saveProfile = (values: ProfileValues) => call('completeProfile', profileSchema.cast(values));
+
+  const saveName = async () => {
+    try {
+      await profileSchema.validateAt('displayName', { displayName: name });
+      await saveProfile({ ...profileValues(user), displayName: name.trim() });
+      setEditingName(false);
+      setNameError(null);
+      toast({ message: 'Username has been updated!', severity: 'success' });
+    } catch (error) {
+      setNameError(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const changeAvatar = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    // The spec has a non-image only logged.
+    if (!file.type.startsWith('image/')) {
+      console.error(`Not an image: ${file.name}`);
+      return;
+    }
+    setUploading(true);
+    try {
+      const fileName = avatarFileName(file, Date.now());
+      await uploadImage(user.uid, fileName, file, () => undefined);
+      await call('updateAvatar', { fileName });
+      toast({ message: 'Profile photo has been updated!', severity: 'success' });
+    } catch (error) {
+      toast({ message: error instanceof Error ? error.message : String(error), severity: 'error' });
+    } finally {
+      setUploading(false);
+    }
+  };
+
+  const streak = user.loginStreak ?? 0;
+  return (
+    <Container maxWidth="md" sx={{ py: 3, pb: 10 }}>
+      <PageMeta title="Profile" description="Your Photorater profile." robots="noindex, nofollow" />
+      <Paper sx={{ p: 3, mb: 3 }} component="section" aria-label="Your profile">
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: 'center' }}>
+          <Box sx={{ position: 'relative' }}>
+            <Avatar src={user.photoURL ?? undefined} alt={user.displayName} sx={{ width: 96, height: 96 }} />
+            <IconButton
+              aria-label="Change profile photo"
+              onClick={() => picker.current?.click()}
+              disabled={uploading}
+              sx={{ position: 'absolute', right: -8, bottom: -8, bgcolor: 'background.paper' }}
+            >
+              <PhotoCameraIcon />
+            </IconButton>
+            <input
+              ref={picker}
+              type="file"
+              accept="image/*"
+              hidden
+              aria-label="Profile photo file"
+              onChange={(event) => void changeAvatar(event)}
+            />
+          </Box>
+          <Stack spacing={1} sx={{ flex: 1, minWidth: 0 }}>
+            {editingName ? (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+                <TextField
+                  size="small"
+                  label="Username"
+                  value={name}
+                  onChange={(event) => setName(event.target.value)}
+                  error={Boolean(nameError)}
+                  helperText={nameError ?? ' '}
+                  slotProps={{ htmlInput: { maxLength: FIELD_MAX } }}
+                />
+                <Button variant="contained" onClick={() => void saveName()} aria-label="Save username">
+                  Save
+                </Button>
+                <Button
+                  onClick={() => {
+                    setEditingName(false);
+                    setName(user.displayName);
+                    setNameError(null);
+                  }}
+                >
+                  Cancel
+                </Button>
+              </Stack>
+            ) : (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography variant="h5" component="h1" noWrap>
+                  {user.displayName}
+                </Typography>
+                <IconButton aria-label="Edit username" size="small" onClick={() => setEditingName(true)}>
+                  <EditIcon fontSize="small" />
+                </IconButton>
+              </Stack>
+            )}
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
+              <Chip label={`${user.points} tokens`} color={tokenColor(user.points) ?? 'default'} />
+              <Chip label={`🔥 ${streak}-day streak · ${streakBadge(streak)}`} aria-label="Login streak" />
+            </Stack>
+          </Stack>
+          {!user.subscribed && (
+            <Button
+              variant="contained"
+              color="secondary"
+              onClick={() => setPremiumReason('Go Premium for unlimited photos and votes.')}
+            >
+              Upgrade for {UPGRADE_PRICE}
+            </Button>
+          )}
+        </Stack>
+        {user.subscribed && (
+          <Alert severity="success" sx={{ mt: 2 }} aria-label="Premium">
+            Premium: {PREMIUM_BENEFITS.join(', ').toLowerCase()}.
+          </Alert>
+        )}
+      </Paper>
+
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 6 }}>
+          <Card component="section" aria-label="Tokens">
+            <CardContent>
+              <Typography variant="overline">TOKENS</Typography>
+              <Typography
+                variant="h4"
+                color={tokenColor(user.points) ? `${tokenColor(user.points)}.main` : undefined}
+              >
+                {user.points}
+              </Typography>
+            </CardContent>
+            <CardActions>
+              <Button onClick={() => setPremiumReason('Buy tokens or go Premium.')}>Buy More</Button>
+            </CardActions>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 6 }}>
+          <Card component="section" aria-label="Rated">
+            <CardContent>
+              <Typography variant="overline">RATED</Typography>
+              <Typography variant="h4">{user.votesGiven ?? 0}</Typography>
+            </CardContent>
+            <CardActions>
+              <Button onClick={() => navigate('/rate')}>Rate More</Button>
+            </CardActions>
+          </Card>
+        </Grid>
+      </Grid>
+
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Paper sx={{ p: 3 }} component="section" aria-label="Edit profile">
+            <Typography variant="h6" gutterBottom>
+              Edit profile
+            </Typography>
+            <Formik
+              initialValues={profileValues(user)}
+              enableReinitialize
+              validationSchema={profileSchema}
+              onSubmit={async (values, { setStatus, setFieldError }) => {
+                setStatus(undefined);
+                try {
+                  await saveProfile(values);
+                  toast({
+                    message: 'Profile has been saved!',
+                    severity: 'success',
+                    duration: PROFILE_SAVED_MS,
+                  });
+                } catch (error) {
+                  if (error instanceof CallError && Object.keys(error.fields).length) {
+                    for (const [field, message] of Object.entries(error.fields))
+                      setFieldError(field, message);
+                  } else setStatus(error instanceof Error ? error.message : String(error));
+                }
+              }}
+            >
+              {({ isSubmitting, status }) => (
+                <Form noValidate aria-label="Edit profile">
+                  <Stack spacing={2}>
+                    <ProfileFields />
+                    {status && (
+                      <Typography role="alert" color="error">
+                        {status}
+                      </Typography>
+                    )}
+                    <Button type="submit" variant="contained" disabled={isSubmitting}>
+                      Save
+                    </Button>
+                  </Stack>
+                </Form>
+              )}
+            </Formik>
+          </Paper>
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <Paper sx={{ p: 3 }} component="section" aria-label="Your activity">
+            <Typography variant="h6" gutterBottom>
+              Your activity
+            </Typography>
+            <Typography>
+              {streak > 0
+                ? `You have come back ${streak} day${streak === 1 ? '' : 's'} in a row. Every day earns 5 tokens.`
+                : 'Come back every day: each day of your streak earns 5 tokens.'}
+            </Typography>
+            <Typography sx={{ mt: 1 }}>
+              Every 5th rating you give earns a token.
+              {user.subscribed ? '' : ' Each vote your photos receive costs one.'}
+            </Typography>
+          </Paper>
+          <DeleteAccountSection />
+        </Grid>
+      </Grid>
+      {premiumReason && <SubscriptionDialog reason={premiumReason} onClose={() => setPremiumReason(null)} />}
+    </Container>
+  );
+}
