@@ -93,7 +93,7 @@ describe('the profile dashboard', () => {
   it('uploads a new profile photo and says so; a file that is not an image is only logged', async () => {
     callables.call.mockResolvedValue({ photoURL: 'http://files.test/avatar.webp' });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user } = renderProfile();
+    renderProfile();
     const input = screen.getByLabelText('Profile photo file');
     fireEvent.change(input, { target: { files: [new File(['text'], 'notes.txt', { type: 'text/plain' })] } });
     expect(errors).toHaveBeenCalled();
