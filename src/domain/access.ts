@@ -37,6 +37,11 @@ const RULES: Array<{ pattern: RegExp; rule: Rule }> = [
     pattern: /^users\/([^/]+)\/votes(\/[^/]+)?$/,
     rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
   },
+  // The member's notifications: theirs to read; the reply and reaction handlers write them.
+  {
+    pattern: /^users\/([^/]+)\/notifications(\/[^/]+)?$/,
+    rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
+  },
   // The site's rate histogram: any member reads it for their photos' percentile; the vote handler writes it.
   { pattern: /^stats\/stats$/, rule: (viewer, _ids, action) => action === 'read' && viewer !== null },
   // Image files (storage): the owner uploads to and reads their own folder; displays go by token URL.

@@ -1,4 +1,5 @@
 /** The member's record, `users/{uid}`: the shape both backends store and the client watches. */
+import type { AppNotification } from './notifications';
 export const GENDERS = ['female', 'male'] as const;
 export type Gender = (typeof GENDERS)[number];
 
@@ -35,6 +36,9 @@ export interface User {
   ratesGivenSum?: number;
   ratesGivenSquares?: number;
   lastVotedAt?: Date;
+  /** The last notification (a reaction or reply to their comment), and when the bell was last opened. */
+  lastNotification?: AppNotification;
+  notificationsSeenAt?: Date;
   /** The time zone of the member's last counted login, which their calendar days follow. */
   timeZone?: string;
   feedback: boolean;

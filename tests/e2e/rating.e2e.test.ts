@@ -114,6 +114,12 @@ describe('rating', () => {
     );
     expect(answered?.reactions[0]?.emoji).toBe('❤️');
 
+    // B hears about it at the bell: the last message is A's reply.
+    await b.member.visit('/');
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await page.getByRole('menuitem', { name: 'Ava replied to your comment' }).waitFor();
+    await page.keyboard.press('Escape');
+
     // Tokens: A started with 2, +5 for today's visit, +10 for the first photo, -1 for the vote received.
     // The new vote counts as seen: A was looking at My Photos when it arrived.
     expect(readUserByEmail<User>(a.member.email)).toMatchObject({ points: 16, newVotes: 0 });

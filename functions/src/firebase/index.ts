@@ -5,6 +5,7 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getAuth } from 'firebase-admin/auth';
+import { getMessaging } from 'firebase-admin/messaging';
 import { getStorage } from 'firebase-admin/storage';
 import { onValueWritten } from 'firebase-functions/v2/database';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
@@ -51,6 +52,7 @@ export const setPhotoActive = callable(handlers.setPhotoActive);
 export const activatePhotos = callable(handlers.activatePhotos);
 export const deletePhoto = callable(handlers.deletePhoto);
 export const markVotesSeen = callable(handlers.markVotesSeen);
+export const markNotificationsSeen = callable(handlers.markNotificationsSeen);
 export const getSharedPhoto = callable(handlers.getSharedPhoto);
 export const replyToComment = callable(handlers.replyToComment);
 export const deleteReply = callable(handlers.deleteReply);
@@ -74,6 +76,17 @@ export const purgeDeletedAccounts = onSchedule('every 1 hours', async () => {
 
 export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId}', async (event) => {
   await writeInsights(store, insightsWriterFromEnv(), event.params.uid, event.params.photoId);
+});
+
+/** Push for each new notification, to the device the member enabled notifications on (if any). */
+export const pushNotification = onDocumentCreated('users/{uid}/notifications/{id}', async (event) => {
+  const user = await store.get<{ messagingToken?: string }>(`users/${event.params.uid}`);
+  const message = event.data?.data() as { title?: string; body?: string } | undefined;
+  if (!user?.messagingToken || !message?.title || !message.body) return;
+  await getMessaging().send({
+    token: user.messagingToken,
+    notification: { title: message.title, body: message.body },
+  });
 });
 
 export const mirrorPresence = onValueWritten('/status/{uid}', async (event) => {

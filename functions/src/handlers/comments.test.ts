@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Vote } from '../../../src/domain/vote';
 import { caller, seedMember, seedPhoto, testContext } from '../testing';
+import type { User } from '../../../src/domain/user';
 import { deleteReply, reactToComment, replyToComment } from './comments';
+import { markNotificationsSeen } from './mark-notifications-seen';
 
 const votePath = 'users/alice/photos/p1/votes/bob';
 
@@ -124,5 +126,39 @@ describe('reactions', () => {
     await expect(
       reactToComment.run({ ...ref, replyId: 'nope', emoji: '👍' }, as(caller('alice'))),
     ).rejects.toMatchObject({ code: 'not-found' });
+  });
+});
+
+describe('notifications of reactions and replies', () => {
+  it("tell the comment's author who reacted or replied, never for one's own, and not for a reaction taken back", async () => {
+    const { store, as, ref } = await conversation();
+    await reactToComment.run({ ...ref, emoji: '❤️' }, as(caller('alice')));
+    expect((await store.get<User>('users/bob'))?.lastNotification).toMatchObject({
+      title: 'Photorater',
+      body: 'Alice reacted ❤️ to your comment',
+      photoId: 'p1',
+      photoOwnerId: 'alice',
+    });
+    await replyToComment.run({ ...ref, text: 'Thanks!' }, as(caller('alice')));
+    expect((await store.get<User>('users/bob'))?.lastNotification?.body).toBe(
+      'Alice replied to your comment',
+    );
+    const { replyId } = await replyToComment.run({ ...ref, text: 'Welcome' }, as(caller('bob')));
+    expect((await store.get<User>('users/alice'))?.lastNotification?.body).toBe(
+      'Bob replied to your comment',
+    );
+    await reactToComment.run({ ...ref, replyId, emoji: '😂' }, as(caller('alice')));
+    expect((await store.get<User>('users/bob'))?.lastNotification?.body).toBe(
+      'Alice reacted 😂 to your reply',
+    );
+    expect(await store.query('users/bob/notifications')).toHaveLength(3);
+
+    // Bob's own comment: no news for himself; taking a reaction back is no news either.
+    await reactToComment.run({ ...ref, emoji: '👍' }, as(caller('bob')));
+    await reactToComment.run({ ...ref, emoji: '❤️' }, as(caller('alice')));
+    expect(await store.query('users/bob/notifications')).toHaveLength(3);
+
+    await markNotificationsSeen.run({}, as(caller('bob')));
+    expect((await store.get<User>('users/bob'))?.notificationsSeenAt).toBeInstanceOf(Date);
   });
 });

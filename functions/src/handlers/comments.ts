@@ -7,6 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
 import { deleteReplySchema, reactionSchema, replySchema } from '../../../src/domain/schemas';
+import {
+  NOTIFICATION_TITLE,
+  notificationBody,
+  notificationsPath,
+  shouldNotify,
+  type AppNotification,
+  type ReactionNotification,
+} from '../../../src/domain/notifications';
 import type { User } from '../../../src/domain/user';
 import { votesPath, type Reaction, type Vote } from '../../../src/domain/vote';
 import type { Transaction } from '../store/store';
@@ -31,6 +39,32 @@ async function readConversation(
   return { path, vote, user };
 }
 
+/**
+ * sendReactionNotification, run inside the reaction or reply: reads the comment's author now (reads
+ * come first in a transaction) and returns the writes to make once the change itself is written.
+ * Nothing for one's own comment, or for an author who has left.
+ */
+async function prepareNotification(
+  tx: Transaction,
+  reactorId: string,
+  notification: ReactionNotification,
+): Promise<(at: Date) => void> {
+  if (!shouldNotify(notification, reactorId)) return () => undefined;
+  const target = await tx.get<User>(userPath(notification.targetUserId));
+  if (!target || target.deletedAt) return () => undefined;
+  return (at) => {
+    const message: AppNotification = {
+      title: NOTIFICATION_TITLE,
+      body: notificationBody(notification),
+      photoId: notification.photoId,
+      photoOwnerId: notification.photoOwnerId,
+      at,
+    };
+    tx.set(`${notificationsPath(notification.targetUserId)}/${randomUUID()}`, { ...message });
+    tx.update(userPath(notification.targetUserId), { lastNotification: message });
+  };
+}
+
 export const replyToComment: Handler<Callables['replyToComment']['result']> = {
   async run(data, context) {
     const caller = requireCaller(context);
@@ -44,6 +78,15 @@ export const replyToComment: Handler<Callables['replyToComment']['result']> = {
         input.photoId,
         input.voteId,
       );
+      const repliedToUserId = caller.uid === vote.userId ? input.ownerId : vote.userId;
+      const notice = await prepareNotification(tx, caller.uid, {
+        targetUserId: repliedToUserId,
+        reactorName: user.displayName,
+        emoji: null,
+        photoId: input.photoId,
+        photoOwnerId: input.ownerId,
+        isReply: false,
+      });
       const replyId = randomUUID();
       const reply = {
         id: replyId,
@@ -52,10 +95,11 @@ export const replyToComment: Handler<Callables['replyToComment']['result']> = {
         userName: user.displayName,
         userPhotoURL: user.photoURL,
         repliedAt: now,
-        repliedToUserId: caller.uid === vote.userId ? input.ownerId : vote.userId,
+        repliedToUserId,
         reactions: [],
       };
       tx.update(path, { replies: [...(vote.replies ?? []), reply] });
+      notice(now);
       return { replyId };
     });
   },
@@ -108,19 +152,30 @@ export const reactToComment: Handler<Callables['reactToComment']['result']> = {
         userPhotoURL: user.photoURL,
         reactedAt: now,
       };
-      if (!input.replyId) {
-        const result = toggleReaction(vote.reactions ?? [], mine);
-        tx.update(path, { reactions: result.reactions });
-        return { emoji: result.emoji };
-      }
-      const reply = (vote.replies ?? []).find((candidate) => candidate.id === input.replyId);
-      if (!reply) throw new HttpsError('not-found', NOT_FOUND);
-      const result = toggleReaction(reply.reactions ?? [], mine);
-      tx.update(path, {
-        replies: vote.replies.map((candidate) =>
-          candidate.id === reply.id ? { ...candidate, reactions: result.reactions } : candidate,
-        ),
-      });
+      const reply = input.replyId
+        ? (vote.replies ?? []).find((candidate) => candidate.id === input.replyId)
+        : undefined;
+      if (input.replyId && !reply) throw new HttpsError('not-found', NOT_FOUND);
+      const result = toggleReaction((reply ? reply.reactions : vote.reactions) ?? [], mine);
+      // Only a reaction placed is news; one taken back is not.
+      const notice = result.emoji
+        ? await prepareNotification(tx, caller.uid, {
+            targetUserId: reply ? reply.userId : vote.userId,
+            reactorName: user.displayName,
+            emoji: result.emoji,
+            photoId: input.photoId,
+            photoOwnerId: input.ownerId,
+            isReply: Boolean(reply),
+          })
+        : () => undefined;
+      if (reply) {
+        tx.update(path, {
+          replies: vote.replies.map((candidate) =>
+            candidate.id === reply.id ? { ...candidate, reactions: result.reactions } : candidate,
+          ),
+        });
+      } else tx.update(path, { reactions: result.reactions });
+      notice(now);
       return { emoji: result.emoji };
     });
   },

@@ -10,6 +10,7 @@ import { finishOnboarding } from './finish-onboarding';
 import { getSharedPhoto } from './get-shared-photo';
 import type { Handler } from './handler';
 import { getLeaderboard } from './leaderboard';
+import { markNotificationsSeen } from './mark-notifications-seen';
 import { markVotesSeen } from './mark-votes-seen';
 import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
 import { recordLogin } from './streak';
@@ -25,6 +26,7 @@ export const handlers = {
   activatePhotos,
   deletePhoto,
   markVotesSeen,
+  markNotificationsSeen,
   getSharedPhoto,
   replyToComment,
   deleteReply,

@@ -4,6 +4,9 @@ import { storageKeys } from '@/lib/storage';
 import { aMember, renderApp } from '@/testing/test-utils';
 import { Header } from './header';
 
+const callables = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
+
 describe('Header', () => {
   it('offers a visitor the login button and a logo to /login, carrying the origin', () => {
     renderApp(<Header user={null} onOpenMenu={vi.fn()} />, { route: '/?origin=%2Fphotos' });
@@ -29,6 +32,32 @@ describe('Header', () => {
       <Header user={aMember({ complete: true, newVotes: 0 })} onOpenMenu={vi.fn()} />,
     );
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText("You're all caught up!")).toBeInTheDocument();
+  });
+
+  it('shows the last reaction or reply while it is new, and marks it seen when the bell opens', async () => {
+    callables.call.mockResolvedValue({ seen: true });
+    const lastNotification = {
+      title: 'Photorater',
+      body: 'Alice reacted ❤️ to your comment',
+      photoId: 'p1',
+      photoOwnerId: 'alice',
+      at: new Date('2026-11-22T10:00:00Z'),
+    };
+    const { user, unmount } = renderApp(
+      <Header user={aMember({ complete: true, lastNotification })} onOpenMenu={vi.fn()} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('Alice reacted ❤️ to your comment')).toBeInTheDocument();
+    expect(callables.call).toHaveBeenCalledWith('markNotificationsSeen', {});
+    unmount();
+    const seen = aMember({
+      complete: true,
+      lastNotification,
+      notificationsSeenAt: new Date('2026-11-22T11:00:00Z'),
+    });
+    const again = renderApp(<Header user={seen} onOpenMenu={vi.fn()} />);
+    await again.user.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText("You're all caught up!")).toBeInTheDocument();
   });
 

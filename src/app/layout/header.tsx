@@ -50,7 +50,7 @@ export function Header({ user, onOpenMenu }: Props) {
           </Typography>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        {user && <NotificationMenu newVotes={user.newVotes} />}
+        {user && <NotificationMenu user={user} />}
         <IconButton
           color="inherit"
           aria-label={mode === 'light' ? 'Switch to dark mode' : 'Switch to light mode'}

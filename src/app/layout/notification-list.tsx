@@ -2,12 +2,11 @@ import { Menu, MenuItem } from '@mui/material';
 
 interface Props {
   anchor: HTMLElement;
-  newVotes: number;
+  message: string;
   onClose: () => void;
 }
 
-export function NotificationList({ anchor, newVotes, onClose }: Props) {
-  const message = newVotes > 0 ? `You have ${newVotes} new votes` : "You're all caught up!";
+export function NotificationList({ anchor, message, onClose }: Props) {
   return (
     <Menu anchorEl={anchor} open onClose={onClose}>
       <MenuItem onClick={onClose}>{message}</MenuItem>

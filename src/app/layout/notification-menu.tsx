@@ -1,27 +1,41 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, IconButton } from '@mui/material';
 import { useState } from 'react';
+import { call } from '@/data/callables';
+import { bellMessage } from '@/domain/notifications';
+import type { User } from '@/domain/user';
 import { onDemand } from '@/lib/on-demand';
+import { logFailure } from '@/lib/report-error';
 
 const NotificationList = onDemand(() =>
   import('./notification-list').then((module) => module.NotificationList),
 );
 
-/** The bell: a dot when votes are new; its menu says how many, or that the member is caught up. */
-export function NotificationMenu({ newVotes }: { newVotes: number }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+/**
+ * The bell: a dot while there is news. Its menu says how many votes are new, else the last message
+ * (a reaction or reply to the member's comment), else that the member is caught up.
+ */
+export function NotificationMenu({ user }: { user: User }) {
+  // What the menu says is taken when it opens: marking it seen must not change it under the reader.
+  const [opened, setOpened] = useState<{ anchor: HTMLElement; text: string } | null>(null);
+  const message = bellMessage(user.newVotes, user.lastNotification, user.notificationsSeenAt);
+  const open = (target: HTMLElement) => {
+    setOpened({ anchor: target, text: message.text });
+    if (user.newVotes === 0 && message.unread)
+      call('markNotificationsSeen', {}).catch((error: unknown) =>
+        logFailure(error, { feature: 'notifications' }),
+      );
+  };
   return (
     <>
-      <IconButton
-        color="inherit"
-        aria-label="Notifications"
-        onClick={(event) => setAnchor(event.currentTarget)}
-      >
-        <Badge color="secondary" variant="dot" invisible={newVotes === 0}>
+      <IconButton color="inherit" aria-label="Notifications" onClick={(event) => open(event.currentTarget)}>
+        <Badge color="secondary" variant="dot" invisible={!message.unread}>
           <NotificationsIcon />
         </Badge>
       </IconButton>
-      {anchor && <NotificationList anchor={anchor} newVotes={newVotes} onClose={() => setAnchor(null)} />}
+      {opened && (
+        <NotificationList anchor={opened.anchor} message={opened.text} onClose={() => setOpened(null)} />
+      )}
     </>
   );
 }

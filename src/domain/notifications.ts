@@ -1,0 +1,50 @@
+/**
+ * Notifications to a comment's author when someone reacts or replies (spec 1 section 7's
+ * sendReactionNotification, run by the server inside the reaction or reply itself, so nobody can
+ * send one for something that did not happen): the in-app bell everywhere, push on Firebase.
+ */
+export const NOTIFICATION_TITLE = 'Photorater';
+
+export interface ReactionNotification {
+  targetUserId: string;
+  reactorName: string;
+  /** null for a reply. */
+  emoji: string | null;
+  photoId: string;
+  photoOwnerId: string;
+  isReply: boolean;
+}
+
+/** The push payload and the bell's message: title and body. */
+export interface AppNotification {
+  title: string;
+  body: string;
+  photoId: string;
+  photoOwnerId: string;
+  at: Date;
+}
+
+export const notificationsPath = (uid: string) => `users/${uid}/notifications`;
+
+export function notificationBody(notification: Omit<ReactionNotification, 'targetUserId'>): string {
+  const what = notification.isReply ? 'your reply' : 'your comment';
+  return notification.emoji
+    ? `${notification.reactorName} reacted ${notification.emoji} to ${what}`
+    : `${notification.reactorName} replied to ${what}`;
+}
+
+/** Never for one's own comment. */
+export function shouldNotify(notification: ReactionNotification, reactorId: string): boolean {
+  return notification.targetUserId !== reactorId;
+}
+
+/** What the bell's menu says: new votes first, else the last message not yet seen, else all caught up. */
+export function bellMessage(
+  newVotes: number,
+  last: AppNotification | undefined,
+  seenAt: Date | undefined,
+): { text: string; unread: boolean } {
+  if (newVotes > 0) return { text: `You have ${newVotes} new votes`, unread: true };
+  if (last && (!seenAt || last.at > seenAt)) return { text: last.body, unread: true };
+  return { text: "You're all caught up!", unread: false };
+}
