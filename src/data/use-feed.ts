@@ -1,7 +1,8 @@
 /**
- * The rating feed as a list the screen walks through: it starts from the device cache, pages in
- * from `getPhotos` (the server decides what is shown and in what order), and forgets photos that
- * were rated, reported or failed to load.
+ * The rating feed as a list the screen walks through: pages from `getPhotos` (the server decides
+ * what is shown and in what order, so a photo that left the feed, say of a deleted member, is never
+ * shown from an old copy), kept in the device cache, which stands in when the server cannot be
+ * reached; photos rated, reported or failing to load are forgotten.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FeedPhoto } from '@/domain/rating';
@@ -37,6 +38,9 @@ export function useFeed(uid: string): Feed {
   const voted = useRef<Set<string>>(new Set());
   const inFlight = useRef(false);
   const mounted = useRef(true);
+  /** The cached feed, shown only if the first page cannot be fetched. */
+  const fallback = useRef<FeedPhoto[]>([]);
+  const fetchedOnce = useRef(false);
 
   const fetchPage = useCallback(async () => {
     if (inFlight.current) return;
@@ -48,6 +52,7 @@ export function useFeed(uid: string): Feed {
         cursor.current === undefined ? {} : { startAfter: cursor.current },
       );
       if (!mounted.current) return;
+      fetchedOnce.current = true;
       cursor.current = page.next ?? undefined;
       setHasMore(page.next !== null);
       setError(null);
@@ -59,9 +64,12 @@ export function useFeed(uid: string): Feed {
     } catch (failure) {
       logFailure(failure, { feature: 'rating', action: 'getPhotos' });
       if (mounted.current) {
-        setError(failure instanceof Error ? failure : new Error(String(failure)));
-        setPhotos((list) => list ?? []);
         setHasMore(false);
+        if (!fetchedOnce.current && fallback.current.length > 0) setPhotos(fallback.current);
+        else {
+          setError(failure instanceof Error ? failure : new Error(String(failure)));
+          setPhotos((list) => list ?? []);
+        }
       }
     } finally {
       inFlight.current = false;
@@ -76,9 +84,7 @@ export function useFeed(uid: string): Feed {
       try {
         const backend = await getBackend();
         voted.current = await votedPhotoIds(() => backend.votes.readGivenVotes(uid));
-        const cached = await readCachedFeed();
-        if (!cancelled && cached.length > 0)
-          setPhotos(cached.filter((photo) => !voted.current.has(photo.id)));
+        fallback.current = (await readCachedFeed()).filter((photo) => !voted.current.has(photo.id));
       } catch (failure) {
         // Without the cache the feed still works from the server.
         logFailure(failure, { feature: 'feed-cache' });

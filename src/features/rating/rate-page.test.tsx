@@ -217,6 +217,30 @@ describe('the rating feed', () => {
     expect(submitRating).toHaveBeenCalledTimes(1);
   });
 
+  it('shows only what the server offers now, and the device cache when the server cannot be reached', async () => {
+    serve({
+      getPhotos: async () => ({ photos: [photo('a', 'Caption a'), photo('b', 'Caption b')], next: null }),
+    });
+    const first = renderRate();
+    expect(await screen.findByText('Caption a')).toBeInTheDocument();
+    first.unmount();
+
+    // Photo a left the feed meanwhile (its owner deleted the account): the old copy is not shown.
+    serve({ getPhotos: async () => ({ photos: [photo('b', 'Caption b')], next: null }) });
+    const second = renderRate();
+    expect(await screen.findByText('Caption b')).toBeInTheDocument();
+    expect(screen.queryByText('Caption a')).not.toBeInTheDocument();
+    second.unmount();
+
+    serve({
+      getPhotos: async () => {
+        throw new Error('Network error. Please check your connection and try again.');
+      },
+    });
+    renderRate();
+    expect(await screen.findByText('Caption b')).toBeInTheDocument();
+  });
+
   it('teaches first-time raters, and hints at the comment box after the first hearts for 5 seconds', async () => {
     localStorage.clear();
     serve({ getPhotos: async () => ({ photos: [photo('a')], next: null }) });
