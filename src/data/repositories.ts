@@ -1,7 +1,7 @@
 /** What the screens read, as interfaces; `local/` and `firebase/` implement each one. */
 import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import type { SiteStats } from '@/domain/scores';
+import type { SiteStats } from '@/domain/site-stats';
 import type { GivenVote, Vote } from '@/domain/vote';
 import type { Unsubscribe } from './auth';
 

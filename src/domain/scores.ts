@@ -1,3 +1,5 @@
+import type { RateHistogram } from './site-stats';
+
 /** How a photo's score reads (spec 1, section 9): verdicts, percentile text, viewing-time messages, buckets. */
 
 /** The detail's verdict bands on the 0-5 average. */
@@ -43,18 +45,11 @@ export function tokenColor(tokens: number): 'error' | 'warning' | undefined {
  * The rate histogram of `stats/stats`: counts of photo rates in 0.01-wide buckets (0.00 to 5.00),
  * kept instead of a list of every rate so it stays small at any number of photos.
  */
-export type RateHistogram = Record<string, number>;
+export type { RateHistogram } from './site-stats';
 
 export const HISTOGRAM_BUCKETS = 501;
 
-/** `stats/stats`: the histogram of rated photos' rates, and the site's vote count and sum of hearts. */
-export interface SiteStats {
-  histogram: RateHistogram;
-  votes: number;
-  votesSum: number;
-}
-
-export const EMPTY_SITE_STATS: SiteStats = { histogram: {}, votes: 0, votesSum: 0 };
+export type { SiteStats } from './site-stats';
 
 export function histogramBucket(rate: number): string {
   return String(Math.min(HISTOGRAM_BUCKETS - 1, Math.max(0, Math.round(rate * 100))));

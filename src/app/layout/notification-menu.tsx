@@ -1,11 +1,9 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { Badge, IconButton } from '@mui/material';
 import { useState } from 'react';
-import { call } from '@/data/callables';
 import { bellMessage } from '@/domain/notifications';
 import type { User } from '@/domain/user';
 import { onDemand } from '@/lib/on-demand';
-import { logFailure } from '@/lib/report-error';
 
 const NotificationList = onDemand(() =>
   import('./notification-list').then((module) => module.NotificationList),
@@ -21,10 +19,15 @@ export function NotificationMenu({ user }: { user: User }) {
   const message = bellMessage(user.newVotes, user.lastNotification, user.notificationsSeenAt);
   const open = (target: HTMLElement) => {
     setOpened({ anchor: target, text: message.text });
+    // The callables and the error catalogue load with the first opening, not with the header.
     if (user.newVotes === 0 && message.unread)
-      call('markNotificationsSeen', {}).catch((error: unknown) =>
-        logFailure(error, { feature: 'notifications' }),
-      );
+      void import('@/data/callables')
+        .then(({ call }) => call('markNotificationsSeen', {}))
+        .catch((error: unknown) =>
+          import('@/lib/report-error').then(({ logFailure }) =>
+            logFailure(error, { feature: 'notifications' }),
+          ),
+        );
   };
   return (
     <>

@@ -16,7 +16,7 @@ import {
 import { env } from '@/config/env';
 import { imagePath, photosPath, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import { EMPTY_SITE_STATS, type SiteStats } from '@/domain/scores';
+import { EMPTY_SITE_STATS, type SiteStats } from '@/domain/site-stats';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { withDates } from '@/domain/wire';
 import { firebaseApp } from '@/data/firebase-app';

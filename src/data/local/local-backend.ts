@@ -3,7 +3,7 @@ import { env } from '@/config/env';
 import type { Photo } from '@/domain/photo';
 import { photosPath } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import { EMPTY_SITE_STATS, type SiteStats } from '@/domain/scores';
+import { EMPTY_SITE_STATS, type SiteStats } from '@/domain/site-stats';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { currentIdToken, watchIdToken } from '../auth';
 import type { Backend } from '../repositories';
