@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { systemClock, type Clock } from '../functions/src/handlers/handler';
 import { emulatorAuthVerifier } from '../functions/src/local/auth-verifier';
+import { seedDemoContent } from '../functions/src/local/demo-content';
 import { startLocalServer, type LocalServer } from '../functions/src/local/server';
 import { LocalFileStore } from '../functions/src/files/local-file-store';
 import { createFaceAnalyzer } from '../functions/src/photos/face-analysis';
@@ -35,6 +36,8 @@ export interface StackOptions {
   ports: StackPorts;
   clock?: Clock;
   quiet?: boolean;
+  /** Demo members, photos and votes when the data folder is new (default: yes). */
+  demoContent?: boolean;
 }
 
 export interface LocalStack {
@@ -213,6 +216,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       log: quiet ? undefined : (line) => console.error(line),
     });
     files.setPublicUrl(server.url);
+    if (options.demoContent !== false && (await seedDemoContent({ store, files, clock })) && !quiet)
+      console.error('A new data folder: added demo members, photos and votes.');
     // Vite hands VITE_* variables of the environment to the client.
     Object.assign(process.env, {
       VITE_BACKEND: 'local',

@@ -6,7 +6,11 @@ const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
 
 try {
   console.log('Starting the Auth emulator, the local server and the app...');
-  const stack = await startLocalStack({ dataDir, ports: portsFromEnv() });
+  const stack = await startLocalStack({
+    dataDir,
+    ports: portsFromEnv(),
+    demoContent: process.env.DEMO_CONTENT !== 'off',
+  });
   console.log(
     `\n  Photorater is running at ${stack.appUrl}\n  Data is kept in ${dataDir}. Press Ctrl-C to stop.\n`,
   );

@@ -247,6 +247,7 @@ describe('the rating feed', () => {
     const { user } = renderRate();
     await user.click(await screen.findByRole('button', { name: 'Got it' }));
     expect(localStorage.getItem(storageKeys.rateTutorialSeen)).toBe('1');
+    await screen.findByText(DEFAULT_CAPTION);
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       await user.keyboard('5');
