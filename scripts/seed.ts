@@ -3,6 +3,7 @@
  * member yet (`npm start` does the same by itself on a new data folder). Image links point at the
  * local server's port (LOCAL_SERVER_PORT, 5001 by default).
  */
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { LocalFileStore } from '../functions/src/files/local-file-store';
 import { systemClock } from '../functions/src/handlers/handler';
@@ -11,6 +12,7 @@ import { SqliteStore } from '../functions/src/store/sqlite-store';
 import { portsFromEnv } from './local-stack';
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
+mkdirSync(dataDir, { recursive: true });
 const store = new SqliteStore(path.join(dataDir, 'store.sqlite'));
 const files = new LocalFileStore(path.join(dataDir, 'files'), `http://127.0.0.1:${portsFromEnv().server}`);
 try {
