@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { systemClock, type Clock } from '../functions/src/handlers/handler';
 import { emulatorAuthVerifier } from '../functions/src/local/auth-verifier';
+import { backfillRankings } from '../functions/src/local/backfill';
 import { seedDemoContent } from '../functions/src/local/demo-content';
 import { startLocalServer, type LocalServer } from '../functions/src/local/server';
 import { LocalFileStore } from '../functions/src/files/local-file-store';
@@ -199,6 +200,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   try {
     await waitFor(`http://${authHost}/`, emulator, 60_000);
     store = new SqliteStore(path.join(dataDir, 'store.sqlite'));
+    await backfillRankings(store);
     verifier = emulatorAuthVerifier(PROJECT_ID, authHost);
     const files = new LocalFileStore(path.join(dataDir, 'files'));
     server = await startLocalServer({

@@ -241,6 +241,29 @@ describe('the rating feed', () => {
     expect(await screen.findByText('Caption b')).toBeInTheDocument();
   });
 
+  it('skips a photo whose image fails to load', async () => {
+    serve({
+      getPhotos: async () => ({ photos: [photo('a', 'Caption a'), photo('b', 'Caption b')], next: null }),
+    });
+    renderRate();
+    fireEvent.error(await screen.findByRole('img', { name: 'Caption a' }));
+    expect(await screen.findByText('Caption b')).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/rate/b'));
+  });
+
+  it("leaves out photos already voted on, from the member's votes when the device has none cached", async () => {
+    backend.readGivenVotes.mockResolvedValueOnce([
+      { id: 'a', ownerId: 'owner-a', rate: 4, ratedAt: new Date('2026-11-20T10:00:00Z') },
+    ]);
+    serve({
+      getPhotos: async () => ({ photos: [photo('a', 'Caption a'), photo('b', 'Caption b')], next: null }),
+    });
+    renderRate();
+    expect(await screen.findByText('Caption b')).toBeInTheDocument();
+    expect(screen.queryByText('Caption a')).not.toBeInTheDocument();
+    expect(backend.readGivenVotes).toHaveBeenCalledWith('alice');
+  });
+
   it('teaches first-time raters, and hints at the comment box after the first hearts for 5 seconds', async () => {
     localStorage.clear();
     serve({ getPhotos: async () => ({ photos: [photo('a')], next: null }) });
