@@ -1,6 +1,5 @@
 /** Photos journeys: upload with crop and caption, see it in My Photos, switch it off and on, delete; refusals. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -9,14 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/domain/photo';
 import type { User } from '../../src/domain/user';
 import { launchBrowser } from './support/browser';
-import { Member, eventually, readDocuments, readUserByEmail } from './support/member';
+import {
+  Member,
+  eventually,
+  joinedMember,
+  readDocuments,
+  readUserByEmail,
+  samplePhotoPath,
+} from './support/member';
 
-const require = createRequire(import.meta.url);
-const samplePhoto = path.join(
-  path.dirname(require.resolve('@vladmandic/face-api/package.json')),
-  'demo',
-  'sample2.jpg',
-);
+const samplePhoto = samplePhotoPath(2);
 const scratch = mkdtempSync(path.join(tmpdir(), 'photorater-photos-'));
 let browser: Browser;
 
@@ -29,15 +30,7 @@ afterAll(async () => {
 });
 
 async function newMember(): Promise<{ member: Member; uid: string }> {
-  const member = await Member.open(browser);
-  await member.register();
-  await member.completeProfile({ name: 'Robin', age: 29, gender: 'Female', showMe: 'Men' });
-  await member.finishOnboarding();
-  const user = await eventually(
-    () => readUserByEmail<User>(member.email),
-    (found) => found?.complete === true,
-  );
-  return { member, uid: user!.uid };
+  return joinedMember(browser, { name: 'Robin', age: 29, gender: 'Female', showMe: 'Men' });
 }
 
 describe('My Photos', () => {

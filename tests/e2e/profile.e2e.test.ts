@@ -2,8 +2,6 @@
  * The profile dashboard as a member uses it: username, the edit-profile form, a new profile photo;
  * and deleting the account, after which the member's photos leave everyone's feed.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/domain/photo';
@@ -11,16 +9,13 @@ import type { User } from '../../src/domain/user';
 import { launchBrowser } from './support/browser';
 import {
   eventually,
-  Member,
+  joinedMember,
   readDocument,
   readDocuments,
   readUserByEmail,
-  type ProfileAnswers,
+  samplePhotoPath,
 } from './support/member';
 
-const require = createRequire(import.meta.url);
-const sample = (n: number) =>
-  path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', `sample${n}.jpg`);
 let browser: Browser;
 
 beforeAll(async () => {
@@ -31,22 +26,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function newMember(answers: ProfileAnswers): Promise<{ member: Member; uid: string }> {
-  const member = await Member.open(browser);
-  await member.register();
-  await member.completeProfile(answers);
-  await member.finishOnboarding();
-  const user = await eventually(
-    () => readUserByEmail<User>(member.email),
-    (found) => found?.complete === true,
-  );
-  return { member, uid: user!.uid };
-}
-
 describe('the profile dashboard', () => {
   it('renames, edits the profile, changes the photo, and deletes the account out of every feed', async () => {
-    const a = await newMember({ name: 'Dana', age: 26, gender: 'Female', showMe: 'Both' });
-    await a.member.postPhoto(sample(4), 'Leaving soon');
+    const a = await joinedMember(browser, { name: 'Dana', age: 26, gender: 'Female', showMe: 'Both' });
+    await a.member.postPhoto(samplePhotoPath(4), 'Leaving soon');
     await a.member.page
       .getByRole('dialog', { name: 'Hooray!!' })
       .getByRole('button', { name: 'Got it' })
@@ -56,7 +39,7 @@ describe('the profile dashboard', () => {
       (photos) => photos.length === 1,
     );
 
-    const b = await newMember({ name: 'Eli', age: 31, gender: 'Male', showMe: 'Both' });
+    const b = await joinedMember(browser, { name: 'Eli', age: 31, gender: 'Male', showMe: 'Both' });
     await b.member.visit(`/rate/${photo!.id}`);
     await b.member.page.getByRole('button', { name: 'Got it' }).click();
     await b.member.page.getByText('Leaving soon').waitFor();
@@ -82,7 +65,7 @@ describe('the profile dashboard', () => {
       showGender: 'male',
     });
 
-    await page.getByLabel('Profile photo file').setInputFiles(sample(1));
+    await page.getByLabel('Profile photo file').setInputFiles(samplePhotoPath(1));
     await page.getByText('Profile photo has been updated!').waitFor();
     const withAvatar = readUserByEmail<User>(a.member.email)!;
     expect(withAvatar.photoURL).toMatch(/avatar_/);

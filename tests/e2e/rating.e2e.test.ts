@@ -2,8 +2,6 @@
  * Rating journeys with two members in two browsers: B rates A's photo with a comment and tags, A
  * sees it arrive live and answers; tokens move by the rules; the leaderboard and the streak.
  */
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/domain/photo';
@@ -14,16 +12,13 @@ import { launchBrowser } from './support/browser';
 import {
   changeDocument,
   eventually,
-  Member,
+  joinedMember,
   readDocument,
   readDocuments,
   readUserByEmail,
-  type ProfileAnswers,
+  samplePhotoPath,
 } from './support/member';
 
-const require = createRequire(import.meta.url);
-const sample = (n: number) =>
-  path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', `sample${n}.jpg`);
 let browser: Browser;
 
 beforeAll(async () => {
@@ -34,22 +29,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function newMember(answers: ProfileAnswers): Promise<{ member: Member; uid: string }> {
-  const member = await Member.open(browser);
-  await member.register();
-  await member.completeProfile(answers);
-  await member.finishOnboarding();
-  const user = await eventually(
-    () => readUserByEmail<User>(member.email),
-    (found) => found?.complete === true && found.loginStreak === 1,
-  );
-  return { member, uid: user!.uid };
-}
-
 describe('rating', () => {
   it('B rates A’s photo with a comment and tags; A sees it live, reacts and replies; tokens move', async () => {
-    const a = await newMember({ name: 'Ava', age: 28, gender: 'Female', showMe: 'Both' });
-    await a.member.postPhoto(sample(2), 'Rate me kindly');
+    const a = await joinedMember(browser, { name: 'Ava', age: 28, gender: 'Female', showMe: 'Both' });
+    await a.member.postPhoto(samplePhotoPath(2), 'Rate me kindly');
     await a.member.page
       .getByRole('dialog', { name: 'Hooray!!' })
       .getByRole('button', { name: 'Got it' })
@@ -61,7 +44,7 @@ describe('rating', () => {
     const card = a.member.page.getByRole('article', { name: 'Rate me kindly' });
     await card.getByText('0 votes').waitFor();
 
-    const b = await newMember({ name: 'Ben', age: 30, gender: 'Male', showMe: 'Both' });
+    const b = await joinedMember(browser, { name: 'Ben', age: 30, gender: 'Male', showMe: 'Both' });
     const { page } = b.member;
     await b.member.visit(`/rate/${photo!.id}`);
     await page
@@ -130,8 +113,8 @@ describe('rating', () => {
   }, 180_000);
 
   it('shows the leaderboard and grows the streak across two days', async () => {
-    const a = await newMember({ name: 'Cleo', age: 33, gender: 'Female', showMe: 'Both' });
-    await a.member.postPhoto(sample(3), 'Top of the class');
+    const a = await joinedMember(browser, { name: 'Cleo', age: 33, gender: 'Female', showMe: 'Both' });
+    await a.member.postPhoto(samplePhotoPath(3), 'Top of the class');
     const [photo] = await eventually(
       () => readDocuments<Photo>(`users/${a.uid}/photos`),
       (photos) => photos.length === 1,

@@ -4,8 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { User } from '../../../src/domain/user';
 import { inject } from 'vitest';
 import { decodeDocument, encodeDocument } from '../../../src/domain/wire';
 
@@ -100,6 +102,31 @@ export class Member {
     await this.context.close();
   }
 }
+
+/**
+ * A member who registered, completed the profile and finished onboarding, once the server has their
+ * complete record and has counted their first day of the login streak.
+ */
+export async function joinedMember(
+  browser: Browser,
+  answers: ProfileAnswers,
+): Promise<{ member: Member; uid: string }> {
+  const member = await Member.open(browser);
+  await member.register();
+  await member.completeProfile(answers);
+  await member.finishOnboarding();
+  const user = await eventually(
+    () => readUserByEmail<User>(member.email),
+    (found) => found?.complete === true && found.loginStreak === 1,
+  );
+  return { member, uid: user!.uid };
+}
+
+const require = createRequire(import.meta.url);
+
+/** One of the six photos with faces that @vladmandic/face-api ships for its demos, as a file path. */
+export const samplePhotoPath = (n: number) =>
+  path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', `sample${n}.jpg`);
 
 /** Reads a document straight from the local backend's SQLite file, as a check from outside the app. */
 export function readDocument<T>(documentPath: string): T | undefined {
