@@ -9,6 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { newPhoto } from '../src/domain/photo';
 import { feedOrder, leaderboardScore } from '../src/domain/rating';
+import { newUser, type User } from '../src/domain/user';
 import { decodeDocument, encodeDocument } from '../src/domain/wire';
 import { LocalFileStore } from '../functions/src/files/local-file-store';
 import type { HandlerContext } from '../functions/src/handlers/handler';
@@ -40,17 +41,14 @@ function percentile(samples: number[], share: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
 }
 
-function member(n: number, at: Date) {
+function member(n: number, at: Date): User {
   const next = random(n + 7);
-  return {
+  return newUser({
     uid: memberId(n),
     email: `${memberId(n)}@example.com`,
     displayName: `Member ${n}`,
-    photoURL: null,
     emailVerified: true,
     providers: ['password'],
-    status: 'offline',
-    newVotes: 0,
     age: 18 + Math.floor(next() * 40),
     gender: next() < 0.5 ? 'female' : 'male',
     showGender: 'both',
@@ -59,13 +57,8 @@ function member(n: number, at: Date) {
     subscribed: n % 50 === 0,
     points: 100,
     loginStreak: 1,
-    blocks: [],
-    feedback: false,
-    isAdmin: false,
-    disabled: false,
     createdAt: at,
-    updatedAt: at,
-  };
+  });
 }
 
 /** Writes the members, photos and votes straight into the store's table: setup, not measured. */
@@ -118,7 +111,7 @@ function seed(file: string): void {
     }
   })();
   db.transaction(() => {
-    for (let n = 0; n < MEMBERS; n++) put('users', memberId(n), member(n, new Date(base)));
+    for (let n = 0; n < MEMBERS; n++) put('users', memberId(n), { ...member(n, new Date(base)) });
     for (let n = 0; n < PHOTOS; n++) {
       const owner = ownerOf(n);
       const votesCount = votesOn[n]!;
@@ -130,7 +123,7 @@ function seed(file: string): void {
           resizedImageName: `${photoId(n)}.webp`,
           imageUrl: `http://files.test/${photoId(n)}.webp`,
           showTo: (['both', 'both', 'female', 'male'] as const)[n % 4]!,
-          gender: member(owner, new Date(base)).gender as 'female' | 'male',
+          gender: member(owner, new Date(base)).gender!,
           ageRange: [18, 60],
           active: n % 10 !== 0,
           uploadedAt: new Date(base + n * 60_000),

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { newPhoto, type Photo } from '../../src/domain/photo';
+import { newUser } from '../../src/domain/user';
 import { LocalFileStore } from './files/local-file-store';
 import type { Caller, Clock, HandlerContext } from './handlers/handler';
 import { createFaceAnalyzer } from './photos/face-analysis';
@@ -80,34 +81,21 @@ export async function seedMember(
   overrides: Record<string, unknown> = {},
 ): Promise<void> {
   const at = new Date('2026-11-01T10:00:00Z');
-  await store.runTransaction(async (tx) =>
-    tx.set(`users/${uid}`, {
-      uid,
-      email: `${uid}@example.com`,
-      displayName: uid,
-      photoURL: null,
-      emailVerified: true,
-      providers: ['password'],
-      status: 'offline',
-      newVotes: 0,
-      age: 30,
-      birthyear: 1996,
-      gender: 'female',
-      showGender: 'both',
-      complete: true,
-      onBoarding: true,
-      subscribed: false,
-      points: 2,
-      loginStreak: 0,
-      blocks: [],
-      feedback: false,
-      isAdmin: false,
-      disabled: false,
-      createdAt: at,
-      updatedAt: at,
-      ...overrides,
-    }),
-  );
+  const member = newUser({
+    uid,
+    email: `${uid}@example.com`,
+    displayName: uid,
+    emailVerified: true,
+    providers: ['password'],
+    age: 30,
+    birthyear: 1996,
+    gender: 'female',
+    showGender: 'both',
+    complete: true,
+    onBoarding: true,
+    createdAt: at,
+  });
+  await store.runTransaction(async (tx) => tx.set(`users/${uid}`, { ...member, ...overrides }));
 }
 
 /** A processed photo record (no files), written straight to the store. */

@@ -1,4 +1,5 @@
 /** The member's record, `users/{uid}`: the shape both backends store and the client watches. */
+import { NEW_MEMBER_TOKENS } from './constants';
 import type { AppNotification } from './notifications';
 export const GENDERS = ['female', 'male'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -54,4 +55,29 @@ export interface User {
 export interface Presence {
   state: PresenceState;
   lastChanged: Date;
+}
+
+/** What a member is given when their record is made; the rest starts as every new member's does. */
+export type NewUserFields = Pick<User, 'uid' | 'email' | 'displayName' | 'createdAt'> & Partial<User>;
+
+/** A new member: no profile yet, not onboarded, free, with the starting tokens and no streak. */
+export function newUser(fields: NewUserFields): User {
+  return {
+    photoURL: null,
+    emailVerified: false,
+    providers: [],
+    status: 'offline',
+    newVotes: 0,
+    complete: false,
+    onBoarding: false,
+    subscribed: false,
+    points: NEW_MEMBER_TOKENS,
+    loginStreak: 0,
+    blocks: [],
+    feedback: false,
+    isAdmin: false,
+    disabled: false,
+    updatedAt: fields.createdAt,
+    ...fields,
+  };
 }

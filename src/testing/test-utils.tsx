@@ -8,32 +8,18 @@ import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { StaticSessionProvider, type Session } from '@/data/session';
 import { newPhoto, type Photo } from '@/domain/photo';
-import type { User } from '@/domain/user';
+import { newUser, type User } from '@/domain/user';
 
 export function aMember(overrides: Partial<User> = {}): User {
-  const at = new Date('2026-11-01T10:00:00Z');
-  return {
+  return newUser({
     uid: 'alice',
     email: 'alice@example.com',
     displayName: 'Guest Lucky Otter 482',
-    photoURL: null,
-    emailVerified: false,
     providers: ['password'],
     status: 'online',
-    newVotes: 0,
-    complete: false,
-    onBoarding: false,
-    subscribed: false,
-    points: 2,
-    loginStreak: 0,
-    blocks: [],
-    feedback: false,
-    isAdmin: false,
-    disabled: false,
-    createdAt: at,
-    updatedAt: at,
+    createdAt: new Date('2026-11-01T10:00:00Z'),
     ...overrides,
-  };
+  });
 }
 
 export function aPhoto(id: string, overrides: Partial<Photo> = {}): Photo {

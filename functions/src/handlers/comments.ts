@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
+import type { AnyObjectSchema, InferType } from 'yup';
 import type { Callables } from '../../../src/domain/callables';
 import { deleteReplySchema, reactionSchema, replySchema } from '../../../src/domain/schemas';
 import {
@@ -19,24 +20,49 @@ import type { User } from '../../../src/domain/user';
 import { votesPath, type Reaction, type Vote } from '../../../src/domain/vote';
 import type { Transaction } from '../store/store';
 import { requireCaller, validate, type Caller, type Handler } from './handler';
-import { userPath } from './users';
+import { assertMember, NOT_FOUND, userPath } from './users';
 
-const NOT_FOUND = 'The requested data was not found.';
+interface CommentRef {
+  ownerId: string;
+  photoId: string;
+  voteId: string;
+}
 
-async function readConversation(
-  tx: Transaction,
-  caller: Caller,
-  ownerId: string,
-  photoId: string,
-  voteId: string,
-) {
-  const path = `${votesPath(ownerId, photoId)}/${voteId}`;
-  const [vote, user] = await Promise.all([tx.get<Vote>(path), tx.get<User>(userPath(caller.uid))]);
-  if (!vote || !user || user.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
-  if (caller.uid !== ownerId && caller.uid !== vote.userId) {
-    throw new HttpsError('permission-denied', "You don't have permission to perform this action.");
-  }
-  return { path, vote, user };
+/** What a turn in a comment's conversation works with: who, what they sent, and the vote as it stands. */
+interface Turn<Input> {
+  caller: Caller;
+  input: Input;
+  now: Date;
+  path: string;
+  vote: Vote;
+  user: User;
+}
+
+/**
+ * A handler for one turn in a comment's conversation: the input checked with the form's schema, the
+ * caller one of its two parties, and the work in one transaction that has already read the vote.
+ */
+function conversationHandler<Schema extends AnyObjectSchema, Result>(
+  schema: Schema,
+  work: (tx: Transaction, turn: Turn<InferType<Schema> & CommentRef>) => Promise<Result>,
+): Handler<Result> {
+  return {
+    async run(data, context) {
+      const caller = requireCaller(context);
+      const input = (await validate(schema, data)) as InferType<Schema> & CommentRef;
+      const now = context.clock.now();
+      return context.store.runTransaction(async (tx) => {
+        const path = `${votesPath(input.ownerId, input.photoId)}/${input.voteId}`;
+        const [vote, user] = await Promise.all([tx.get<Vote>(path), tx.get<User>(userPath(caller.uid))]);
+        if (!vote) throw new HttpsError('not-found', NOT_FOUND);
+        assertMember(user);
+        if (caller.uid !== input.ownerId && caller.uid !== vote.userId) {
+          throw new HttpsError('permission-denied', "You don't have permission to perform this action.");
+        }
+        return work(tx, { caller, input, now, path, vote, user });
+      });
+    },
+  };
 }
 
 /**
@@ -65,61 +91,46 @@ async function prepareNotification(
   };
 }
 
-export const replyToComment: Handler<Callables['replyToComment']['result']> = {
-  async run(data, context) {
-    const caller = requireCaller(context);
-    const input = await validate(replySchema, data);
-    const now = context.clock.now();
-    return context.store.runTransaction(async (tx) => {
-      const { path, vote, user } = await readConversation(
-        tx,
-        caller,
-        input.ownerId,
-        input.photoId,
-        input.voteId,
-      );
-      const repliedToUserId = caller.uid === vote.userId ? input.ownerId : vote.userId;
-      const notice = await prepareNotification(tx, caller.uid, {
-        targetUserId: repliedToUserId,
-        reactorName: user.displayName,
-        emoji: null,
-        photoId: input.photoId,
-        photoOwnerId: input.ownerId,
-        isReply: false,
-      });
-      const replyId = randomUUID();
-      const reply = {
-        id: replyId,
-        text: input.text,
-        userId: caller.uid,
-        userName: user.displayName,
-        userPhotoURL: user.photoURL,
-        repliedAt: now,
-        repliedToUserId,
-        reactions: [],
-      };
-      tx.update(path, { replies: [...(vote.replies ?? []), reply] });
-      notice(now);
-      return { replyId };
+export const replyToComment: Handler<Callables['replyToComment']['result']> = conversationHandler(
+  replySchema,
+  async (tx, { caller, input, now, path, vote, user }) => {
+    const repliedToUserId = caller.uid === vote.userId ? input.ownerId : vote.userId;
+    const notice = await prepareNotification(tx, caller.uid, {
+      targetUserId: repliedToUserId,
+      reactorName: user.displayName,
+      emoji: null,
+      photoId: input.photoId,
+      photoOwnerId: input.ownerId,
+      isReply: false,
     });
+    const replyId = randomUUID();
+    const reply = {
+      id: replyId,
+      text: input.text,
+      userId: caller.uid,
+      userName: user.displayName,
+      userPhotoURL: user.photoURL,
+      repliedAt: now,
+      repliedToUserId,
+      reactions: [],
+    };
+    tx.update(path, { replies: [...(vote.replies ?? []), reply] });
+    notice(now);
+    return { replyId };
   },
-};
+);
 
-export const deleteReply: Handler<Callables['deleteReply']['result']> = {
-  async run(data, context) {
-    const caller = requireCaller(context);
-    const input = await validate(deleteReplySchema, data);
-    return context.store.runTransaction(async (tx) => {
-      const { path, vote } = await readConversation(tx, caller, input.ownerId, input.photoId, input.voteId);
-      const reply = (vote.replies ?? []).find((candidate) => candidate.id === input.replyId);
-      if (!reply) throw new HttpsError('not-found', NOT_FOUND);
-      if (reply.userId !== caller.uid)
-        throw new HttpsError('permission-denied', 'You can only delete your own replies.');
-      tx.update(path, { replies: vote.replies.filter((candidate) => candidate.id !== input.replyId) });
-      return { deleted: true as const };
-    });
+export const deleteReply: Handler<Callables['deleteReply']['result']> = conversationHandler(
+  deleteReplySchema,
+  async (tx, { caller, input, path, vote }) => {
+    const reply = (vote.replies ?? []).find((candidate) => candidate.id === input.replyId);
+    if (!reply) throw new HttpsError('not-found', NOT_FOUND);
+    if (reply.userId !== caller.uid)
+      throw new HttpsError('permission-denied', 'You can only delete your own replies.');
+    tx.update(path, { replies: vote.replies.filter((candidate) => candidate.id !== input.replyId) });
+    return { deleted: true as const };
   },
-};
+);
 
 /** The member's reaction after choosing `emoji`: added, replaced, or removed when it was the same. */
 export function toggleReaction(
@@ -132,51 +143,40 @@ export function toggleReaction(
   return { reactions: [...others, { ...mine, id: mine.userId }], emoji: mine.emoji };
 }
 
-export const reactToComment: Handler<Callables['reactToComment']['result']> = {
-  async run(data, context) {
-    const caller = requireCaller(context);
-    const input = await validate(reactionSchema, data);
-    const now = context.clock.now();
-    return context.store.runTransaction(async (tx) => {
-      const { path, vote, user } = await readConversation(
-        tx,
-        caller,
-        input.ownerId,
-        input.photoId,
-        input.voteId,
-      );
-      const mine = {
-        emoji: input.emoji,
-        userId: caller.uid,
-        userName: user.displayName,
-        userPhotoURL: user.photoURL,
-        reactedAt: now,
-      };
-      const reply = input.replyId
-        ? (vote.replies ?? []).find((candidate) => candidate.id === input.replyId)
-        : undefined;
-      if (input.replyId && !reply) throw new HttpsError('not-found', NOT_FOUND);
-      const result = toggleReaction((reply ? reply.reactions : vote.reactions) ?? [], mine);
-      // Only a reaction placed is news; one taken back is not.
-      const notice = result.emoji
-        ? await prepareNotification(tx, caller.uid, {
-            targetUserId: reply ? reply.userId : vote.userId,
-            reactorName: user.displayName,
-            emoji: result.emoji,
-            photoId: input.photoId,
-            photoOwnerId: input.ownerId,
-            isReply: Boolean(reply),
-          })
-        : () => undefined;
-      if (reply) {
-        tx.update(path, {
-          replies: vote.replies.map((candidate) =>
-            candidate.id === reply.id ? { ...candidate, reactions: result.reactions } : candidate,
-          ),
-        });
-      } else tx.update(path, { reactions: result.reactions });
-      notice(now);
-      return { emoji: result.emoji };
-    });
+export const reactToComment: Handler<Callables['reactToComment']['result']> = conversationHandler(
+  reactionSchema,
+  async (tx, { caller, input, now, path, vote, user }) => {
+    const mine = {
+      emoji: input.emoji,
+      userId: caller.uid,
+      userName: user.displayName,
+      userPhotoURL: user.photoURL,
+      reactedAt: now,
+    };
+    const reply = input.replyId
+      ? (vote.replies ?? []).find((candidate) => candidate.id === input.replyId)
+      : undefined;
+    if (input.replyId && !reply) throw new HttpsError('not-found', NOT_FOUND);
+    const result = toggleReaction((reply ? reply.reactions : vote.reactions) ?? [], mine);
+    // Only a reaction placed is news; one taken back is not.
+    const notice = result.emoji
+      ? await prepareNotification(tx, caller.uid, {
+          targetUserId: reply ? reply.userId : vote.userId,
+          reactorName: user.displayName,
+          emoji: result.emoji,
+          photoId: input.photoId,
+          photoOwnerId: input.ownerId,
+          isReply: Boolean(reply),
+        })
+      : () => undefined;
+    if (reply) {
+      tx.update(path, {
+        replies: vote.replies.map((candidate) =>
+          candidate.id === reply.id ? { ...candidate, reactions: result.reactions } : candidate,
+        ),
+      });
+    } else tx.update(path, { reactions: result.reactions });
+    notice(now);
+    return { emoji: result.emoji };
   },
-};
+);

@@ -1,9 +1,8 @@
 /** The profile-completion form: stores the answers, the birth year they imply, and marks the profile complete. */
-import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
 import { profileSchema } from '../../../src/domain/schemas';
 import { requireCaller, validate, type Handler } from './handler';
-import { userPath, type UserDocument } from './users';
+import { assertMember, userPath, type UserDocument } from './users';
 
 export const completeProfile: Handler<Callables['completeProfile']['result']> = {
   async run(data, context) {
@@ -14,7 +13,7 @@ export const completeProfile: Handler<Callables['completeProfile']['result']> = 
     return context.store.runTransaction(async (tx) => {
       const path = userPath(caller.uid);
       const user = await tx.get<UserDocument>(path);
-      if (!user || user.deletedAt) throw new HttpsError('not-found', 'The requested data was not found.');
+      assertMember(user);
       tx.update(path, { ...profile, birthyear, complete: true, updatedAt: now });
       return { birthyear };
     });

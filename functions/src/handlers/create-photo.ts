@@ -24,7 +24,7 @@ import { createPhotoSchema } from '../../../src/domain/schemas';
 import type { User } from '../../../src/domain/user';
 import { processImage } from '../photos/image-pipeline';
 import { requireCaller, validate, type Handler } from './handler';
-import { userPath } from './users';
+import { assertCompleteMember, assertMember, userPath } from './users';
 
 /** Firestore-style ids: 20 letters and digits. */
 export function newDocumentId(): string {
@@ -43,8 +43,7 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
 
     try {
       const user = await store.get<User>(userPath(caller.uid));
-      if (!user || user.deletedAt) throw new HttpsError('not-found', 'The requested data was not found.');
-      if (!user.complete) throw new HttpsError('failed-precondition', 'Please complete your profile first.');
+      assertCompleteMember(user);
       const limit = maxPhotos(user.subscribed);
       if ((await store.query(photosPath(caller.uid))).length >= limit) {
         throw new HttpsError('failed-precondition', PHOTO_MESSAGES.maxPhotos(limit));
@@ -76,7 +75,7 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
       const result = await store.runTransaction(async (tx) => {
         const owner = await tx.get<User>(userPath(caller.uid));
         const photos = await tx.query<Photo>(photosPath(caller.uid));
-        if (!owner || owner.deletedAt) throw new HttpsError('not-found', 'The requested data was not found.');
+        assertMember(owner);
         if (photos.length >= maxPhotos(owner.subscribed)) {
           throw new HttpsError('failed-precondition', PHOTO_MESSAGES.maxPhotos(maxPhotos(owner.subscribed)));
         }

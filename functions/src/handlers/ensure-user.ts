@@ -1,9 +1,9 @@
 /** On every sign-in: read the member's record, create it when missing, refresh what the ID token says. */
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
-import { NEW_MEMBER_TOKENS } from '../../../src/domain/constants';
 import { guestName } from '../../../src/domain/guest-name';
 import { ensureUserSchema } from '../../../src/domain/schemas';
+import { newUser } from '../../../src/domain/user';
 import { requireCaller, validate, type Handler } from './handler';
 import { userPath, type UserDocument } from './users';
 
@@ -27,7 +27,7 @@ export const ensureUser: Handler<Callables['ensureUser']['result']> = {
         return { created: false };
       }
       const referrerId = input.referrerId && input.referrerId !== caller.uid ? input.referrerId : undefined;
-      const user: UserDocument = {
+      const user = newUser({
         uid: caller.uid,
         email: caller.email,
         displayName: caller.name?.trim() || guestName(),
@@ -36,20 +36,9 @@ export const ensureUser: Handler<Callables['ensureUser']['result']> = {
         providers: provider,
         ...(referrerId ? { referrerId } : {}),
         status: 'online',
-        newVotes: 0,
-        complete: false,
-        onBoarding: false,
-        subscribed: false,
-        points: NEW_MEMBER_TOKENS,
-        loginStreak: 0,
-        blocks: [],
-        feedback: false,
-        isAdmin: false,
-        disabled: false,
         createdAt: now,
-        updatedAt: now,
-      };
-      tx.set(path, user);
+      });
+      tx.set(path, { ...user });
       return { created: true };
     });
   },

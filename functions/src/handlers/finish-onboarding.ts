@@ -1,8 +1,7 @@
 /** Closing the onboarding dialog: it is shown once per member. */
-import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
 import { requireCaller, type Handler } from './handler';
-import { userPath, type UserDocument } from './users';
+import { assertMember, userPath, type UserDocument } from './users';
 
 export const finishOnboarding: Handler<Callables['finishOnboarding']['result']> = {
   async run(_data, context) {
@@ -11,7 +10,7 @@ export const finishOnboarding: Handler<Callables['finishOnboarding']['result']> 
     return context.store.runTransaction(async (tx) => {
       const path = userPath(caller.uid);
       const user = await tx.get<UserDocument>(path);
-      if (!user || user.deletedAt) throw new HttpsError('not-found', 'The requested data was not found.');
+      assertMember(user);
       if (!user.onBoarding) tx.update(path, { onBoarding: true, updatedAt: now });
       return { onBoarding: true as const };
     });

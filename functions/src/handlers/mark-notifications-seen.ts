@@ -1,9 +1,8 @@
 /** Opening the bell marks its last message as seen, so the dot goes away until the next one. */
-import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
 import type { User } from '../../../src/domain/user';
 import { requireCaller, type Handler } from './handler';
-import { userPath } from './users';
+import { assertMember, userPath } from './users';
 
 export const markNotificationsSeen: Handler<Callables['markNotificationsSeen']['result']> = {
   async run(_data, context) {
@@ -11,7 +10,7 @@ export const markNotificationsSeen: Handler<Callables['markNotificationsSeen']['
     const now = context.clock.now();
     return context.store.runTransaction(async (tx) => {
       const user = await tx.get<User>(userPath(caller.uid));
-      if (!user || user.deletedAt) throw new HttpsError('not-found', 'The requested data was not found.');
+      assertMember(user);
       tx.update(userPath(caller.uid), { notificationsSeenAt: now });
       return { seen: true as const };
     });

@@ -1,16 +1,15 @@
 /** Viewing My Photos resets the count of new votes that the bell shows. */
-import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
 import type { User } from '../../../src/domain/user';
 import { requireCaller, type Handler } from './handler';
-import { userPath } from './users';
+import { assertMember, userPath } from './users';
 
 export const markVotesSeen: Handler<Callables['markVotesSeen']['result']> = {
   async run(_data, context) {
     const caller = requireCaller(context);
     return context.store.runTransaction(async (tx) => {
       const user = await tx.get<User>(userPath(caller.uid));
-      if (!user || user.deletedAt) throw new HttpsError('not-found', 'The requested data was not found.');
+      assertMember(user);
       if (user.newVotes !== 0) tx.update(userPath(caller.uid), { newVotes: 0 });
       return { newVotes: 0 as const };
     });

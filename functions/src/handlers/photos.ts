@@ -4,7 +4,7 @@ import { maxActivePhotos, PHOTO_MESSAGES } from '../../../src/domain/limits';
 import { photoPath, photosPath, type Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
 import type { Transaction } from '../store/store';
-import { userPath } from './users';
+import { assertMember, NOT_FOUND, userPath } from './users';
 
 export type PhotoRefusal = 'noTokens' | 'maxActive';
 
@@ -17,9 +17,9 @@ export async function readOwnerAndPhoto(
     tx.get<User>(userPath(uid)),
     tx.get<Photo>(photoPath(uid, photoId)),
   ]);
-  if (!user || user.deletedAt) throw new HttpsError('not-found', 'The requested data was not found.');
+  assertMember(user);
   // Another member's photo id is simply not among the caller's photos.
-  if (!photo) throw new HttpsError('not-found', 'The requested data was not found.');
+  if (!photo) throw new HttpsError('not-found', NOT_FOUND);
   return { user, photo };
 }
 

@@ -15,7 +15,6 @@ import {
   RATING_MESSAGES,
   REPORTS_TO_SUSPEND,
   type FeedPhoto,
-  type FeedViewer,
 } from '../../../src/domain/rating';
 import {
   feedPageSchema,
@@ -28,9 +27,8 @@ import { siteAverage, tallyVote } from '../../../src/domain/score-quality';
 import { afterVoteReceived, tokensForVoteGiven } from '../../../src/domain/tokens';
 import type { User } from '../../../src/domain/user';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '../../../src/domain/vote';
-import type { Store } from '../store/store';
 import { requireCaller, validate, type Handler } from './handler';
-import { userPath } from './users';
+import { assertCompleteMember, assertMember, NOT_FOUND, userPath } from './users';
 
 export const STATS_PATH = 'stats/stats';
 export type { SiteStats };
@@ -38,16 +36,6 @@ export type { SiteStats };
 /** Photos a member reported, `users/{uid}/reports/{photoId}`, so the feed leaves them out. */
 export const reportedPath = (uid: string) => `users/${uid}/reports`;
 const reportsPath = (ownerId: string, photoId: string) => `${photoPath(ownerId, photoId)}/reports`;
-
-const NOT_FOUND = 'The requested data was not found.';
-
-async function readViewer(store: Store, uid: string): Promise<User & FeedViewer> {
-  const viewer = await store.get<User>(userPath(uid));
-  if (!viewer || viewer.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
-  if (!viewer.complete || !viewer.gender || viewer.age === undefined || !viewer.showGender)
-    throw new HttpsError('failed-precondition', 'Please complete your profile first.');
-  return viewer as User & FeedViewer;
-}
 
 /** Rows read per store query while filling a page; a page stops after this many rows at most. */
 const SCAN_BATCH = 60;
@@ -63,7 +51,8 @@ export const getPhotos: Handler<Callables['getPhotos']['result']> = {
     const caller = requireCaller(context);
     const { startAfter } = await validate(feedPageSchema, data);
     const { store } = context;
-    const viewer = await readViewer(store, caller.uid);
+    const viewer = await store.get<User>(userPath(caller.uid));
+    assertCompleteMember(viewer);
     const [voted, reported] = await Promise.all([
       store.query<GivenVote>(givenVotesPath(caller.uid)),
       store.query(reportedPath(caller.uid)),
@@ -128,9 +117,7 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
         tx.get<Vote>(votePath),
         tx.get<SiteStats>(STATS_PATH),
       ]);
-      if (!voter || voter.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
-      if (!voter.complete || !voter.gender || voter.age === undefined)
-        throw new HttpsError('failed-precondition', 'Please complete your profile first.');
+      assertCompleteMember(voter);
       if (!photo || !owner || owner.deletedAt) throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
       if (existing) throw new HttpsError('already-exists', RATING_MESSAGES.alreadyRated);
       if (!isRateable(photo)) throw new HttpsError('failed-precondition', RATING_MESSAGES.unavailable);
@@ -264,7 +251,7 @@ export const viewRating: Handler<Callables['viewRating']['result']> = {
       context.store.get<User>(userPath(caller.uid)),
       context.store.get<Photo>(photoPath(input.ownerId, input.photoId)),
     ]);
-    if (!viewer || viewer.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
+    assertMember(viewer);
     if (!viewer.subscribed) throw new HttpsError('permission-denied', RATING_MESSAGES.viewRatingPremium);
     if (!photo || !isRateable(photo)) throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
     return { rate: photo.rate, votesCount: photo.votesCount };

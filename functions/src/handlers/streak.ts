@@ -1,11 +1,10 @@
 /** The daily login streak, counted once per calendar day in the member's time zone. */
-import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
 import { recordLoginSchema } from '../../../src/domain/schemas';
 import { isStreakMilestone, nextStreak } from '../../../src/domain/streak';
 import type { User } from '../../../src/domain/user';
 import { requireCaller, validate, type Handler } from './handler';
-import { userPath } from './users';
+import { assertMember, userPath } from './users';
 
 export const recordLogin: Handler<Callables['recordLogin']['result']> = {
   async run(data, context) {
@@ -14,7 +13,7 @@ export const recordLogin: Handler<Callables['recordLogin']['result']> = {
     const now = context.clock.now();
     return context.store.runTransaction(async (tx) => {
       const user = await tx.get<User>(userPath(caller.uid));
-      if (!user || user.deletedAt) throw new HttpsError('not-found', 'The requested data was not found.');
+      assertMember(user);
       const step = nextStreak(
         { loginStreak: user.loginStreak ?? 0, ...(user.lastLogin ? { lastLogin: user.lastLogin } : {}) },
         now,

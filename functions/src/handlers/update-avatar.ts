@@ -10,7 +10,7 @@ import { avatarSchema } from '../../../src/domain/schemas';
 import type { User } from '../../../src/domain/user';
 import { processAvatar } from '../photos/image-pipeline';
 import { requireCaller, validate, type Handler } from './handler';
-import { userPath } from './users';
+import { assertMember, userPath } from './users';
 
 export const updateAvatar: Handler<Callables['updateAvatar']['result']> = {
   async run(data, context) {
@@ -29,7 +29,7 @@ export const updateAvatar: Handler<Callables['updateAvatar']['result']> = {
       const now = context.clock.now();
       await store.runTransaction(async (tx) => {
         const user = await tx.get<User>(userPath(caller.uid));
-        if (!user || user.deletedAt) throw new HttpsError('not-found', 'The requested data was not found.');
+        assertMember(user);
         tx.update(userPath(caller.uid), { photoURL, updatedAt: now });
       });
       return { photoURL };

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { imagePath, newPhoto, resizedImagePath, type FaceDetail } from '../../../src/domain/photo';
 import type { Tag } from '../../../src/domain/rating';
-import type { Gender } from '../../../src/domain/user';
+import { newUser, type Gender } from '../../../src/domain/user';
 import type { FileStore } from '../files/file-store';
 import type { Clock, HandlerContext } from '../handlers/handler';
 import { submitRating } from '../handlers/rating';
@@ -183,31 +183,21 @@ export async function seedDemoContent(services: {
     });
     await store.runTransaction(async (tx) => {
       tx.set(`users/${uid}`, {
-        uid,
-        email: null,
-        displayName: member.name,
-        photoURL: null,
-        emailVerified: false,
-        providers: [],
-        status: 'offline',
-        newVotes: 0,
-        age: member.age,
-        birthyear: now.getUTCFullYear() - member.age,
-        gender: member.gender,
-        showGender: 'both',
-        complete: true,
-        onBoarding: true,
-        subscribed: false,
-        points: 50,
-        loginStreak: 0,
-        blocks: [],
-        feedback: false,
-        firstPhotoBonus: true,
-        isAdmin: false,
-        disabled: false,
+        ...newUser({
+          uid,
+          email: null,
+          displayName: member.name,
+          age: member.age,
+          birthyear: now.getUTCFullYear() - member.age,
+          gender: member.gender,
+          showGender: 'both',
+          complete: true,
+          onBoarding: true,
+          points: 50,
+          firstPhotoBonus: true,
+          createdAt: uploadedAt,
+        }),
         demo: true,
-        createdAt: uploadedAt,
-        updatedAt: uploadedAt,
       });
       tx.set(`users/${uid}/photos/${photoId}`, { ...photo });
     });
