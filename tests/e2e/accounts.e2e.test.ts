@@ -1,8 +1,7 @@
 /** Accounts journeys: register, complete the profile, sign out and in, passwords, guards and the 404. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Presence, User } from '../../src/domain/user';
-import { launchBrowser } from './support/browser';
+import { browserForFile } from './support/browser';
 import {
   Member,
   appUrl,
@@ -12,19 +11,11 @@ import {
   readUserByEmail,
 } from './support/member';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('a new member', () => {
   it('registers, completes the profile, sees My Photos, signs out and signs in again', async () => {
-    const member = await Member.open(browser);
+    const member = await Member.open(browser());
     const { page } = member;
     await member.register();
 
@@ -60,7 +51,7 @@ describe('a new member', () => {
   });
 
   it('is online while the app is open and offline once it is closed', async () => {
-    const member = await Member.open(browser);
+    const member = await Member.open(browser());
     await member.register();
     const uid = (await eventually(
       () => readUserByEmail<User>(member.email),
@@ -82,11 +73,11 @@ describe('a new member', () => {
 
 describe('sign-in and sign-up errors', () => {
   it('shows the authentication messages on the e-mail field', async () => {
-    const existing = await Member.open(browser);
+    const existing = await Member.open(browser());
     await existing.register();
     await existing.close();
 
-    const member = await Member.open(browser, existing.email);
+    const member = await Member.open(browser(), existing.email);
     const { page } = member;
     await member.signIn('wrong password');
     await page.getByText('Incorrect password.').waitFor();
@@ -103,7 +94,7 @@ describe('sign-in and sign-up errors', () => {
   });
 
   it('validates every form with the specification messages', async () => {
-    const member = await Member.open(browser);
+    const member = await Member.open(browser());
     const { page } = member;
 
     await member.visit('/login');
@@ -140,11 +131,11 @@ describe('sign-in and sign-up errors', () => {
 
 describe('password reset', () => {
   it('sends a reset link, takes a new password through the code, and signs in with it', async () => {
-    const account = await Member.open(browser);
+    const account = await Member.open(browser());
     await account.register();
     await account.close();
 
-    const member = await Member.open(browser, account.email);
+    const member = await Member.open(browser(), account.email);
     const { page } = member;
     await member.visit('/forgotPassword');
     await page.getByLabel('Email').fill(member.email);
@@ -169,7 +160,7 @@ describe('password reset', () => {
   });
 
   it('says when the reset link is not valid', async () => {
-    const member = await Member.open(browser);
+    const member = await Member.open(browser());
     await member.visit('/resetPassword?oobCode=not-a-real-code');
     await member.page
       .getByText('This password reset link is invalid or has expired. Please request a new one.')
@@ -180,13 +171,13 @@ describe('password reset', () => {
 
 describe('routes', () => {
   it('sends a visitor from a guarded page to / and back there after sign-in', async () => {
-    const account = await Member.open(browser);
+    const account = await Member.open(browser());
     await account.register();
     await account.completeProfile();
     await account.finishOnboarding();
     await account.close();
 
-    const member = await Member.open(browser, account.email);
+    const member = await Member.open(browser(), account.email);
     const { page } = member;
     await member.visit('/photos');
     await page.waitForURL(`${appUrl()}/?origin=%2Fphotos`);
@@ -201,7 +192,7 @@ describe('routes', () => {
   });
 
   it('shows the 404 page for unknown paths and sends /__cypress/ paths home', async () => {
-    const member = await Member.open(browser);
+    const member = await Member.open(browser());
     const { page } = member;
     await member.visit('/no/such/page');
     await page.waitForURL(`${appUrl()}/404`);
@@ -213,7 +204,7 @@ describe('routes', () => {
   });
 
   it('removes tracking parameters from the address and keeps the referrer for sign-up', async () => {
-    const member = await Member.open(browser);
+    const member = await Member.open(browser());
     const { page } = member;
     await member.visit('/?utm_source=news&referrer=friend123&gclid=x');
     await page.waitForURL(`${appUrl()}/?referrer=friend123`);
@@ -233,7 +224,7 @@ describe('routes', () => {
 
 describe('social sign-in', () => {
   it('signs in with Google at the Auth emulator and creates the record with the provider name', async () => {
-    const member = await Member.open(browser);
+    const member = await Member.open(browser());
     const { page } = member;
     await member.visit('/login');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
@@ -265,7 +256,7 @@ describe('social sign-in', () => {
   });
 
   it('says nothing when the chooser is cancelled', async () => {
-    const member = await Member.open(browser);
+    const member = await Member.open(browser());
     const { page } = member;
     await member.visit('/login');
     await page.getByRole('button', { name: 'Continue with Google' }).click();

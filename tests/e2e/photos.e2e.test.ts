@@ -2,12 +2,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/domain/photo';
 import type { User } from '../../src/domain/user';
-import { launchBrowser } from './support/browser';
+import { browserForFile } from './support/browser';
 import {
   Member,
   eventually,
@@ -19,18 +18,10 @@ import {
 
 const samplePhoto = samplePhotoPath(2);
 const scratch = mkdtempSync(path.join(tmpdir(), 'photorater-photos-'));
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 async function newMember(): Promise<{ member: Member; uid: string }> {
-  return joinedMember(browser, { name: 'Robin', age: 29, gender: 'Female', showMe: 'Men' });
+  return joinedMember(browser(), { name: 'Robin', age: 29, gender: 'Female', showMe: 'Men' });
 }
 
 describe('My Photos', () => {
@@ -46,7 +37,7 @@ describe('My Photos', () => {
     await form.getByRole('button', { name: 'Post' }).click();
     await form.waitFor({ state: 'detached', timeout: 60_000 });
 
-    await page.getByRole('dialog', { name: 'Hooray!!' }).getByRole('button', { name: 'Got it' }).click();
+    await member.closeHooray();
     const card = page.getByRole('article', { name: 'Sunday at the lake' });
     await card.waitFor();
     const [photo] = await eventually(
@@ -148,7 +139,7 @@ describe('My Photos', () => {
   }, 120_000);
 
   it('shows a visitor of a share link only photos that can be shared, and invites them to join', async () => {
-    const visitor = await Member.open(browser);
+    const visitor = await Member.open(browser());
     const { page } = visitor;
     await visitor.visit('/photo/noSuchPhoto?referrer=someMember');
     await page.getByText('This photo is not shared anymore.').waitFor();

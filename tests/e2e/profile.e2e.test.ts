@@ -2,11 +2,10 @@
  * The profile dashboard as a member uses it: username, the edit-profile form, a new profile photo;
  * and deleting the account, after which the member's photos leave everyone's feed.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/domain/photo';
 import type { User } from '../../src/domain/user';
-import { launchBrowser } from './support/browser';
+import { browserForFile } from './support/browser';
 import {
   eventually,
   joinedMember,
@@ -16,30 +15,19 @@ import {
   samplePhotoPath,
 } from './support/member';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('the profile dashboard', () => {
   it('renames, edits the profile, changes the photo, and deletes the account out of every feed', async () => {
-    const a = await joinedMember(browser, { name: 'Dana', age: 26, gender: 'Female', showMe: 'Both' });
+    const a = await joinedMember(browser(), { name: 'Dana', age: 26, gender: 'Female', showMe: 'Both' });
     await a.member.postPhoto(samplePhotoPath(4), 'Leaving soon');
-    await a.member.page
-      .getByRole('dialog', { name: 'Hooray!!' })
-      .getByRole('button', { name: 'Got it' })
-      .click();
+    await a.member.closeHooray();
     const [photo] = await eventually(
       () => readDocuments<Photo>(`users/${a.uid}/photos`),
       (photos) => photos.length === 1,
     );
 
-    const b = await joinedMember(browser, { name: 'Eli', age: 31, gender: 'Male', showMe: 'Both' });
+    const b = await joinedMember(browser(), { name: 'Eli', age: 31, gender: 'Male', showMe: 'Both' });
     await b.member.visit(`/rate/${photo!.id}`);
     await b.member.page.getByRole('button', { name: 'Got it' }).click();
     await b.member.page.getByText('Leaving soon').waitFor();

@@ -2,13 +2,12 @@
  * Rating journeys with two members in two browsers: B rates A's photo with a comment and tags, A
  * sees it arrive live and answers; tokens move by the rules; the leaderboard and the streak.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/domain/photo';
 import { leaderboardScore } from '../../src/domain/rating';
 import type { User } from '../../src/domain/user';
 import type { Vote } from '../../src/domain/vote';
-import { launchBrowser } from './support/browser';
+import { browserForFile } from './support/browser';
 import {
   changeDocument,
   eventually,
@@ -19,24 +18,13 @@ import {
   samplePhotoPath,
 } from './support/member';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 describe('rating', () => {
   it('B rates A’s photo with a comment and tags; A sees it live, reacts and replies; tokens move', async () => {
-    const a = await joinedMember(browser, { name: 'Ava', age: 28, gender: 'Female', showMe: 'Both' });
+    const a = await joinedMember(browser(), { name: 'Ava', age: 28, gender: 'Female', showMe: 'Both' });
     await a.member.postPhoto(samplePhotoPath(2), 'Rate me kindly');
-    await a.member.page
-      .getByRole('dialog', { name: 'Hooray!!' })
-      .getByRole('button', { name: 'Got it' })
-      .click();
+    await a.member.closeHooray();
     const [photo] = await eventually(
       () => readDocuments<Photo>(`users/${a.uid}/photos`),
       (photos) => photos.length === 1,
@@ -44,7 +32,7 @@ describe('rating', () => {
     const card = a.member.page.getByRole('article', { name: 'Rate me kindly' });
     await card.getByText('0 votes').waitFor();
 
-    const b = await joinedMember(browser, { name: 'Ben', age: 30, gender: 'Male', showMe: 'Both' });
+    const b = await joinedMember(browser(), { name: 'Ben', age: 30, gender: 'Male', showMe: 'Both' });
     const { page } = b.member;
     await b.member.visit(`/rate/${photo!.id}`);
     await page
@@ -113,7 +101,7 @@ describe('rating', () => {
   }, 180_000);
 
   it('shows the leaderboard and grows the streak across two days', async () => {
-    const a = await joinedMember(browser, { name: 'Cleo', age: 33, gender: 'Female', showMe: 'Both' });
+    const a = await joinedMember(browser(), { name: 'Cleo', age: 33, gender: 'Female', showMe: 'Both' });
     await a.member.postPhoto(samplePhotoPath(3), 'Top of the class');
     const [photo] = await eventually(
       () => readDocuments<Photo>(`users/${a.uid}/photos`),

@@ -92,6 +92,11 @@ export class Member {
     await form.waitFor({ state: 'detached', timeout: 60_000 });
   }
 
+  /** Closes the first-photo celebration. */
+  async closeHooray(): Promise<void> {
+    await this.page.getByRole('dialog', { name: 'Hooray!!' }).getByRole('button', { name: 'Got it' }).click();
+  }
+
   async signOut(): Promise<void> {
     await this.page.getByRole('button', { name: 'Open menu' }).click();
     await this.page.getByRole('button', { name: 'Sign out' }).click();
