@@ -44,6 +44,10 @@ export const TOKEN_PACKS: TokenPack[] = [
   { tokens: 20, price: 3.49, label: 'Best Value', isPopular: false },
 ];
 
+/** The profile dashboard's banner for subscribers (spec 1, section 2). */
+export const PREMIUM_BANNER =
+  'Premium includes unlimited photo uploads, priority ratings and advanced analytics';
+
 export const PREMIUM_BENEFITS = [
   'Priority rating for faster feedback',
   'Unlimited votes on your own photos',

@@ -47,7 +47,9 @@ describe('the profile dashboard', () => {
     unmount();
     renderProfile(aMember({ ...member, subscribed: true }));
     expect(screen.queryByRole('button', { name: 'Upgrade for $2.99' })).not.toBeInTheDocument();
-    expect(screen.getByRole('alert', { name: 'Premium' })).toHaveTextContent(/Premium/);
+    expect(screen.getByRole('alert', { name: 'Premium' })).toHaveTextContent(
+      'Premium includes unlimited photo uploads, priority ratings and advanced analytics',
+    );
   });
 
   it('opens Premium from Buy More and goes to the feed from Rate More', async () => {

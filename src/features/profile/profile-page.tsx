@@ -29,7 +29,7 @@ import { useToast } from '@/components/toast';
 import { CallError, call } from '@/data/callables';
 import { uploadImage } from '@/data/use-photos';
 import { FIELD_MAX } from '@/domain/constants';
-import { PREMIUM_BENEFITS } from '@/domain/plans';
+import { PREMIUM_BANNER } from '@/domain/plans';
 import { profileSchema, type ProfileValues } from '@/domain/schemas';
 import { tokenColor } from '@/domain/scores';
 import { streakBadge } from '@/domain/streak';
@@ -186,7 +186,7 @@ export function ProfilePage({ user }: { user: User }) {
         </Stack>
         {user.subscribed && (
           <Alert severity="success" sx={{ mt: 2 }} aria-label="Premium">
-            Premium: {PREMIUM_BENEFITS.join(', ').toLowerCase()}.
+            {PREMIUM_BANNER}
           </Alert>
         )}
       </Paper>
