@@ -5,7 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { newPhoto, type Photo } from '../../src/domain/photo';
+import type { Photo } from '../../src/domain/photo';
+import { photoRecord } from '../../src/testing/photo-record';
 import { newUser } from '../../src/domain/user';
 import { LocalFileStore } from './files/local-file-store';
 import type { Caller, Clock, HandlerContext } from './handlers/handler';
@@ -107,21 +108,6 @@ export async function seedPhoto(
   ownerSubscribed = false,
 ): Promise<void> {
   const at = new Date('2026-11-10T10:00:00Z');
-  const photo = newPhoto(
-    {
-      id,
-      userId: uid,
-      imageName: `${id}.jpg`,
-      resizedImageName: `${id}.webp`,
-      imageUrl: `http://files.test/${id}.webp`,
-      showTo: 'both',
-      gender: 'female',
-      ageRange: [18, 37],
-      active: true,
-      uploadedAt: at,
-      ...overrides,
-    },
-    ownerSubscribed,
-  );
+  const photo = photoRecord(id, uid, { uploadedAt: at, ...overrides }, ownerSubscribed);
   await store.runTransaction(async (tx) => tx.set(`users/${uid}/photos/${id}`, { ...photo }));
 }

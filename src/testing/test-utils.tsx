@@ -7,8 +7,9 @@ import { ColorModeProvider } from '@/app/color-mode';
 import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { StaticSessionProvider, type Session } from '@/data/session';
-import { newPhoto, type Photo } from '@/domain/photo';
+import type { Photo } from '@/domain/photo';
 import { newUser, type User } from '@/domain/user';
+import { photoRecord } from './photo-record';
 
 export function aMember(overrides: Partial<User> = {}): User {
   return newUser({
@@ -23,20 +24,7 @@ export function aMember(overrides: Partial<User> = {}): User {
 }
 
 export function aPhoto(id: string, overrides: Partial<Photo> = {}): Photo {
-  return newPhoto({
-    id,
-    userId: 'alice',
-    imageName: `${id}.jpg`,
-    resizedImageName: `${id}.webp`,
-    imageUrl: `http://files.test/${id}.webp`,
-    showTo: 'both',
-    gender: 'female',
-    ageRange: [18, 37],
-    caption: `Photo ${id}`,
-    active: true,
-    uploadedAt: new Date(),
-    ...overrides,
-  });
+  return photoRecord(id, 'alice', { caption: `Photo ${id}`, uploadedAt: new Date(), ...overrides });
 }
 
 export function aSession(overrides: Partial<Session> = {}): Session {

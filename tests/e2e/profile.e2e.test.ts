@@ -9,8 +9,8 @@ import { browserForFile } from './support/browser';
 import {
   eventually,
   joinedMember,
+  memberWithPhoto,
   readDocument,
-  readDocuments,
   readUserByEmail,
   samplePhotoPath,
 } from './support/member';
@@ -19,16 +19,16 @@ const browser = browserForFile();
 
 describe('the profile dashboard', () => {
   it('renames, edits the profile, changes the photo, and deletes the account out of every feed', async () => {
-    const a = await joinedMember(browser(), { name: 'Dana', age: 26, gender: 'Female', showMe: 'Both' });
-    await a.member.postPhoto(samplePhotoPath(4), 'Leaving soon');
-    await a.member.closeHooray();
-    const [photo] = await eventually(
-      () => readDocuments<Photo>(`users/${a.uid}/photos`),
-      (photos) => photos.length === 1,
+    const a = await memberWithPhoto(
+      browser(),
+      { name: 'Dana', age: 26, gender: 'Female', showMe: 'Both' },
+      samplePhotoPath(4),
+      'Leaving soon',
     );
+    const { photo } = a;
 
     const b = await joinedMember(browser(), { name: 'Eli', age: 31, gender: 'Male', showMe: 'Both' });
-    await b.member.visit(`/rate/${photo!.id}`);
+    await b.member.visit(`/rate/${photo.id}`);
     await b.member.page.getByRole('button', { name: 'Got it' }).click();
     await b.member.page.getByText('Leaving soon').waitFor();
 
@@ -79,7 +79,7 @@ describe('the profile dashboard', () => {
 
     expect(readDocument(`removals/${a.uid}`)).toMatchObject({ message: 'Found what I came for, thank you' });
     // The hourly purge may already have run; either way the photo is out of every feed.
-    const gone = readDocument<Photo>(`users/${a.uid}/photos/${photo!.id}`);
+    const gone = readDocument<Photo>(`users/${a.uid}/photos/${photo.id}`);
     expect(gone === undefined || (gone.active === false && gone.error === 'User deleted')).toBe(true);
     await b.member.page.reload();
     await b.member.page.getByRole('heading', { name: 'Rate' }).waitFor();

@@ -12,8 +12,8 @@ import {
   changeDocument,
   eventually,
   joinedMember,
+  memberWithPhoto,
   readDocument,
-  readDocuments,
   readUserByEmail,
   samplePhotoPath,
 } from './support/member';
@@ -22,25 +22,25 @@ const browser = browserForFile();
 
 describe('rating', () => {
   it('B rates A’s photo with a comment and tags; A sees it live, reacts and replies; tokens move', async () => {
-    const a = await joinedMember(browser(), { name: 'Ava', age: 28, gender: 'Female', showMe: 'Both' });
-    await a.member.postPhoto(samplePhotoPath(2), 'Rate me kindly');
-    await a.member.closeHooray();
-    const [photo] = await eventually(
-      () => readDocuments<Photo>(`users/${a.uid}/photos`),
-      (photos) => photos.length === 1,
+    const a = await memberWithPhoto(
+      browser(),
+      { name: 'Ava', age: 28, gender: 'Female', showMe: 'Both' },
+      samplePhotoPath(2),
+      'Rate me kindly',
     );
+    const { photo } = a;
     const card = a.member.page.getByRole('article', { name: 'Rate me kindly' });
     await card.getByText('0 votes').waitFor();
 
     const b = await joinedMember(browser(), { name: 'Ben', age: 30, gender: 'Male', showMe: 'Both' });
     const { page } = b.member;
-    await b.member.visit(`/rate/${photo!.id}`);
+    await b.member.visit(`/rate/${photo.id}`);
     await page
       .getByRole('dialog', { name: 'How rating works' })
       .getByRole('button', { name: 'Got it' })
       .click();
     await page.getByText('Rate me kindly').waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/rate/${photo!.id}`);
+    expect(new URL(page.url()).pathname).toBe(`/rate/${photo.id}`);
     const rate = page.getByRole('button', { name: 'Rate', exact: true });
     expect(await rate.isDisabled()).toBe(true);
     await page.keyboard.press('4');
@@ -52,7 +52,7 @@ describe('rating', () => {
     await page.getByText('Rate me kindly').waitFor({ state: 'detached' });
 
     const vote = await eventually(
-      () => readDocument<Vote>(`users/${a.uid}/photos/${photo!.id}/votes/${b.uid}`),
+      () => readDocument<Vote>(`users/${a.uid}/photos/${photo.id}/votes/${b.uid}`),
       (found) => found !== undefined,
     );
     expect(vote).toMatchObject({
@@ -62,7 +62,7 @@ describe('rating', () => {
       age: 30,
     });
     expect(vote!.viewingTimeSeconds).toBeGreaterThan(0);
-    expect(readDocument<Photo>(`users/${a.uid}/photos/${photo!.id}`)).toMatchObject({
+    expect(readDocument<Photo>(`users/${a.uid}/photos/${photo.id}`)).toMatchObject({
       rate: 4,
       votesCount: 1,
     });
@@ -80,7 +80,7 @@ describe('rating', () => {
     await comment.getByRole('button', { name: 'Send', exact: true }).click();
     await comment.getByText('Thank you!').waitFor();
     const answered = await eventually(
-      () => readDocument<Vote>(`users/${a.uid}/photos/${photo!.id}/votes/${b.uid}`),
+      () => readDocument<Vote>(`users/${a.uid}/photos/${photo.id}/votes/${b.uid}`),
       (found) => found?.replies.length === 1 && found.reactions.length === 1,
     );
     expect(answered?.reactions[0]?.emoji).toBe('❤️');
@@ -101,14 +101,15 @@ describe('rating', () => {
   }, 180_000);
 
   it('shows the leaderboard and grows the streak across two days', async () => {
-    const a = await joinedMember(browser(), { name: 'Cleo', age: 33, gender: 'Female', showMe: 'Both' });
-    await a.member.postPhoto(samplePhotoPath(3), 'Top of the class');
-    const [photo] = await eventually(
-      () => readDocuments<Photo>(`users/${a.uid}/photos`),
-      (photos) => photos.length === 1,
+    const a = await memberWithPhoto(
+      browser(),
+      { name: 'Cleo', age: 33, gender: 'Female', showMe: 'Both' },
+      samplePhotoPath(3),
+      'Top of the class',
     );
+    const { photo } = a;
     // As if many members had voted: 50 votes averaging 4.9 hearts, above anything else in this stack.
-    changeDocument(`users/${a.uid}/photos/${photo!.id}`, {
+    changeDocument(`users/${a.uid}/photos/${photo.id}`, {
       rate: 4.9,
       votesCount: 50,
       leaderboardScore: leaderboardScore({ rate: 4.9, votesCount: 50 }),

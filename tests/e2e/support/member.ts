@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
 import { inject } from 'vitest';
 import { decodeDocument, encodeDocument } from '../../../src/domain/wire';
@@ -125,6 +126,23 @@ export async function joinedMember(
     (found) => found?.complete === true && found.loginStreak === 1,
   );
   return { member, uid: user!.uid };
+}
+
+/** A joined member who has posted their first photo (the celebration closed), with the photo as stored. */
+export async function memberWithPhoto(
+  browser: Browser,
+  answers: ProfileAnswers,
+  file: string,
+  caption: string,
+): Promise<{ member: Member; uid: string; photo: Photo }> {
+  const joined = await joinedMember(browser, answers);
+  await joined.member.postPhoto(file, caption);
+  await joined.member.closeHooray();
+  const [photo] = await eventually(
+    () => readDocuments<Photo>(`users/${joined.uid}/photos`),
+    (photos) => photos.length === 1,
+  );
+  return { ...joined, photo: photo! };
 }
 
 const require = createRequire(import.meta.url);
