@@ -2,6 +2,13 @@
 import type { Bucket } from '@google-cloud/storage';
 import { assertFilePath, type FileStore, type StoredFile } from './file-store';
 
+/**
+ * Display images (photos' and avatars') get a new name whenever they change, so phones may keep them for
+ * a year; private, so no shared cache holds a member's photo after it is deleted.
+ */
+export const DISPLAY_IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+const isDisplayImage = (path: string) => /^images\/[^/]+\/resized\//.test(path);
+
 export class CloudFileStore implements FileStore {
   constructor(private readonly bucket: Bucket) {}
 
@@ -28,9 +35,12 @@ export class CloudFileStore implements FileStore {
     await this.bucket.file(path).save(bytes, {
       resumable: false,
       contentType: options.contentType,
-      metadata: options.downloadToken
-        ? { metadata: { firebaseStorageDownloadTokens: options.downloadToken } }
-        : {},
+      metadata: {
+        ...(isDisplayImage(path) ? { cacheControl: DISPLAY_IMAGE_CACHE_CONTROL } : {}),
+        ...(options.downloadToken
+          ? { metadata: { firebaseStorageDownloadTokens: options.downloadToken } }
+          : {}),
+      },
     });
   }
 
