@@ -1,14 +1,85 @@
-/** Bundles the Cloud Functions host and the shared domain into functions/lib for deployment. */
-import { build } from 'esbuild';
+/**
+ * Bundles the Cloud Functions host and the shared domain into functions/lib for deployment
+ * (`npm run build:functions`, or `npm run build:functions -- OUT_DIR` for another folder).
+ * What the bundle leaves out is exactly what functions/package.json installs: the Firebase SDKs, sharp
+ * (native code), TensorFlow.js and face-api (WASM and model files read from their packages at run time),
+ * each at the version the root uses.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type BuildOptions } from 'esbuild';
 
-await build({
-  entryPoints: ['functions/src/firebase/index.ts'],
-  outfile: 'functions/lib/index.js',
-  bundle: true,
-  platform: 'node',
-  target: 'node20',
-  format: 'cjs',
-  sourcemap: true,
-  external: ['firebase-admin', 'firebase-functions'],
-});
-console.log('functions/lib/index.js built');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const functionsDir = path.join(root, 'functions');
+
+type Dependencies = Record<string, string>;
+
+function dependenciesOf(packageJson: string): Dependencies {
+  return (
+    (JSON.parse(readFileSync(packageJson, 'utf8')) as { dependencies?: Dependencies }).dependencies ?? {}
+  );
+}
+
+/** What the deployed function installs: functions/package.json's dependencies. */
+export function runtimeDependencies(): Dependencies {
+  return dependenciesOf(path.join(functionsDir, 'package.json'));
+}
+
+/** Each runtime dependency whose range differs from the root's, which is the one source of versions. */
+export function versionMismatches(): string[] {
+  const rootDependencies = dependenciesOf(path.join(root, 'package.json'));
+  return Object.entries(runtimeDependencies())
+    .filter(([name, range]) => rootDependencies[name] !== range)
+    .map(
+      ([name, range]) =>
+        `${name}: functions/package.json has ${range}, the root ${rootDependencies[name] ?? 'none'}`,
+    );
+}
+
+export function functionsBuildOptions(): BuildOptions {
+  return {
+    absWorkingDir: root,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    sourcemap: true,
+    external: Object.keys(runtimeDependencies()),
+    // CommonJS has no import.meta, and face analysis builds its require from import.meta.url: give it
+    // the bundle's own URL. The banner comes before esbuild's "use strict", so it repeats it.
+    banner: { js: `"use strict";\nconst __bundleUrl = require("node:url").pathToFileURL(__filename).href;` },
+    define: { 'import.meta.url': '__bundleUrl' },
+    logOverride: {
+      // Any other use of import.meta would be empty at run time: refuse to build.
+      'empty-import-meta': 'error',
+      // sentiment looks up languages other than English by a computed path; only English is used.
+      'empty-glob': 'silent',
+    },
+  };
+}
+
+export async function buildFunctions(outDir = path.join(functionsDir, 'lib')): Promise<string> {
+  const mismatches = versionMismatches();
+  if (mismatches.length) {
+    throw new Error(`functions/package.json must use the root's versions:\n  ${mismatches.join('\n  ')}`);
+  }
+  const outfile = path.join(outDir, 'index.js');
+  await build({
+    ...functionsBuildOptions(),
+    entryPoints: [path.join(functionsDir, 'src', 'firebase', 'index.ts')],
+    outfile,
+  });
+  return outfile;
+}
+
+// Run as a script; imported by the deploy tests, which may load it as CommonJS (no top-level await).
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  buildFunctions(process.argv[2] ? path.resolve(process.argv[2]) : undefined).then(
+    (outfile) => console.log(`${path.relative(process.cwd(), outfile)} built`),
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * The deploy artifact, built as the README says and loaded by plain Node with nothing installed but
+ * what functions/package.json lists, as Cloud Build installs it.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionsDir, versionMismatches } from '../../../scripts/build-functions';
+import { handlers } from '../handlers';
+import { samplePhoto } from '../testing';
+import { analyzeWithStagedBundle, describeBundle, stageFunctions } from './deploy-check';
+
+const staging = mkdtempSync(path.join(tmpdir(), 'photorater-functions-'));
+let entry = '';
+
+beforeAll(async () => {
+  entry = await stageFunctions(path.join(staging, 'functions'));
+}, 120_000);
+
+afterAll(() => rmSync(staging, { recursive: true, force: true }));
+
+describe('the Functions bundle', () => {
+  it('loads in Node and exports every handler as a callable, the schedules and the triggers', async () => {
+    expect(await describeBundle(entry)).toEqual({
+      ...Object.fromEntries(Object.keys(handlers).map((name) => [name, { kind: 'callable' }])),
+      leaderboardDaily: { kind: 'schedule' },
+      purgeDeletedAccounts: { kind: 'schedule' },
+      writePhotoInsights: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
+      pushNotification: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
+      mirrorPresence: { kind: 'trigger', eventType: 'google.firebase.database.ref.v1.written' },
+    });
+  }, 60_000);
+
+  it('finds the face models and WASM files among the installed packages, and detects a face with them', async () => {
+    const fromBundle = createRequire(entry);
+    for (const file of [
+      '@vladmandic/face-api/model/ssd_mobilenetv1_model.bin',
+      '@vladmandic/face-api/model/face_landmark_68_model.bin',
+      '@vladmandic/face-api/model/age_gender_model.bin',
+      '@vladmandic/face-api/model/face_expression_model.bin',
+      '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm',
+      '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm',
+    ]) {
+      expect(() => fromBundle.resolve(file), file).not.toThrow();
+    }
+    const photo = path.join(staging, 'sample.jpg');
+    writeFileSync(photo, samplePhoto(2));
+    const detail = (await analyzeWithStagedBundle(entry, photo)) as {
+      Gender?: { Value?: string };
+      Emotions?: unknown[];
+    } | null;
+    expect(['Female', 'Male']).toContain(detail?.Gender?.Value);
+    expect(detail?.Emotions).toHaveLength(7);
+  }, 90_000);
+});
+
+describe('functions/package.json', () => {
+  const manifest = JSON.parse(readFileSync(path.join(functionsDir, 'package.json'), 'utf8')) as {
+    main: string;
+    engines: { node: string };
+  };
+
+  it("asks for each runtime dependency at the root's version", () => {
+    expect(versionMismatches()).toEqual([]);
+  });
+
+  it('points at the bundle and asks for the Node that firebase.json deploys on', () => {
+    const firebaseJson = JSON.parse(readFileSync(path.join(functionsDir, '..', 'firebase.json'), 'utf8')) as {
+      functions: { source: string; runtime: string }[];
+    };
+    expect(manifest.main).toBe('lib/index.js');
+    expect(firebaseJson.functions.map(({ source, runtime }) => ({ source, runtime }))).toEqual([
+      { source: 'functions', runtime: `nodejs${manifest.engines.node}` },
+    ]);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * What the tests of the deploy artifact share (none of it is deployed): the functions folder as Cloud
+ * Build installs it, built by `npm run build:functions`, and what a bundle exports, read by plain Node.
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { build } from 'esbuild';
+import { functionsBuildOptions, functionsDir, runtimeDependencies } from '../../../scripts/build-functions';
+
+const run = promisify(execFile);
+const root = path.resolve(functionsDir, '..');
+export const PROJECT_ID = 'demo-photorater';
+
+/**
+ * package.json, the bundle in lib/, and node_modules with nothing but functions/package.json's
+ * dependencies, linked to the root's copies (their own dependencies resolve from there, as installed).
+ * A package the bundle needs but the list lacks cannot be found here. Returns the bundle's path.
+ */
+export async function stageFunctions(dir: string): Promise<string> {
+  const lib = path.join(dir, 'lib');
+  await run('npm', ['run', '--silent', 'build:functions', '--', lib], { cwd: root });
+  copyFileSync(path.join(functionsDir, 'package.json'), path.join(dir, 'package.json'));
+  for (const name of Object.keys(runtimeDependencies())) {
+    const link = path.join(dir, 'node_modules', name);
+    mkdirSync(path.dirname(link), { recursive: true });
+    symlinkSync(path.join(root, 'node_modules', name), link, 'dir');
+  }
+  return path.join(lib, 'index.js');
+}
+
+/** The environment Cloud Functions gives the code, and nothing of ours (no NODE_PATH, no loaders). */
+function runtimeEnv(): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    GCLOUD_PROJECT: PROJECT_ID,
+    FIREBASE_CONFIG: JSON.stringify({ projectId: PROJECT_ID, storageBucket: `${PROJECT_ID}.appspot.com` }),
+  };
+}
+
+async function node(script: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run(process.execPath, ['-e', script, ...args], {
+    env: runtimeEnv(),
+    maxBuffer: 1 << 20,
+  });
+  return stdout;
+}
+
+/** 'other' is anything Firebase would not deploy as one of ours (a blocking trigger, a stray export). */
+export type EndpointKind = 'callable' | 'https' | 'schedule' | 'trigger' | 'other';
+
+export interface Endpoint {
+  kind: EndpointKind;
+  /** For triggers: the event, e.g. google.cloud.firestore.document.v1.created. */
+  eventType?: string;
+}
+
+/** Loads a bundle in plain Node, as the Functions runtime does, and says what each export is. */
+export async function describeBundle(entry: string): Promise<Record<string, Endpoint>> {
+  const output = await node(
+    `const entry = require(process.argv[1]);
+     const kinds = {};
+     for (const [name, value] of Object.entries(entry)) {
+       const endpoint = value.__endpoint ?? {};
+       kinds[name] = endpoint.callableTrigger ? { kind: 'callable' }
+         : endpoint.httpsTrigger ? { kind: 'https' }
+         : endpoint.scheduleTrigger ? { kind: 'schedule' }
+         : endpoint.eventTrigger ? { kind: 'trigger', eventType: endpoint.eventTrigger.eventType }
+         : { kind: 'other' };
+     }
+     process.stdout.write(JSON.stringify(kinds));
+     process.exit(0);`,
+    entry,
+  );
+  return JSON.parse(output) as Record<string, Endpoint>;
+}
+
+/**
+ * Bundles the upload pipeline and face analysis exactly as the functions are bundled, beside the staged
+ * bundle, and runs them on a photo in plain Node: the face analysis the deployed createPhoto runs,
+ * with the WASM and model files it finds there.
+ */
+export async function analyzeWithStagedBundle(stagedEntry: string, photo: string): Promise<unknown> {
+  const outfile = path.join(path.dirname(stagedEntry), 'face-check.js');
+  await build({
+    ...functionsBuildOptions(),
+    stdin: {
+      contents: `
+        import { readFileSync } from 'node:fs';
+        import { createFaceAnalyzer } from './face-analysis';
+        import { processImage } from './image-pipeline';
+        export async function analyzeFile(file: string) {
+          const { analysis } = await processImage(readFileSync(file));
+          return createFaceAnalyzer().analyze(analysis);
+        }`,
+      loader: 'ts',
+      resolveDir: path.join(functionsDir, 'src', 'photos'),
+      sourcefile: 'face-check.ts',
+    },
+    outfile,
+    logLevel: 'error',
+  });
+  const output = await node(
+    `require(process.argv[1]).analyzeFile(process.argv[2]).then(
+       (detail) => { process.stdout.write(JSON.stringify(detail)); process.exit(0); },
+       (error) => { console.error(error); process.exit(1); });`,
+    outfile,
+    photo,
+  );
+  return JSON.parse(output) as unknown;
+}

@@ -1,0 +1,227 @@
+/**
+ * The deploy artifact in the official emulators that run without Java, with this project's firebase.json:
+ * the Functions emulator discovers every export of the bundle and answers callables through the Firebase
+ * SDK (the caller verified at the Auth emulator), and the Hosting emulator serves the cache headers.
+ * Its own ports, temporary folder and emulator registry: it runs beside the journeys' stack.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, signOut } from 'firebase/auth';
+import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  describeBundle,
+  PROJECT_ID,
+  stageFunctions,
+  type Endpoint,
+} from '../../functions/src/firebase/deploy-check';
+
+const HOST = '127.0.0.1';
+const root = path.resolve(import.meta.dirname, '../..');
+const workDir = mkdtempSync(path.join(tmpdir(), 'photorater-functions-emulator-'));
+
+const ROLES = ['functions', 'auth', 'hosting', 'hub', 'logging', 'eventarc', 'tasks'] as const;
+type Ports = Record<(typeof ROLES)[number], number>;
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, HOST, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** Seven free ports in a row from the base (FUNCTIONS_E2E_PORT_BASE moves it). */
+async function freePorts(base: number): Promise<Ports> {
+  for (let start = base; start < base + 1000; start += ROLES.length) {
+    const candidates = ROLES.map((_, index) => start + index);
+    const free = await Promise.all(candidates.map(isFree));
+    if (free.every(Boolean)) {
+      return Object.fromEntries(ROLES.map((role, index) => [role, candidates[index]])) as Ports;
+    }
+  }
+  throw new Error(`No ${ROLES.length} free ports between ${base} and ${base + 1000}.`);
+}
+
+/** The project's firebase.json as it is, but for the emulators' ports and the UI. */
+function writeConfig(ports: Ports): void {
+  const config = JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  config.emulators = {
+    ...Object.fromEntries(ROLES.map((role) => [role, { host: HOST, port: ports[role] }])),
+    ui: { enabled: false },
+    singleProjectMode: true,
+  };
+  writeFileSync(path.join(workDir, 'firebase.json'), JSON.stringify(config, null, 2));
+}
+
+/** A built app's shape: index.html, a hashed bundle under assets/, the manifest. */
+function writeHostedApp(): void {
+  mkdirSync(path.join(workDir, 'dist', 'assets'), { recursive: true });
+  writeFileSync(path.join(workDir, 'dist', 'index.html'), '<!doctype html><title>Photorater</title>');
+  writeFileSync(path.join(workDir, 'dist', 'assets', 'index-B2x9Qk1a.js'), 'console.log("app");');
+  writeFileSync(path.join(workDir, 'dist', 'manifest.webmanifest'), '{}');
+}
+
+let emulators: ChildProcess | undefined;
+let output = '';
+
+function startEmulators(): Promise<void> {
+  const tempDir = path.join(workDir, 'tmp');
+  mkdirSync(tempDir, { recursive: true });
+  const child = spawn(
+    path.join(root, 'node_modules', '.bin', 'firebase'),
+    [
+      'emulators:start',
+      '--only',
+      'functions,auth,hosting',
+      '--project',
+      PROJECT_ID,
+      '--config',
+      'firebase.json',
+    ],
+    {
+      cwd: workDir,
+      // Its own process group, so stopping it ends the function workers it starts too.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // The CLI finds running emulators through a file named after the project in the temp folder:
+      // a folder of our own keeps it apart from the journeys' Auth emulator of the same project.
+      env: {
+        ...process.env,
+        TMPDIR: tempDir,
+        FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+        FIREBASE_CLI_EXPERIMENTS: '',
+      },
+    },
+  );
+  emulators = child;
+  return new Promise((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('All emulators ready')) resolve();
+    };
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
+    child.once('exit', (code) => reject(new Error(`The emulators exited with code ${code}:\n${output}`)));
+  });
+}
+
+function stopEmulators(): Promise<void> {
+  const child = emulators;
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const group = -child.pid;
+  return new Promise((resolve) => {
+    const force = setTimeout(() => process.kill(group, 'SIGKILL'), 15_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    process.kill(group, 'SIGINT');
+  });
+}
+
+let ports: Ports;
+let bundle: Record<string, Endpoint>;
+let app: FirebaseApp;
+let functions: Functions;
+
+beforeAll(async () => {
+  const [entry, found] = await Promise.all([
+    stageFunctions(path.join(workDir, 'functions')),
+    freePorts(Number(process.env.FUNCTIONS_E2E_PORT_BASE ?? 5300)),
+  ]);
+  ports = found;
+  bundle = await describeBundle(entry);
+  writeConfig(ports);
+  writeHostedApp();
+  await startEmulators();
+  app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-key', appId: 'demo-app' }, 'functions-emulator');
+  connectAuthEmulator(getAuth(app), `http://${HOST}:${ports.auth}`, { disableWarnings: true });
+  functions = getFunctions(app);
+  connectFunctionsEmulator(functions, HOST, ports.functions);
+}, 150_000);
+
+afterAll(async () => {
+  if (app) await deleteApp(app);
+  await stopEmulators();
+  rmSync(workDir, { recursive: true, force: true });
+}, 30_000);
+
+interface EmulatedFunction {
+  name: string;
+  labels?: Record<string, string>;
+  httpsTrigger?: object;
+  eventTrigger?: { eventType: string };
+  schedule?: object;
+}
+
+/** The emulator's own record of a function, in the terms describeBundle uses. */
+function asEndpoint(emulated: EmulatedFunction): Endpoint {
+  if (emulated.labels?.['deployment-callable'] === 'true') return { kind: 'callable' };
+  if (emulated.httpsTrigger) return { kind: 'https' };
+  if (emulated.schedule) return { kind: 'schedule' };
+  if (emulated.eventTrigger) return { kind: 'trigger', eventType: emulated.eventTrigger.eventType };
+  return { kind: 'other' };
+}
+
+async function callError(name: string, data: unknown): Promise<{ code: string; message: string }> {
+  try {
+    await httpsCallable(functions, name)(data);
+  } catch (error) {
+    const { code, message } = error as { code: string; message: string };
+    return { code, message };
+  }
+  throw new Error(`${name} answered instead of refusing.`);
+}
+
+describe('the Functions bundle in the Functions emulator', () => {
+  it('discovers every callable, HTTPS function, schedule and trigger the bundle exports', async () => {
+    const response = await fetch(`http://${HOST}:${ports.functions}/backends`);
+    const { backends } = (await response.json()) as { backends: { functionTriggers: EmulatedFunction[] }[] };
+    const discovered = Object.fromEntries(
+      backends.flatMap(({ functionTriggers }) =>
+        functionTriggers.map((emulated) => [emulated.name, asEndpoint(emulated)]),
+      ),
+    );
+    expect(discovered).toEqual(bundle);
+    const kinds = new Set(Object.values(bundle).map(({ kind }) => kind));
+    expect([...kinds].sort()).toEqual(['callable', 'schedule', 'trigger']);
+  });
+
+  it('refuses a signed-out call with the message members see', async () => {
+    await signOut(getAuth(app));
+    const { code, message } = await callError('recordLogin', {});
+    expect(code).toBe('functions/unauthenticated');
+    // The SDK appends the HTTP status, which the app's callables take off before members see it.
+    expect(message).toBe('Please sign in to continue. [401]');
+  });
+
+  it("takes a signed-in member's ID token from the Auth emulator, and checks the input", async () => {
+    await createUserWithEmailAndPassword(getAuth(app), 'bundle-check@example.com', 'a-long-password');
+    expect(await callError('recordLogin', { timeZone: 'Nowhere/Atlantis' })).toMatchObject({
+      code: 'functions/invalid-argument',
+    });
+  });
+});
+
+describe("firebase.json's hosting in the Hosting emulator", () => {
+  const cacheControl = async (pathname: string) =>
+    (await fetch(`http://${HOST}:${ports.hosting}${pathname}`)).headers.get('cache-control');
+
+  it('gives hashed build assets a year of immutable caching', async () => {
+    expect(await cacheControl('/assets/index-B2x9Qk1a.js')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('has index.html revalidated on every visit, by any route, and the other files too', async () => {
+    for (const pathname of ['/', '/index.html', '/rate', '/photos/abc', '/manifest.webmanifest']) {
+      expect(await cacheControl(pathname), pathname).toBe('no-cache');
+    }
+  });
+});
