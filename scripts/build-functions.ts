@@ -15,20 +15,22 @@ export const functionsDir = path.join(root, 'functions');
 
 type Dependencies = Record<string, string>;
 
-function dependenciesOf(packageJson: string): Dependencies {
-  return (
-    (JSON.parse(readFileSync(packageJson, 'utf8')) as { dependencies?: Dependencies }).dependencies ?? {}
-  );
+interface Manifest {
+  dependencies?: Dependencies;
+  engines?: { node?: string };
 }
+
+const manifest = (dir: string) =>
+  JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as Manifest;
 
 /** What the deployed function installs: functions/package.json's dependencies. */
 export function runtimeDependencies(): Dependencies {
-  return dependenciesOf(path.join(functionsDir, 'package.json'));
+  return manifest(functionsDir).dependencies ?? {};
 }
 
 /** Each runtime dependency whose range differs from the root's, which is the one source of versions. */
 export function versionMismatches(): string[] {
-  const rootDependencies = dependenciesOf(path.join(root, 'package.json'));
+  const rootDependencies = manifest(root).dependencies ?? {};
   return Object.entries(runtimeDependencies())
     .filter(([name, range]) => rootDependencies[name] !== range)
     .map(
@@ -42,7 +44,8 @@ export function functionsBuildOptions(): BuildOptions {
     absWorkingDir: root,
     bundle: true,
     platform: 'node',
-    target: 'node20',
+    // The Node that functions/package.json asks for, which firebase.json's runtime matches (tested).
+    target: `node${manifest(functionsDir).engines?.node ?? '20'}`,
     format: 'cjs',
     sourcemap: true,
     external: Object.keys(runtimeDependencies()),
