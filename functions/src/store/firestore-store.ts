@@ -17,6 +17,37 @@ function toStoreError(error: unknown): unknown {
   return error;
 }
 
+/**
+ * A watch whose callback throws is ended and told once through onError, as a refused one is, so
+ * one failing listener never breaks the snapshot stream or the other listeners.
+ */
+function isolate<Value>(
+  onChange: (value: Value) => void,
+  onError: (error: Error) => void,
+  subscribe: (next: (value: Value) => void, error: (error: Error) => void) => Unsubscribe,
+): Unsubscribe {
+  let stopped = false;
+  let stop: Unsubscribe = () => undefined;
+  const fail = (error: unknown) => {
+    if (stopped) return;
+    stopped = true;
+    stop();
+    onError(error instanceof Error ? error : new Error(String(error)));
+  };
+  stop = subscribe((value) => {
+    if (stopped) return;
+    try {
+      onChange(value);
+    } catch (error) {
+      fail(error);
+    }
+  }, fail);
+  return () => {
+    stopped = true;
+    stop();
+  };
+}
+
 export class FirestoreStore implements Store {
   constructor(private readonly db: Firestore) {}
 
@@ -60,9 +91,9 @@ export class FirestoreStore implements Store {
     onChange: (docs: Array<QueryDocument<T>>) => void,
     onError: (error: Error) => void,
   ): Unsubscribe {
-    return this.build(collectionPath, query).onSnapshot(
-      (snapshot) => onChange(FirestoreStore.documents<T>(snapshot)),
-      onError,
+    const built = this.build(collectionPath, query);
+    return isolate(onChange, onError, (next, error) =>
+      built.onSnapshot((snapshot) => next(FirestoreStore.documents<T>(snapshot)), error),
     );
   }
 
@@ -97,11 +128,12 @@ export class FirestoreStore implements Store {
     onChange: (doc: T | undefined) => void,
     onError: (error: Error) => void,
   ): Unsubscribe {
-    return this.db
-      .doc(path)
-      .onSnapshot(
-        (snapshot) => onChange(snapshot.exists ? (withDates(snapshot.data()) as T) : undefined),
-        onError,
-      );
+    const ref = this.db.doc(path);
+    return isolate(onChange, onError, (next, error) =>
+      ref.onSnapshot(
+        (snapshot) => next(snapshot.exists ? (withDates(snapshot.data()) as T) : undefined),
+        error,
+      ),
+    );
   }
 }

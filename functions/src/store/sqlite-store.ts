@@ -28,14 +28,27 @@ type Write =
   | { kind: 'update'; path: string; fields: DocumentData }
   | { kind: 'delete'; path: string };
 
-type Listener = { onChange: (doc: DocumentData | undefined) => void };
+/** A watch of a document or a query: its callbacks, and how to drop it. */
+interface Watcher<Value> {
+  onChange: (value: Value) => void;
+  onError: (error: Error) => void;
+  stop: Unsubscribe;
+  stopped: boolean;
+}
+type Listener = Watcher<DocumentData | undefined>;
+interface QueryListener extends Watcher<Array<QueryDocument<DocumentData>>> {
+  query: Query;
+  /** Listeners with the same query share one read of the results. */
+  key: string;
+}
+
 export interface DocumentChange {
   path: string;
   before: DocumentData | undefined;
   after: DocumentData | undefined;
 }
 
-type QueryListener = { query: Query; onChange: (docs: Array<QueryDocument<DocumentData>>) => void };
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /** Dates rest as { "$date": iso }, so they order as their ISO text; other values as themselves. */
 function sortKey(field: string): string {
@@ -67,6 +80,9 @@ export class SqliteStore implements Store {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly queryListeners = new Map<string, Set<QueryListener>>();
   private readonly writeListeners = new Set<(changes: DocumentChange[]) => void>();
+  /** Paths written since watchers last heard: they hear once per turn of the event loop, after the commits. */
+  private changedPaths = new Set<string>();
+  private delivery: NodeJS.Immediate | undefined;
   private readonly selectDocument: Database.Statement<[string], { data: string }>;
   private readonly upsertDocument: Database.Statement<[string, string, string, string]>;
   private readonly deleteDocument: Database.Statement<[string]>;
@@ -102,6 +118,8 @@ export class SqliteStore implements Store {
   }
 
   close(): void {
+    clearImmediate(this.delivery);
+    this.delivery = undefined;
     this.db.close();
   }
 
@@ -220,13 +238,20 @@ export class SqliteStore implements Store {
     };
     const result = await work(tx);
     // The documents as they were, only when a trigger listens: reading them costs a decode each.
-    const watched = this.writeListeners.size > 0;
+    const triggered = this.writeListeners.size > 0;
     const before = new Map<string, DocumentData | undefined>();
-    this.commitTransaction(writes, watched ? before : null);
-    this.notify(new Set(writes.map((write) => write.path)));
-    if (watched) {
+    this.commitTransaction(writes, triggered ? before : null);
+    // Committed: nothing after this line may fail the transaction.
+    if (this.listeners.size > 0 || this.queryListeners.size > 0) this.scheduleDelivery(writes);
+    if (triggered) {
       const changes = [...before].map(([path, was]) => ({ path, before: was, after: this.read(path) }));
-      for (const listener of this.writeListeners) listener(changes);
+      for (const listener of this.writeListeners) {
+        try {
+          listener(changes);
+        } catch (error) {
+          console.error(`A write listener failed: ${asError(error).stack ?? String(error)}`);
+        }
+      }
     }
     return result;
   }
@@ -253,42 +278,103 @@ export class SqliteStore implements Store {
     }
   }
 
-  private notify(paths: Set<string>): void {
-    const collections = new Set([...paths].map((path) => parentOf(path).parent));
-    for (const collection of collections) {
-      for (const listener of this.queryListeners.get(collection) ?? []) {
-        listener.onChange(this.select(collection, listener.query));
+  /**
+   * Watchers hear of commits on the next turn of the event loop, not inside the transaction: a
+   * transaction returns as soon as it is stored, however many watch, and the commits of one turn
+   * reach them as one read of each changed document and query.
+   */
+  private scheduleDelivery(writes: Write[]): void {
+    for (const write of writes) this.changedPaths.add(write.path);
+    this.delivery ??= setImmediate(() => {
+      this.delivery = undefined;
+      const paths = this.changedPaths;
+      this.changedPaths = new Set();
+      this.deliver(paths);
+    });
+  }
+
+  private deliver(paths: Set<string>): void {
+    for (const collection of new Set([...paths].map((path) => parentOf(path).parent))) {
+      const listeners = this.queryListeners.get(collection);
+      if (!listeners) continue;
+      const results = new Map<string, Array<QueryDocument<DocumentData>> | Error>();
+      for (const listener of [...listeners]) {
+        if (listener.stopped) continue;
+        let docs = results.get(listener.key);
+        if (!docs) {
+          docs = this.attempt(() => this.select(collection, listener.query));
+          results.set(listener.key, docs);
+        }
+        SqliteStore.hear(listener, docs);
       }
     }
     for (const path of paths) {
       const listeners = this.listeners.get(path);
-      if (!listeners?.size) continue;
-      const doc = this.read(path);
-      for (const listener of listeners) listener.onChange(doc);
+      if (!listeners) continue;
+      const doc = this.attempt(() => this.read(path));
+      for (const listener of [...listeners]) SqliteStore.hear(listener, doc);
     }
   }
 
+  private attempt<T>(read: () => T): T | Error {
+    try {
+      return read();
+    } catch (error) {
+      return asError(error);
+    }
+  }
+
+  /**
+   * Hands a watcher its value, or its error; a failing watch (a read it cannot have, a callback that
+   * throws) hears the error once and is dropped, and the others go on.
+   */
+  private static hear<Value>(watcher: Watcher<Value>, value: Value | Error): void {
+    if (watcher.stopped) return;
+    try {
+      if (value instanceof Error) throw value;
+      watcher.onChange(value);
+    } catch (error) {
+      watcher.stop();
+      try {
+        watcher.onError(asError(error));
+      } catch (failure) {
+        console.error(`A watch's error callback failed: ${asError(failure).stack ?? String(failure)}`);
+      }
+    }
+  }
+
+  /** Adds a watcher under a key, and gives it the way to remove itself (and the key once empty). */
+  private static register<W extends Watcher<never>>(map: Map<string, Set<W>>, key: string, watcher: W): W {
+    const watchers = map.get(key) ?? new Set<W>();
+    map.set(key, watchers);
+    watchers.add(watcher);
+    watcher.stop = () => {
+      watcher.stopped = true;
+      watchers.delete(watcher);
+      if (watchers.size === 0 && map.get(key) === watchers) map.delete(key);
+    };
+    return watcher;
+  }
+
+  /** Throws at once for a path that is not a document's. */
   watch<T extends object>(
     path: string,
     onChange: (doc: T | undefined) => void,
     onError: (error: Error) => void,
   ): Unsubscribe {
-    const listener: Listener = { onChange: (doc) => onChange(doc as T | undefined) };
-    let listeners = this.listeners.get(path);
-    if (!listeners) this.listeners.set(path, (listeners = new Set()));
-    listeners.add(listener);
-    queueMicrotask(() => {
-      if (!listeners.has(listener)) return;
-      try {
-        listener.onChange(this.read(path));
-      } catch (error) {
-        onError(error instanceof Error ? error : new Error(String(error)));
-      }
+    assertDocumentPath(path);
+    const listener = SqliteStore.register<Listener>(this.listeners, path, {
+      onChange: (doc) => onChange(doc as T | undefined),
+      onError,
+      stop: () => undefined,
+      stopped: false,
     });
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) this.listeners.delete(path);
-    };
+    queueMicrotask(() => {
+      if (listener.stopped) return;
+      const doc = this.attempt(() => this.read(path));
+      SqliteStore.hear(listener, doc);
+    });
+    return listener.stop;
   }
 
   /** The local stand-in for Firestore triggers: every committed change, with the document before and after. */
@@ -297,27 +383,24 @@ export class SqliteStore implements Store {
     return () => this.writeListeners.delete(listener);
   }
 
+  /** Throws at once for a query the store refuses (a bad path, field, filter or cursor): no such watch is kept. */
   watchQuery<T extends object>(
     collectionPath: string,
     query: Query,
     onChange: (docs: Array<QueryDocument<T>>) => void,
     onError: (error: Error) => void,
   ): Unsubscribe {
-    const listener: QueryListener = { query, onChange: (docs) => onChange(docs as Array<QueryDocument<T>>) };
-    let listeners = this.queryListeners.get(collectionPath);
-    if (!listeners) this.queryListeners.set(collectionPath, (listeners = new Set()));
-    listeners.add(listener);
-    queueMicrotask(() => {
-      if (!listeners.has(listener)) return;
-      try {
-        listener.onChange(this.select(collectionPath, query));
-      } catch (error) {
-        onError(error instanceof Error ? error : new Error(String(error)));
-      }
+    // Read once now, so a query SQLite cannot run is refused here and never registered.
+    const first = this.select(collectionPath, query);
+    const listener = SqliteStore.register<QueryListener>(this.queryListeners, collectionPath, {
+      query,
+      key: JSON.stringify(query),
+      onChange: (docs) => onChange(docs as Array<QueryDocument<T>>),
+      onError,
+      stop: () => undefined,
+      stopped: false,
     });
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0) this.queryListeners.delete(collectionPath);
-    };
+    queueMicrotask(() => SqliteStore.hear(listener, first));
+    return listener.stop;
   }
 }

@@ -249,5 +249,49 @@ export function storeContract(makeStore: () => Store) {
       await store.runTransaction(async (tx) => tx.delete(path));
       expect(await removed).toBeUndefined();
     });
+
+    it('refuses a watch of a query it cannot run, and later writes to the collection go through', async () => {
+      const store = makeStore();
+      const collection = `${fresh()}/photos`;
+      const refused = new Promise<unknown>((resolve) => {
+        try {
+          store.watchQuery(collection, { where: [{ field: 'a..b', equals: 1 }] }, () => undefined, resolve);
+        } catch (error) {
+          resolve(error);
+        }
+      });
+      expect(await refused).toBeInstanceOf(Error);
+      await store.runTransaction(async (tx) => tx.set(`${collection}/a`, { n: 1 }));
+      expect(await store.get(`${collection}/a`)).toEqual({ n: 1 });
+    });
+
+    it('ends a watch whose callback throws, tells it once, and the others still hear', async () => {
+      const store = makeStore();
+      const path = fresh();
+      await store.runTransaction(async (tx) => tx.set(path, { v: 0 }));
+      let calls = 0;
+      const errors: Error[] = [];
+      const failed = new Promise<void>((resolve) => {
+        store.watch<{ v: number }>(
+          path,
+          (doc) => {
+            calls++;
+            if (doc?.v === 1) throw new Error('listener broke');
+          },
+          (error) => {
+            errors.push(error);
+            resolve();
+          },
+        );
+      });
+      const heard = nextChange<{ v: number }>(store, path, (doc) => doc?.v === 2);
+      await nextChange<{ v: number }>(store, path, (doc) => doc?.v === 0);
+      await store.runTransaction(async (tx) => tx.set(path, { v: 1 }));
+      await failed;
+      await store.runTransaction(async (tx) => tx.set(path, { v: 2 }));
+      expect(await heard).toEqual({ v: 2 });
+      expect(errors.map((error) => error.message)).toEqual(['listener broke']);
+      expect(calls).toBe(2);
+    });
   });
 }

@@ -26,13 +26,22 @@ export interface Store {
   /** Every collection named `collectionId`, wherever it sits (Firestore's collection group). */
   queryGroup<T extends object>(collectionId: string, query?: Query): Promise<Array<GroupDocument<T>>>;
   runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
-  /** Calls back with the document now and after every change; undefined when it does not exist. */
+  /**
+   * Calls back with the document now and after every change; undefined when it does not exist.
+   * Changes arrive after the transaction that made them has returned, and a watch can never fail
+   * it: a watch that fails, or whose callback throws, hears onError once and is over. A path that is
+   * not a document's throws at once.
+   */
   watch<T extends object>(
     path: string,
     onChange: (doc: T | undefined) => void,
     onError: (error: Error) => void,
   ): Unsubscribe;
-  /** Calls back with the query's documents now and after every change to the collection. */
+  /**
+   * Calls back with the query's documents now and after every change to the collection, as `watch`
+   * does. A query the store refuses throws at once (or, where the store finds out later, ends the
+   * watch through onError).
+   */
   watchQuery<T extends object>(
     collectionPath: string,
     query: Query,
