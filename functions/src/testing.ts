@@ -21,6 +21,9 @@ export class TestClock implements Clock {
   advanceDays(days: number): void {
     this.current = new Date(this.current.getTime() + days * 86_400_000);
   }
+  advanceMinutes(minutes: number): void {
+    this.current = new Date(this.current.getTime() + minutes * 60_000);
+  }
 }
 
 export function caller(uid: string, extra: Partial<Caller> = {}): Caller {

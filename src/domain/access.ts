@@ -2,6 +2,8 @@
  * Who may read or write which document directly, outside the handlers. The local server enforces it;
  * firestore.rules and database.rules.json say the same, and one table of cases tests both.
  */
+import { isUploadImageType } from './limits';
+
 export type AccessAction = 'read' | 'write';
 
 export interface Viewer {
@@ -44,8 +46,18 @@ const RULES: Array<{ pattern: RegExp; rule: Rule }> = [
   },
   // The site's rate histogram: any member reads it for their photos' percentile; the vote handler writes it.
   { pattern: /^stats\/stats$/, rule: (viewer, _ids, action) => action === 'read' && viewer !== null },
-  // Image files (storage): the owner uploads to and reads their own folder; displays go by token URL.
-  { pattern: /^images\/([^/]+)\/.+$/, rule: (viewer, [uid]) => isOwner(viewer, uid) },
+  // Image files (storage): the owner creates new uploads in their uploads folder, nowhere else (the
+  // originals and display images beside it are the server's), and reads their own folder; others
+  // see display images by token URL. Names ending in .meta.json are the local store's own records.
+  {
+    pattern: /^images\/([^/]+)\/uploads\/([^/]+)$/,
+    rule: (viewer, [uid, name], action) =>
+      isOwner(viewer, uid) && (action === 'read' || !name!.endsWith('.meta.json')),
+  },
+  {
+    pattern: /^images\/([^/]+)\/.+$/,
+    rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
+  },
 ];
 
 export function canAccess(viewer: Viewer | null, path: string, action: AccessAction): boolean {
@@ -54,4 +66,16 @@ export function canAccess(viewer: Viewer | null, path: string, action: AccessAct
     if (match) return rule(viewer, match.slice(1), action);
   }
   return false;
+}
+
+/**
+ * A member's direct upload (storage.rules says the same): a new file, never an overwrite, at a path
+ * the member may write, of an image type the pipeline takes.
+ */
+export function canUpload(
+  viewer: Viewer | null,
+  path: string,
+  file: { contentType: string; exists: boolean },
+): boolean {
+  return canAccess(viewer, path, 'write') && !file.exists && isUploadImageType(file.contentType);
 }

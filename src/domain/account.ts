@@ -9,6 +9,9 @@ export const ACCOUNT_DELETION = {
   done: 'Your account has been deleted. Removing your data may take up to 24 hours.',
 } as const;
 
+/** Who a deleted member's words in others' conversations are from, once the purge took their name. */
+export const FORMER_MEMBER = 'Former member';
+
 export const DELETION_REASON_MIN = 12;
 export const DELETION_REASON_MAX = 255;
 /** A sign-in counts as recent for 5 minutes, as Firebase Auth's own sensitive operations do. */

@@ -27,6 +27,7 @@ export interface Callables {
   deletePhoto: { input: { photoId: string }; result: { deleted: true } };
   markVotesSeen: { input: Record<string, never>; result: { newVotes: 0 } };
   markNotificationsSeen: { input: Record<string, never>; result: { seen: true } };
+  sharePhoto: { input: { photoId: string }; result: { shared: true } };
   getSharedPhoto: { input: { ownerId: string; photoId: string }; result: SharedPhoto };
   replyToComment: { input: ReplyInput; result: { replyId: string } };
   deleteReply: { input: DeleteReplyInput; result: { deleted: true } };

@@ -18,6 +18,30 @@ export const CROP_MAX_ZOOM = 2;
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
+/**
+ * The image types a member may upload: what the pipeline decodes. SVG is not among them (it is a
+ * document that can carry script), nor anything else that merely calls itself image/.
+ */
+export const UPLOAD_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+  'image/tiff',
+] as const;
+
+export function isUploadImageType(contentType: string): boolean {
+  return (UPLOAD_IMAGE_TYPES as readonly string[]).includes(contentType.split(';')[0]!.trim().toLowerCase());
+}
+
+/** Uploads a member may have waiting for a handler at once; the rest wait until those are used. */
+export const MAX_PENDING_UPLOADS = 5;
+/** An upload no handler has used by then was abandoned; the clean-up removes it. */
+export const UPLOAD_MAX_AGE_MS = 60 * 60 * 1000;
+
 export function maxPhotos(subscribed: boolean): number {
   return subscribed ? PREMIUM_MAX_PHOTOS : FREE_MAX_PHOTOS;
 }
@@ -37,6 +61,8 @@ export const PHOTO_MESSAGES = {
   negativeCaption: 'Please consider writing a more positive caption',
   notAnImage: 'This file is not an image',
   tooLarge: 'This photo is larger than 10 MB',
+  tooManyUploads: 'Too many uploads are waiting. Please wait for them to finish and try again.',
+  uploadExists: 'This upload already exists. Please choose the photo again.',
   tooManyPixels: 'This photo has more than 50 megapixels',
   noFace: 'No face detected',
   maxPhotos: (limit: number) =>

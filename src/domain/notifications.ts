@@ -22,6 +22,8 @@ export interface AppNotification {
   photoId: string;
   photoOwnerId: string;
   at: Date;
+  /** Who reacted or replied: the purge finds their name here when they delete their account. */
+  fromUserId?: string | null;
 }
 
 export const notificationsPath = (uid: string) => `users/${uid}/notifications`;

@@ -45,6 +45,8 @@ export interface Photo extends QualityTally {
   updatedAt: Date;
   leaderboardDays: number[];
   reportsCount: number;
+  /** When the owner first shared it: only then does its public preview show anything. */
+  sharedAt?: Date;
   error?: string;
   aiReaction?: 'like' | 'dislike';
   averageViewingTimeSeconds: number;
@@ -60,8 +62,12 @@ export interface Photo extends QualityTally {
 
 export const photoPath = (uid: string, photoId: string) => `users/${uid}/photos/${photoId}`;
 export const photosPath = (uid: string) => `users/${uid}/photos`;
+/** Where the server keeps a member's stripped originals; only the server writes under images/{uid}/. */
 export const imagePath = (uid: string, fileName: string) => `images/${uid}/${fileName}`;
 export const resizedImagePath = (uid: string, fileName: string) => `images/${uid}/resized/${fileName}`;
+/** The one place a member's client writes: new files only, which the handlers read and remove. */
+export const uploadsFolder = (uid: string) => `images/${uid}/uploads/`;
+export const uploadPath = (uid: string, fileName: string) => `${uploadsFolder(uid)}${fileName}`;
 
 export const PHOTO_SORTS = ['uploadedAt', 'rate', 'votesCount'] as const;
 export type PhotoSort = (typeof PHOTO_SORTS)[number];
@@ -128,6 +134,8 @@ export function newPhoto(fields: NewPhotoFields, ownerSubscribed = false): Photo
 }
 
 /** Sharing: only an active photo with at least one vote. */
+export const SHARE_REFUSED = 'Only an active photo with at least one vote can be shared.';
+
 export function canShare(photo: Pick<Photo, 'active' | 'votesCount'>): boolean {
   return photo.active && photo.votesCount >= 1;
 }

@@ -87,6 +87,9 @@ export const ensureUserSchema = yup.object({
 });
 export type EnsureUserInput = yup.InferType<typeof ensureUserSchema>;
 
+/** Callables that take nothing: an empty object (or nothing at all), and no field may be added. */
+export const noInputSchema = yup.object({});
+
 /** Returns the first message of each invalid field, for handlers that answer with them all. */
 export function fieldErrors(error: yup.ValidationError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -182,15 +185,17 @@ export const replySchema = yup.object({
 });
 export type ReplyInput = yup.InferType<typeof replySchema>;
 
+const replyId = yup.string().matches(/^[A-Za-z0-9_-]{1,64}$/, 'Reply is not valid');
+
 export const deleteReplySchema = yup.object({
   ...commentRef,
-  replyId: yup.string().required('Reply is not valid'),
+  replyId: replyId.required('Reply is not valid'),
 });
 export type DeleteReplyInput = yup.InferType<typeof deleteReplySchema>;
 
 export const reactionSchema = yup.object({
   ...commentRef,
-  replyId: yup.string().optional(),
+  replyId: replyId.optional(),
   emoji: yup
     .mixed<ReactionEmoji>()
     .oneOf(REACTION_EMOJIS, 'Choose one of the reactions')
@@ -249,16 +254,20 @@ export const flagPhotoSchema = photoRefSchema.shape({
 });
 export type FlagPhotoInput = yup.InferType<typeof flagPhotoSchema>;
 
+/** The feed's cursor is the last photo's feed order (`0-0000012-0001234567890-{photoId}`). */
 export const feedPageSchema = yup.object({
-  startAfter: yup.string().max(200).optional(),
+  startAfter: yup
+    .string()
+    .matches(/^[01]-\d{7}-\d{13}-[A-Za-z0-9_-]{1,64}$/, 'The feed position is not valid')
+    .optional(),
 });
 export type FeedPageInput = yup.InferType<typeof feedPageSchema>;
 
 export const recordLoginSchema = yup.object({
   timeZone: yup
     .string()
-    .max(64)
-    .test('time-zone', 'Time zone is not valid', (zone) => !zone || isTimeZone(zone))
+    .max(64, 'Time zone is not valid')
+    .test('time-zone', 'Time zone is not valid', (zone) => zone === undefined || isTimeZone(zone))
     .default('UTC'),
 });
 export type RecordLoginInput = yup.InferType<typeof recordLoginSchema>;

@@ -34,13 +34,20 @@ export interface StreakStep {
   counted: boolean;
 }
 
+/**
+ * The last counted day is the date it was in the zone it was counted in (`previous.timeZone`), not
+ * re-read in today's zone: otherwise a client sending, hour by hour, whichever zone has just passed
+ * midnight would count a new day each time. Compared as dates, every zone reaches a given date
+ * within the same real day, so a member gains at most one day by changing zones, once.
+ */
 export function nextStreak(
-  previous: { loginStreak: number; lastLogin?: Date },
+  previous: { loginStreak: number; lastLogin?: Date; timeZone?: string },
   now: Date,
   timeZone: string,
 ): StreakStep {
   if (!previous.lastLogin) return { loginStreak: 1, tokens: STREAK_DAY_TOKENS, counted: true };
-  const gap = calendarDay(now, timeZone) - calendarDay(previous.lastLogin, timeZone);
+  const lastDay = calendarDay(previous.lastLogin, previous.timeZone ?? timeZone);
+  const gap = calendarDay(now, timeZone) - lastDay;
   if (gap <= 0) return { loginStreak: previous.loginStreak, tokens: 0, counted: false };
   if (gap === 1) return { loginStreak: previous.loginStreak + 1, tokens: STREAK_DAY_TOKENS, counted: true };
   return { loginStreak: 1, tokens: STREAK_DAY_TOKENS, counted: true };

@@ -79,3 +79,24 @@ export function tagCounts(votes: Pick<Vote, 'chips'>[]): Array<{ tag: string; co
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .map(([tag, count]) => ({ tag, count }));
 }
+
+/**
+ * A conversation with a member's name and picture taken off their replies and reactions (their
+ * words stay, so the other member's thread still reads), for the purge of a deleted account.
+ */
+export function withoutMemberIdentity(
+  vote: Pick<Vote, 'reactions' | 'replies'>,
+  uid: string,
+  formerName: string,
+): { reactions: Reaction[]; replies: Reply[] } {
+  const anonymous = <Item extends { userId: string; userName: string; userPhotoURL: string | null }>(
+    item: Item,
+  ): Item => (item.userId === uid ? { ...item, userName: formerName, userPhotoURL: null } : item);
+  return {
+    reactions: (vote.reactions ?? []).map(anonymous),
+    replies: (vote.replies ?? []).map((reply) => ({
+      ...anonymous(reply),
+      reactions: (reply.reactions ?? []).map(anonymous),
+    })),
+  };
+}

@@ -12,6 +12,12 @@ export interface AccessCase {
   path: string;
   action: AccessAction;
   allowed: boolean;
+  /**
+   * Files only: the type the upload says it is (default image/jpeg), and whether a file is already
+   * at the path before the attempt (reads always find one; uploads create, never overwrite).
+   */
+  contentType?: string;
+  exists?: boolean;
 }
 
 export const OWNER_UID = 'alice';
@@ -62,9 +68,45 @@ export const ACCESS_CASES: AccessCase[] = [
   { role: 'otherMember', path: 'stats/stats', action: 'read', allowed: true },
   { role: 'otherMember', path: 'stats/stats', action: 'write', allowed: false },
   { role: 'visitor', path: 'stats/stats', action: 'read', allowed: false },
-  { role: 'owner', path: 'images/alice/upload.jpg', action: 'write', allowed: true },
-  { role: 'owner', path: 'images/alice/upload.jpg', action: 'read', allowed: true },
-  { role: 'otherMember', path: 'images/alice/upload.jpg', action: 'write', allowed: false },
-  { role: 'otherMember', path: 'images/alice/upload.jpg', action: 'read', allowed: false },
-  { role: 'visitor', path: 'images/alice/upload.jpg', action: 'write', allowed: false },
+  { role: 'owner', path: 'images/alice/uploads/new.jpg', action: 'write', allowed: true },
+  {
+    role: 'owner',
+    path: 'images/alice/uploads/new.png',
+    action: 'write',
+    allowed: true,
+    contentType: 'image/png',
+  },
+  { role: 'owner', path: 'images/alice/uploads/new.jpg', action: 'write', allowed: false, exists: true },
+  {
+    role: 'owner',
+    path: 'images/alice/uploads/new.svg',
+    action: 'write',
+    allowed: false,
+    contentType: 'image/svg+xml',
+  },
+  {
+    role: 'owner',
+    path: 'images/alice/uploads/new.html',
+    action: 'write',
+    allowed: false,
+    contentType: 'text/html',
+  },
+  { role: 'owner', path: 'images/alice/uploads/new.jpg.meta.json', action: 'write', allowed: false },
+  { role: 'owner', path: 'images/alice/uploads/deeper/new.jpg', action: 'write', allowed: false },
+  { role: 'owner', path: 'images/alice/upload.jpg', action: 'write', allowed: false },
+  {
+    role: 'owner',
+    path: 'images/alice/resized/p1.webp',
+    action: 'write',
+    allowed: false,
+    contentType: 'image/webp',
+  },
+  { role: 'owner', path: 'images/alice/resized/p1.webp', action: 'write', allowed: false, exists: true },
+  { role: 'owner', path: 'images/alice/uploads/new.jpg', action: 'read', allowed: true },
+  { role: 'owner', path: 'images/alice/resized/p1.webp', action: 'read', allowed: true },
+  { role: 'otherMember', path: 'images/alice/uploads/new.jpg', action: 'write', allowed: false },
+  { role: 'otherMember', path: 'images/alice/uploads/new.jpg', action: 'read', allowed: false },
+  { role: 'otherMember', path: 'images/alice/resized/p1.webp', action: 'read', allowed: false },
+  { role: 'visitor', path: 'images/alice/uploads/new.jpg', action: 'write', allowed: false },
+  { role: 'visitor', path: 'images/alice/resized/p1.webp', action: 'read', allowed: false },
 ];

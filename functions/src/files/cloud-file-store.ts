@@ -1,6 +1,13 @@
 /** Cloud Storage through the Admin SDK, with Firebase download tokens in the object metadata. */
 import type { Bucket } from '@google-cloud/storage';
-import { assertFilePath, type FileStore, type StoredFile } from './file-store';
+import {
+  assertFilePath,
+  assertFolder,
+  isFilePath,
+  type FileEntry,
+  type FileStore,
+  type StoredFile,
+} from './file-store';
 
 /**
  * Display images (photos' and avatars') get a new name whenever they change, so phones may keep them for
@@ -47,6 +54,23 @@ export class CloudFileStore implements FileStore {
   async delete(path: string): Promise<void> {
     assertFilePath(path);
     await this.bucket.file(path).delete({ ignoreNotFound: true });
+  }
+
+  async list(folder: string): Promise<FileEntry[]> {
+    assertFolder(folder);
+    const [found] = await this.bucket.getFiles({ prefix: folder });
+    return found
+      .filter((file) => isFilePath(file.name))
+      .map((file) => ({
+        path: file.name,
+        size: Number(file.metadata.size ?? 0),
+        updatedAt: new Date(file.metadata.updated ?? file.metadata.timeCreated ?? 0),
+      }));
+  }
+
+  async deleteFolder(folder: string): Promise<void> {
+    assertFolder(folder);
+    await this.bucket.deleteFiles({ prefix: folder, force: true });
   }
 
   downloadUrl(path: string, downloadToken: string): string {

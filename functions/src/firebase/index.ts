@@ -53,6 +53,7 @@ export const activatePhotos = callable(handlers.activatePhotos);
 export const deletePhoto = callable(handlers.deletePhoto);
 export const markVotesSeen = callable(handlers.markVotesSeen);
 export const markNotificationsSeen = callable(handlers.markNotificationsSeen);
+export const sharePhoto = callable(handlers.sharePhoto);
 export const getSharedPhoto = callable(handlers.getSharedPhoto);
 export const replyToComment = callable(handlers.replyToComment);
 export const deleteReply = callable(handlers.deleteReply);

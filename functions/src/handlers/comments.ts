@@ -85,6 +85,7 @@ async function prepareNotification(
       photoId: notification.photoId,
       photoOwnerId: notification.photoOwnerId,
       at,
+      fromUserId: reactorId,
     };
     tx.set(`${notificationsPath(notification.targetUserId)}/${randomUUID()}`, { ...message });
     tx.update(userPath(notification.targetUserId), { lastNotification: message });

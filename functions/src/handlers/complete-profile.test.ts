@@ -32,7 +32,11 @@ describe('completeProfile', () => {
       code: 'invalid-argument',
       message: 'You must be at least 16 years old',
     });
-    await expect(completeProfile.run({ age: 'x' }, as(caller('alice')))).rejects.toMatchObject({
+    await expect(completeProfile.run({ ...answers, age: '27' }, as(caller('alice')))).rejects.toMatchObject({
+      code: 'invalid-argument',
+      message: 'age must be a number',
+    });
+    await expect(completeProfile.run({}, as(caller('alice')))).rejects.toMatchObject({
       code: 'invalid-argument',
       details: {
         fields: {
@@ -46,11 +50,17 @@ describe('completeProfile', () => {
     expect(await store.get('users/alice')).toEqual(before);
   });
 
-  it('ignores fields the form does not have, such as tokens or the admin flag', async () => {
+  it('refuses fields the form does not have, such as tokens or the admin flag, and writes nothing', async () => {
     const { store, as } = testContext();
     await ensureUser.run({}, as(caller('alice')));
-    await completeProfile.run({ ...answers, points: 1000, isAdmin: true }, as(caller('alice')));
-    expect(await store.get<User>('users/alice')).toMatchObject({ points: 2, isAdmin: false });
+    const before = await store.get('users/alice');
+    for (const extra of [{ points: 1000 }, { isAdmin: true }]) {
+      await expect(completeProfile.run({ ...answers, ...extra }, as(caller('alice')))).rejects.toMatchObject({
+        code: 'invalid-argument',
+        message: `Unknown field: ${Object.keys(extra)[0]}`,
+      });
+    }
+    expect(await store.get<User>('users/alice')).toEqual(before);
   });
 
   it('needs a signed-in member with a record', async () => {

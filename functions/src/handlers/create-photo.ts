@@ -18,11 +18,13 @@ import {
   photoPath,
   photosPath,
   resizedImagePath,
+  uploadPath,
   type Photo,
 } from '../../../src/domain/photo';
 import { createPhotoSchema } from '../../../src/domain/schemas';
 import type { User } from '../../../src/domain/user';
 import { processImage } from '../photos/image-pipeline';
+import { withImageSlot } from '../photos/processing-slots';
 import { requireCaller, validate, type Handler } from './handler';
 import { assertCompleteMember, assertMember, userPath } from './users';
 
@@ -37,9 +39,9 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
     const caller = requireCaller(context);
     const input = await validate(createPhotoSchema, data);
     const { store, files, faces, clock } = context;
-    const uploadPath = imagePath(caller.uid, input.fileName);
+    const upload = uploadPath(caller.uid, input.fileName);
     const written: string[] = [];
-    const discard = () => Promise.all([uploadPath, ...written].map((path) => files.delete(path)));
+    const discard = () => Promise.all([upload, ...written].map((path) => files.delete(path)));
 
     try {
       const user = await store.get<User>(userPath(caller.uid));
@@ -48,11 +50,13 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
       if ((await store.query(photosPath(caller.uid))).length >= limit) {
         throw new HttpsError('failed-precondition', PHOTO_MESSAGES.maxPhotos(limit));
       }
-      const upload = await files.read(uploadPath);
-      if (!upload) throw new HttpsError('invalid-argument', PHOTO_MESSAGES.photoRequired);
+      const uploaded = await files.read(upload);
+      if (!uploaded) throw new HttpsError('invalid-argument', PHOTO_MESSAGES.photoRequired);
 
-      const image = await processImage(upload.bytes);
-      const faceDetail = await faces.analyze(image.analysis);
+      const { image, faceDetail } = await withImageSlot(async () => {
+        const processed = await processImage(uploaded.bytes);
+        return { image: processed, faceDetail: await faces.analyze(processed.analysis) };
+      });
       if (!faceDetail) {
         throw new HttpsError('failed-precondition', PHOTO_MESSAGES.analysisFailed(PHOTO_MESSAGES.noFace));
       }
@@ -69,7 +73,7 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
         downloadToken: randomUUID(),
       });
       await files.write(displayPath, image.display, { contentType: 'image/webp', downloadToken });
-      if (originalPath !== uploadPath) await files.delete(uploadPath);
+      await files.delete(upload);
 
       const now = clock.now();
       const result = await store.runTransaction(async (tx) => {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_DELETION } from '../../../src/domain/account';
+import { ACCOUNT_DELETION, FORMER_MEMBER } from '../../../src/domain/account';
 import type { Photo } from '../../../src/domain/photo';
+import type { User } from '../../../src/domain/user';
 import type { Vote } from '../../../src/domain/vote';
-import { caller, seedMember, seedPhoto, testContext } from '../testing';
+import { caller, samplePhoto, seedMember, seedPhoto, testContext } from '../testing';
+import { reactToComment, replyToComment } from './comments';
 import { deleteAccount, purgeDeletedMembers } from './delete-account';
 import { getPhotos, submitRating } from './rating';
+import { updateAvatar } from './update-avatar';
 
 const reason = 'Found what I was looking for';
 
@@ -103,5 +106,59 @@ describe('the purge of deleted members', () => {
         )
       ).purged,
     ).toBe(0);
+  });
+
+  it('leaves nothing personal: every file of theirs, their name and picture on replies, reactions and messages', async () => {
+    const context = await aliceWithPhotos();
+    const alice = context.as(caller('alice'));
+    const bob = context.as(caller('bob'));
+    await context.store.runTransaction(async (tx) =>
+      tx.update('users/alice', { displayName: 'Alice Wonder' }),
+    );
+    // Two avatars, the second replacing the first, and an upload never used.
+    for (const name of ['profile_photo_1.jpg', 'profile_photo_2.jpg']) {
+      await context.files.write(`images/alice/uploads/${name}`, samplePhoto(1), {
+        contentType: 'image/jpeg',
+      });
+      await updateAvatar.run({ fileName: name }, alice);
+    }
+    const { photoURL } = (await context.store.get<User>('users/alice'))!;
+    await context.files.write('images/alice/uploads/left.jpg', Buffer.from('x'), {
+      contentType: 'image/jpeg',
+    });
+    // A conversation on bob's photo: alice's comment, bob's reply, alice's reaction and reply.
+    await submitRating.run(
+      { ownerId: 'bob', photoId: 'b1', rate: 4, comment: 'Nice light', seconds: 5 },
+      alice,
+    );
+    const ref = { ownerId: 'bob', photoId: 'b1', voteId: 'alice' };
+    const { replyId } = await replyToComment.run({ ...ref, text: 'Thank you!' }, bob);
+    await reactToComment.run({ ...ref, replyId, emoji: '❤️' }, alice);
+    await replyToComment.run({ ...ref, text: 'You are welcome' }, alice);
+    expect(JSON.stringify(context.store.contents())).toContain('Alice Wonder');
+
+    await deleteAccount.run({ reason }, alice);
+    await purgeDeletedMembers(
+      context.store,
+      context.files,
+      { deleteUser: async () => undefined },
+      context.clock,
+    );
+
+    expect(await context.files.list('images/alice/')).toEqual([]);
+    const everything = JSON.stringify(context.store.contents());
+    expect(everything).not.toContain('Alice Wonder');
+    expect(everything).not.toContain(photoURL!);
+    expect(everything).not.toContain('alice.jpg');
+    // Bob's thread still reads, from a former member.
+    const thread = await context.store.get<Vote>('users/bob/photos/b1/votes/alice');
+    expect(thread?.replies.map((reply) => [reply.userName, reply.text])).toEqual([
+      ['bob', 'Thank you!'],
+      [FORMER_MEMBER, 'You are welcome'],
+    ]);
+    expect(thread?.replies[0]?.reactions).toMatchObject([{ userName: FORMER_MEMBER, userPhotoURL: null }]);
+    expect((await context.store.get<User>('users/bob'))?.lastNotification?.body).toBe(
+      `${FORMER_MEMBER} replied to your comment`,
+    );
   });
 });

@@ -5,12 +5,24 @@
  * removes files and personal data later, and retries the Auth deletion if it failed here.
  */
 import { HttpsError } from 'firebase-functions/v2/https';
-import { ACCOUNT_DELETION, isRecentLogin, type RemovalRecord } from '../../../src/domain/account';
+import {
+  ACCOUNT_DELETION,
+  FORMER_MEMBER,
+  isRecentLogin,
+  type RemovalRecord,
+} from '../../../src/domain/account';
 import type { Callables } from '../../../src/domain/callables';
-import { imagePath, photoPath, photosPath, resizedImagePath, type Photo } from '../../../src/domain/photo';
+import type { AppNotification } from '../../../src/domain/notifications';
+import { photoPath, photosPath, type Photo } from '../../../src/domain/photo';
 import { deleteAccountSchema } from '../../../src/domain/schemas';
 import type { User } from '../../../src/domain/user';
-import { givenVotesPath, votesPath, type GivenVote } from '../../../src/domain/vote';
+import {
+  givenVotesPath,
+  votesPath,
+  withoutMemberIdentity,
+  type GivenVote,
+  type Vote,
+} from '../../../src/domain/vote';
 import type { FileStore } from '../files/file-store';
 import type { Store } from '../store/store';
 import { validate, type AccountAdmin, type Clock, type Handler } from './handler';
@@ -49,6 +61,30 @@ export const deleteAccount: Handler<Callables['deleteAccount']['result']> = {
   },
 };
 
+/** The bell messages a member's reactions and replies left with others: their name taken off. */
+async function forgetNotificationsFrom(store: Store, uid: string, name: string | undefined): Promise<void> {
+  const sent = await store.queryGroup<AppNotification>('notifications', {
+    where: [{ field: 'fromUserId', equals: uid }],
+  });
+  const anonymous = (body: string) => (name ? body.replace(name, FORMER_MEMBER) : body);
+  for (const { path, data } of sent) {
+    const targetPath = userPath(path.split('/')[1]!);
+    await store.runTransaction(async (tx) => {
+      const target = await tx.get<User>(targetPath);
+      tx.update(path, { body: anonymous(data.body), fromUserId: null });
+      if (target?.lastNotification?.fromUserId === uid) {
+        tx.update(targetPath, {
+          lastNotification: {
+            ...target.lastNotification,
+            body: anonymous(target.lastNotification.body),
+            fromUserId: null,
+          },
+        });
+      }
+    });
+  }
+}
+
 /** What the purge leaves of a member: that the account existed and when it was deleted. */
 interface Tombstone {
   uid: string;
@@ -75,7 +111,7 @@ export async function purgeDeletedMembers(
   let purged = 0;
   for (const { id: uid, data: user } of deleted) {
     if (user.purgedAt) continue;
-    for (const { id: photoId, data: photo } of await store.query<Photo>(photosPath(uid))) {
+    for (const { id: photoId } of await store.query<Photo>(photosPath(uid))) {
       const path = photoPath(uid, photoId);
       await store.runTransaction(async (tx) => {
         const [votes, reports] = await Promise.all([tx.query(`${path}/votes`), tx.query(`${path}/reports`)]);
@@ -83,18 +119,18 @@ export async function purgeDeletedMembers(
         for (const report of reports) tx.delete(`${path}/reports/${report.id}`);
         tx.delete(path);
       });
-      await Promise.all([
-        files.delete(imagePath(uid, photo.imageName)),
-        files.delete(resizedImagePath(uid, photo.resizedImageName)),
-      ]);
     }
+    // Every file of theirs: originals, display images, avatars (current and earlier) and uploads.
+    await files.deleteFolder(`images/${uid}/`);
     for (const { id: photoId, data: given } of await store.query<GivenVote>(givenVotesPath(uid))) {
       const votePath = `${votesPath(given.ownerId, photoId)}/${uid}`;
       await store.runTransaction(async (tx) => {
-        if (await tx.get(votePath)) tx.update(votePath, { photoURL: null });
+        const vote = await tx.get<Vote>(votePath);
+        if (vote) tx.update(votePath, { photoURL: null, ...withoutMemberIdentity(vote, uid, FORMER_MEMBER) });
         tx.delete(`${givenVotesPath(uid)}/${photoId}`);
       });
     }
+    await forgetNotificationsFrom(store, uid, user.displayName);
     await store.runTransaction(async (tx) => {
       const [reported, notifications] = await Promise.all([
         tx.query(`users/${uid}/reports`),

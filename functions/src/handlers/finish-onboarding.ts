@@ -1,11 +1,13 @@
 /** Closing the onboarding dialog: it is shown once per member. */
+import { noInputSchema } from '../../../src/domain/schemas';
 import type { Callables } from '../../../src/domain/callables';
-import { requireCaller, type Handler } from './handler';
+import { requireCaller, validate, type Handler } from './handler';
 import { assertMember, userPath, type UserDocument } from './users';
 
 export const finishOnboarding: Handler<Callables['finishOnboarding']['result']> = {
-  async run(_data, context) {
+  async run(data, context) {
     const caller = requireCaller(context);
+    await validate(noInputSchema, data);
     const now = context.clock.now();
     return context.store.runTransaction(async (tx) => {
       const path = userPath(caller.uid);

@@ -5,6 +5,8 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { fieldErrors } from '../../../src/domain/schemas';
+import { inputMismatch } from './input-shape';
+import type { RateLimiter } from './rate-limit';
 import type { FileStore } from '../files/file-store';
 import type { FaceAnalyzer } from '../photos/face-analysis';
 import { StoreError, type Store } from '../store/store';
@@ -25,6 +27,8 @@ export interface Caller {
   picture: string | null;
   /** When the member last signed in (not when the token was refreshed): sensitive actions want it recent. */
   authTime: Date | null;
+  /** When the ID token stops being valid; the live channel signs a connection out then. Absent for in-process callers. */
+  expiresAt?: Date;
 }
 
 /** The Auth admin operations handlers need: the Admin SDK, against the Auth emulator locally. */
@@ -39,6 +43,8 @@ export interface HandlerContext {
   files: FileStore;
   faces: FaceAnalyzer;
   accounts: AccountAdmin;
+  /** Per-member call limits; the hosts give one, unit tests of a single handler need none. */
+  limits?: RateLimiter;
 }
 
 /** The services a host provides to every handler, besides the caller. */
@@ -53,11 +59,17 @@ export function requireCaller(context: HandlerContext): Caller {
   return context.caller;
 }
 
-/** Validates with the same schema the form uses and answers with its first message, and all of them in details. */
+/**
+ * Validates with the same schema the form uses and answers with its first message, and all of them
+ * in details. Input of the wrong shape (types the form would coerce, fields the schema does not
+ * name, prototype keys) is refused first, so nothing a hostile client sends is coerced or merged.
+ */
 export async function validate<Schema extends AnyObjectSchema>(
   schema: Schema,
   data: unknown,
 ): Promise<InferType<Schema>> {
+  const problem = inputMismatch(schema, data);
+  if (problem) throw new HttpsError('invalid-argument', problem);
   try {
     return (await schema.validate(data ?? {}, {
       abortEarly: false,

@@ -7,7 +7,7 @@ import { createPhoto } from './create-photo';
 import { deletePhoto } from './delete-photo';
 import { ensureUser } from './ensure-user';
 import { finishOnboarding } from './finish-onboarding';
-import { getSharedPhoto } from './get-shared-photo';
+import { getSharedPhoto, sharePhoto } from './get-shared-photo';
 import type { Handler } from './handler';
 import { getLeaderboard } from './leaderboard';
 import { markNotificationsSeen } from './mark-notifications-seen';
@@ -17,7 +17,17 @@ import { recordLogin } from './streak';
 import { updateAvatar } from './update-avatar';
 import { activatePhotos, setPhotoActive } from './set-photo-active';
 
-export const handlers = {
+/** Counts the call against the member's limit for it before the handler runs. */
+function limited(name: CallableName, handler: Handler<unknown>): Handler<unknown> {
+  return {
+    async run(data, context) {
+      if (context.caller && context.limits) await context.limits.take(context.caller.uid, name);
+      return handler.run(data, context);
+    },
+  };
+}
+
+const unlimited = {
   ensureUser,
   completeProfile,
   finishOnboarding,
@@ -27,6 +37,7 @@ export const handlers = {
   deletePhoto,
   markVotesSeen,
   markNotificationsSeen,
+  sharePhoto,
   getSharedPhoto,
   replyToComment,
   deleteReply,
@@ -40,3 +51,11 @@ export const handlers = {
   deleteAccount,
   updateAvatar,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };
+
+// Each entry keeps its handler's result type: the wrapper returns what the handler returns.
+export const handlers = Object.fromEntries(
+  (Object.keys(unlimited) as CallableName[]).map((name) => [
+    name,
+    limited(name, unlimited[name] as Handler<unknown>),
+  ]),
+) as unknown as typeof unlimited;

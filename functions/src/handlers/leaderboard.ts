@@ -2,12 +2,13 @@
  * The leaderboard: the 8 active, eligible photos with the highest rate among those with at least
  * 5 votes, ties to more votes; and the daily job that records each day a photo spends on it.
  */
+import { noInputSchema } from '../../../src/domain/schemas';
 import type { Callables } from '../../../src/domain/callables';
 import { photoPath, type Photo } from '../../../src/domain/photo';
 import { LEADERBOARD_SIZE, leaderboardDay, type LeaderboardPhoto } from '../../../src/domain/rating';
 import type { Store } from '../store/store';
 import type { Clock, Handler } from './handler';
-import { requireCaller } from './handler';
+import { requireCaller, validate } from './handler';
 
 export async function topPhotos(store: Store): Promise<Photo[]> {
   const candidates = await store.queryGroup<Photo>('photos', {
@@ -22,8 +23,9 @@ export async function topPhotos(store: Store): Promise<Photo[]> {
 }
 
 export const getLeaderboard: Handler<Callables['getLeaderboard']['result']> = {
-  async run(_data, context) {
+  async run(data, context) {
     requireCaller(context);
+    await validate(noInputSchema, data);
     const photos = await topPhotos(context.store);
     return {
       photos: photos.map((photo): LeaderboardPhoto => ({

@@ -1,18 +1,18 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { Photo } from '../../../src/domain/photo';
+import { SHARE_REFUSED, type Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
 import { caller, gpsTaggedJpeg, samplePhoto, seedMember, seedPhoto, testContext } from '../testing';
 import { createPhoto } from './create-photo';
 import { deletePhoto } from './delete-photo';
-import { getSharedPhoto } from './get-shared-photo';
+import { getSharedPhoto, sharePhoto } from './get-shared-photo';
 import { markVotesSeen } from './mark-votes-seen';
 import { activatePhotos, setPhotoActive } from './set-photo-active';
 
 const form = { caption: 'Sunday at the lake', showTo: 'both', ageRange: [18, 37] };
 
 async function upload(context: ReturnType<typeof testContext>, uid: string, fileName: string, bytes: Buffer) {
-  await context.files.write(`images/${uid}/${fileName}`, bytes, { contentType: 'image/jpeg' });
+  await context.files.write(`images/${uid}/uploads/${fileName}`, bytes, { contentType: 'image/jpeg' });
 }
 
 async function noFaceJpeg(): Promise<Buffer> {
@@ -55,7 +55,7 @@ describe('createPhoto', () => {
     expect((await sharp(original!.bytes).metadata()).exif).toBeUndefined();
     expect(original!.bytes.toString('latin1')).not.toContain('TestCam');
     expect((await sharp(display!.bytes).metadata()).format).toBe('webp');
-    expect(await context.files.read('images/alice/upload.jpg')).toBeUndefined();
+    expect(await context.files.read('images/alice/uploads/upload.jpg')).toBeUndefined();
   }, 60_000);
 
   it('grants the first-photo bonus of 10 tokens exactly once', async () => {
@@ -83,7 +83,7 @@ describe('createPhoto', () => {
       message: 'No face detected, please consider trying with another photo',
     });
     expect(await context.store.query('users/alice/photos')).toEqual([]);
-    expect(await context.files.read('images/alice/sky.jpg')).toBeUndefined();
+    expect(await context.files.read('images/alice/uploads/sky.jpg')).toBeUndefined();
     expect((await context.store.get<User>('users/alice'))?.points).toBe(2);
   }, 60_000);
 
@@ -97,7 +97,7 @@ describe('createPhoto', () => {
       code: 'invalid-argument',
       message: 'This file is not an image',
     });
-    expect(await context.files.read('images/alice/fake.jpg')).toBeUndefined();
+    expect(await context.files.read('images/alice/uploads/fake.jpg')).toBeUndefined();
     expect(await context.store.query('users/alice/photos')).toEqual([]);
   });
 
@@ -113,7 +113,7 @@ describe('createPhoto', () => {
       message: 'You have reached the maximum of 8 photos, please upgrade your account or delete some',
     });
     expect(await context.store.query('users/alice/photos')).toHaveLength(8);
-    expect(await context.files.read('images/alice/ninth.jpg')).toBeUndefined();
+    expect(await context.files.read('images/alice/uploads/ninth.jpg')).toBeUndefined();
   });
 
   it('refuses a 51-character or negative caption, a narrow age range, a missing upload and an incomplete profile', async () => {
@@ -263,13 +263,26 @@ describe('markVotesSeen', () => {
 });
 
 describe('getSharedPhoto', () => {
-  it('shows anyone an active, rated photo, and only what the preview needs', async () => {
+  it('shows anyone an active, rated photo its owner shared, and only what the preview needs', async () => {
     const context = testContext();
+    await seedMember(context.store, 'alice');
     await seedPhoto(context.store, 'alice', 'p1', {
       rate: 4.2,
       votesCount: 3,
       caption: 'Hi',
       allowAI: false,
+    });
+    // Before the owner shares it, its ids (which every feed carries) reveal nothing.
+    await expect(
+      getSharedPhoto.run({ ownerId: 'alice', photoId: 'p1' }, context.as(null)),
+    ).rejects.toMatchObject({
+      code: 'not-found',
+    });
+    await expect(sharePhoto.run({ photoId: 'p1' }, context.as(caller('bob')))).rejects.toMatchObject({
+      code: 'not-found',
+    });
+    await expect(sharePhoto.run({ photoId: 'p1' }, context.as(caller('alice')))).resolves.toEqual({
+      shared: true,
     });
     const shared = await getSharedPhoto.run({ ownerId: 'alice', photoId: 'p1' }, context.as(null));
     expect(shared).toEqual({
@@ -282,9 +295,17 @@ describe('getSharedPhoto', () => {
 
   it('answers not found alike for unrated, inactive, errored and missing photos', async () => {
     const context = testContext();
-    await seedPhoto(context.store, 'alice', 'unrated', { votesCount: 0 });
-    await seedPhoto(context.store, 'alice', 'inactive', { votesCount: 2, active: false });
-    await seedPhoto(context.store, 'alice', 'errored', { votesCount: 2, error: 'User deleted' });
+    await seedMember(context.store, 'alice');
+    const sharedAt = new Date('2026-11-20T10:00:00Z');
+    await seedPhoto(context.store, 'alice', 'unrated', { votesCount: 0, sharedAt });
+    await seedPhoto(context.store, 'alice', 'inactive', { votesCount: 2, active: false, sharedAt });
+    await seedPhoto(context.store, 'alice', 'errored', { votesCount: 2, error: 'User deleted', sharedAt });
+    for (const photoId of ['unrated', 'inactive', 'errored']) {
+      await expect(sharePhoto.run({ photoId }, context.as(caller('alice')))).rejects.toMatchObject({
+        code: 'failed-precondition',
+        message: SHARE_REFUSED,
+      });
+    }
     for (const photoId of ['unrated', 'inactive', 'errored', 'missing']) {
       await expect(getSharedPhoto.run({ ownerId: 'alice', photoId }, context.as(null))).rejects.toMatchObject(
         {

@@ -3,7 +3,7 @@ import type { Photo } from '../../../src/domain/photo';
 import { RATING_MESSAGES } from '../../../src/domain/rating';
 import type { User } from '../../../src/domain/user';
 import type { Vote } from '../../../src/domain/vote';
-import { caller, seedMember, seedPhoto, testContext } from '../testing';
+import { caller, seedMember, seedPhoto, TestClock, testContext } from '../testing';
 import { getLeaderboard, recordLeaderboardDay } from './leaderboard';
 import { flagPhoto, getPhotos, STATS_PATH, submitRating, viewRating, type SiteStats } from './rating';
 import { recordLogin } from './streak';
@@ -107,7 +107,7 @@ describe('submitRating', () => {
   async function twoMembers(ownerOverrides: Partial<User> = {}) {
     const context = testContext();
     await seedMember(context.store, 'owner', { points: 5, ...ownerOverrides });
-    await seedMember(context.store, 'voter', { gender: 'male', age: 41, points: 2 });
+    await seedMember(context.store, 'voter', { gender: 'male', age: 33, points: 2 });
     await seedPhoto(context.store, 'owner', 'p1');
     return context;
   }
@@ -127,7 +127,7 @@ describe('submitRating', () => {
       rate: 4.5,
       comment: 'Great light',
       chips: ['friendly', 'stylish'],
-      age: 41,
+      age: 33,
       gender: 'male',
       viewingTimeSeconds: 12,
       reactions: [],
@@ -211,6 +211,53 @@ describe('submitRating', () => {
     for (const [input, who, message] of cases) {
       await expectNothingWritten(context, () => rate(context, who, 'owner', 'p1', input), message);
     }
+  });
+
+  it('refuses a vote on any photo the feed would not offer the voter, and writes nothing', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'voter', {
+      gender: 'male',
+      age: 30,
+      showGender: 'female',
+      blocks: ['blocked'],
+    });
+    await seedMember(context.store, 'ann');
+    await seedMember(context.store, 'blocked');
+    await seedMember(context.store, 'blocker', { blocks: ['voter'] });
+    await context.store.runTransaction(async (tx) => tx.update('users/voter', { blockedBy: ['blocker'] }));
+    await seedPhoto(context.store, 'ann', 'for-women', { showTo: 'female' });
+    await seedPhoto(context.store, 'ann', 'a-man', { gender: 'male' });
+    await seedPhoto(context.store, 'ann', 'too-old', { ageRange: [40, 60] });
+    await seedPhoto(context.store, 'ann', 'inactive', { active: false });
+    await seedPhoto(context.store, 'ann', 'reported');
+    await seedPhoto(context.store, 'blocked', 'b1');
+    await seedPhoto(context.store, 'blocker', 'c1');
+    await flagPhoto.run(
+      { ownerId: 'ann', photoId: 'reported', reason: 'Fake profile/Spam' },
+      context.as(caller('voter')),
+    );
+    await seedMember(context.store, 'subscriber', { gender: 'male', subscribed: true, blocks: ['blocked'] });
+    for (const [ownerId, photoId] of [
+      ['ann', 'for-women'],
+      ['ann', 'a-man'],
+      ['ann', 'too-old'],
+      ['ann', 'inactive'],
+      ['ann', 'reported'],
+      ['blocked', 'b1'],
+      ['blocker', 'c1'],
+    ] as const) {
+      await expectNothingWritten(
+        context,
+        () => rate(context, 'voter', ownerId, photoId),
+        RATING_MESSAGES.unavailable,
+      );
+    }
+    // View Rating shows no more than the feed offers either.
+    await expectNothingWritten(
+      context,
+      () => viewRating.run({ ownerId: 'blocked', photoId: 'b1' }, context.as(caller('subscriber'))),
+      RATING_MESSAGES.unavailable,
+    );
   });
 
   it('counts 200 votes from 200 members at once exactly: rate, count, tokens and histogram', async () => {
@@ -307,6 +354,42 @@ describe('recordLogin', () => {
     expect(user).toMatchObject({ loginStreak: 7, points: 2 + 7 * 5, timeZone: 'Europe/Berlin' });
     context.clock.advanceDays(3);
     expect(await login()).toEqual({ loginStreak: 1, tokens: 5, milestone: false });
+  });
+
+  it('counts one day per real day whatever zones are sent, even each one as it passes midnight', async () => {
+    const context = testContext(new TestClock(new Date('2026-11-22T00:00:00Z')));
+    await seedMember(context.store, 'ann', { points: 0 });
+    // One zone for each whole-hour offset from UTC+14 to UTC-12 (Etc names count the other way).
+    const formats = Array.from({ length: 27 }, (_, index) => {
+      const offset = 14 - index;
+      const zone = offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+      return { zone, format: new Intl.DateTimeFormat('en-CA', { timeZone: zone }) };
+    });
+    let counted = 0;
+    // Every 20 minutes for 2 days, the zone that has just passed midnight, as a farming client would.
+    for (let step = 0; step < 2 * 72; step++) {
+      const now = context.clock.now();
+      const before = new Date(now.getTime() - 20 * 60_000);
+      const zone = formats.find(({ format }) => format.format(now) !== format.format(before))?.zone ?? 'UTC';
+      counted += (await recordLogin.run({ timeZone: zone }, context.as(caller('ann')))).tokens > 0 ? 1 : 0;
+      context.clock.advanceMinutes(20);
+    }
+    // Two real days, plus at most the one day a jump across the date line gains once.
+    expect(counted).toBeGreaterThanOrEqual(2);
+    expect(counted).toBeLessThanOrEqual(4);
+    expect((await context.store.get<User>('users/ann'))?.points).toBe(counted * 5);
+  });
+
+  it('refuses a time zone that is empty or not text, and writes nothing', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'ann');
+    for (const timeZone of ['', 5, { zone: 'UTC' }, 'x'.repeat(65)]) {
+      await expectNothingWritten(
+        context,
+        () => recordLogin.run({ timeZone }, context.as(caller('ann'))),
+        /Time zone is not valid|timeZone must be text/,
+      );
+    }
   });
 
   it('celebrates the 7th day and refuses an unknown time zone', async () => {

@@ -15,6 +15,7 @@ import {
   RATING_MESSAGES,
   REPORTS_TO_SUSPEND,
   type FeedPhoto,
+  type FeedViewer,
 } from '../../../src/domain/rating';
 import {
   feedPageSchema,
@@ -28,7 +29,7 @@ import { afterVoteReceived, tokensForVoteGiven } from '../../../src/domain/token
 import type { User } from '../../../src/domain/user';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '../../../src/domain/vote';
 import { requireCaller, validate, type Handler } from './handler';
-import { assertCompleteMember, assertMember, NOT_FOUND, userPath } from './users';
+import { assertCompleteMember, NOT_FOUND, userPath } from './users';
 
 export const STATS_PATH = 'stats/stats';
 export type { SiteStats };
@@ -46,6 +47,17 @@ export function isRateable(photo: Photo): boolean {
   return photo.active && photo.eligible && photo.evaluated && !photo.error;
 }
 
+/**
+ * Whether the feed would offer this photo to this member: rateable, meant for them (audience, their
+ * show-me choice, age range) and not between members who blocked each other. The vote and View
+ * Rating ask the same, so knowing a photo's ids gets a member nothing the feed would not give.
+ */
+export function isOfferedTo(photo: Photo, viewer: User & FeedViewer): boolean {
+  const blocked =
+    (viewer.blocks ?? []).includes(photo.userId) || (viewer.blockedBy ?? []).includes(photo.userId);
+  return !blocked && photo.userId !== viewer.uid && isRateable(photo) && isTargeted(photo, viewer);
+}
+
 export const getPhotos: Handler<Callables['getPhotos']['result']> = {
   async run(data, context) {
     const caller = requireCaller(context);
@@ -58,7 +70,6 @@ export const getPhotos: Handler<Callables['getPhotos']['result']> = {
       store.query(reportedPath(caller.uid)),
     ]);
     const seen = new Set([...voted, ...reported].map((doc) => doc.id));
-    const blocked = new Set([...(viewer.blocks ?? []), ...(viewer.blockedBy ?? [])]);
 
     const photos: FeedPhoto[] = [];
     let cursor = startAfter;
@@ -82,8 +93,7 @@ export const getPhotos: Handler<Callables['getPhotos']['result']> = {
       for (const { data: photo } of batch) {
         consumed++;
         cursor = photo.feedOrder;
-        if (photo.userId === caller.uid || seen.has(photo.id) || blocked.has(photo.userId)) continue;
-        if (!isRateable(photo) || !isTargeted(photo, viewer)) continue;
+        if (seen.has(photo.id) || !isOfferedTo(photo, viewer)) continue;
         photos.push({
           id: photo.id,
           userId: photo.userId,
@@ -110,17 +120,19 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
     const votePath = `${votesPath(input.ownerId, input.photoId)}/${caller.uid}`;
     return context.store.runTransaction(async (tx) => {
       if (input.ownerId === caller.uid) throw new HttpsError('failed-precondition', RATING_MESSAGES.ownPhoto);
-      const [photo, voter, owner, existing, stats] = await Promise.all([
+      const [photo, voter, owner, existing, reported, stats] = await Promise.all([
         tx.get<Photo>(path),
         tx.get<User>(userPath(caller.uid)),
         tx.get<User>(userPath(input.ownerId)),
         tx.get<Vote>(votePath),
+        tx.get(`${reportedPath(caller.uid)}/${input.photoId}`),
         tx.get<SiteStats>(STATS_PATH),
       ]);
       assertCompleteMember(voter);
       if (!photo || !owner || owner.deletedAt) throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
       if (existing) throw new HttpsError('already-exists', RATING_MESSAGES.alreadyRated);
-      if (!isRateable(photo)) throw new HttpsError('failed-precondition', RATING_MESSAGES.unavailable);
+      if (reported || !isOfferedTo(photo, voter))
+        throw new HttpsError('failed-precondition', RATING_MESSAGES.unavailable);
 
       const ownerAfter = afterVoteReceived(owner.points, owner.subscribed);
       // At 0 tokens every active photo of the owner goes inactive, this one included.
@@ -251,9 +263,9 @@ export const viewRating: Handler<Callables['viewRating']['result']> = {
       context.store.get<User>(userPath(caller.uid)),
       context.store.get<Photo>(photoPath(input.ownerId, input.photoId)),
     ]);
-    assertMember(viewer);
+    assertCompleteMember(viewer);
     if (!viewer.subscribed) throw new HttpsError('permission-denied', RATING_MESSAGES.viewRatingPremium);
-    if (!photo || !isRateable(photo)) throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
+    if (!photo || !isOfferedTo(photo, viewer)) throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
     return { rate: photo.rate, votesCount: photo.votesCount };
   },
 };

@@ -1,7 +1,7 @@
-/** The daily login streak, counted once per calendar day in the member's time zone. */
+/** The daily login streak, counted once per calendar day in the member's time zone, once per real day whatever zones are sent. */
 import type { Callables } from '../../../src/domain/callables';
 import { recordLoginSchema } from '../../../src/domain/schemas';
-import { isStreakMilestone, nextStreak } from '../../../src/domain/streak';
+import { isStreakMilestone, isTimeZone, nextStreak } from '../../../src/domain/streak';
 import type { User } from '../../../src/domain/user';
 import { requireCaller, validate, type Handler } from './handler';
 import { assertMember, userPath } from './users';
@@ -15,7 +15,11 @@ export const recordLogin: Handler<Callables['recordLogin']['result']> = {
       const user = await tx.get<User>(userPath(caller.uid));
       assertMember(user);
       const step = nextStreak(
-        { loginStreak: user.loginStreak ?? 0, ...(user.lastLogin ? { lastLogin: user.lastLogin } : {}) },
+        {
+          loginStreak: user.loginStreak ?? 0,
+          ...(user.lastLogin ? { lastLogin: user.lastLogin } : {}),
+          ...(user.timeZone && isTimeZone(user.timeZone) ? { timeZone: user.timeZone } : {}),
+        },
         now,
         timeZone,
       );

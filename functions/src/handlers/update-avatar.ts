@@ -5,10 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
-import { imagePath, resizedImagePath } from '../../../src/domain/photo';
+import { resizedImagePath, uploadPath } from '../../../src/domain/photo';
 import { avatarSchema } from '../../../src/domain/schemas';
 import type { User } from '../../../src/domain/user';
 import { processAvatar } from '../photos/image-pipeline';
+import { withImageSlot } from '../photos/processing-slots';
 import { requireCaller, validate, type Handler } from './handler';
 import { assertMember, userPath } from './users';
 
@@ -17,11 +18,11 @@ export const updateAvatar: Handler<Callables['updateAvatar']['result']> = {
     const caller = requireCaller(context);
     const { fileName } = await validate(avatarSchema, data);
     const { store, files } = context;
-    const uploadPath = imagePath(caller.uid, fileName);
+    const upload = uploadPath(caller.uid, fileName);
     try {
-      const upload = await files.read(uploadPath);
-      if (!upload) throw new HttpsError('invalid-argument', 'Please choose an image.');
-      const avatar = await processAvatar(upload.bytes);
+      const uploaded = await files.read(upload);
+      if (!uploaded) throw new HttpsError('invalid-argument', 'Please choose an image.');
+      const avatar = await withImageSlot(() => processAvatar(uploaded.bytes));
       const avatarPath = resizedImagePath(caller.uid, `avatar_${randomUUID()}.webp`);
       const downloadToken = randomUUID();
       await files.write(avatarPath, avatar, { contentType: 'image/webp', downloadToken });
@@ -34,7 +35,7 @@ export const updateAvatar: Handler<Callables['updateAvatar']['result']> = {
       });
       return { photoURL };
     } finally {
-      await files.delete(uploadPath);
+      await files.delete(upload);
     }
   },
 };

@@ -1,72 +1,131 @@
 /**
- * The local server's stand-in for Cloud Storage: the owner uploads an image to their own folder
- * (storage.rules: owner only, images only, under 10 MiB), and files are served by download token.
+ * The local server's stand-in for Cloud Storage, with the rules storage.rules gives there: a member
+ * creates new uploads (images under 10 MiB) in their own uploads folder and nowhere else, a few at a
+ * time; files are served by download token, as the type the server stored, never sniffed.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { canAccess } from '../../../src/domain/access';
-import { MAX_UPLOAD_BYTES, PHOTO_MESSAGES } from '../../../src/domain/limits';
+import { canAccess, canUpload } from '../../../src/domain/access';
+import {
+  isUploadImageType,
+  MAX_PENDING_UPLOADS,
+  MAX_UPLOAD_BYTES,
+  PHOTO_MESSAGES,
+} from '../../../src/domain/limits';
+import { uploadsFolder } from '../../../src/domain/photo';
 import { assertFilePath } from '../files/file-store';
 import type { LocalFileStore } from '../files/local-file-store';
 import type { Caller } from '../handlers/handler';
 
 function filePathOf(url: URL, prefix: string): string {
-  const filePath = decodeURIComponent(url.pathname.slice(prefix.length));
   try {
+    const filePath = decodeURIComponent(url.pathname.slice(prefix.length));
     assertFilePath(filePath);
+    return filePath;
   } catch {
     throw new HttpsError('invalid-argument', 'Not a file path.');
   }
-  return filePath;
 }
 
-export async function receiveUpload(
-  files: LocalFileStore,
-  url: URL,
-  request: IncomingMessage,
-  response: ServerResponse,
-  callerOf: (request: IncomingMessage) => Promise<Caller | null>,
-): Promise<void> {
-  const filePath = filePathOf(url, '/upload/');
-  const caller = await callerOf(request);
-  if (!caller) throw new HttpsError('unauthenticated', 'Please sign in to continue.');
-  if (!canAccess({ uid: caller.uid }, filePath, 'write')) {
-    throw new HttpsError('permission-denied', "You don't have permission to perform this action.");
+const PERMISSION_DENIED = "You don't have permission to perform this action.";
+
+export class UploadRoute {
+  /** Paths being received now, by member: counted with the stored ones, so parallel uploads cannot slip past the quota. */
+  private readonly receiving = new Map<string, Set<string>>();
+  /** Each member's reservations are made one after another: the count and the reservation are one step. */
+  private readonly reserving = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly files: LocalFileStore,
+    private readonly callerOf: (request: IncomingMessage) => Promise<Caller | null>,
+  ) {}
+
+  async receive(url: URL, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const filePath = filePathOf(url, '/upload/');
+    const caller = await this.callerOf(request);
+    if (!caller) throw new HttpsError('unauthenticated', 'Please sign in to continue.');
+    if (!canAccess({ uid: caller.uid }, filePath, 'write'))
+      throw new HttpsError('permission-denied', PERMISSION_DENIED);
+    const contentType = request.headers['content-type'] ?? '';
+    if (!isUploadImageType(contentType)) throw new HttpsError('invalid-argument', PHOTO_MESSAGES.notAnImage);
+    if (Number(request.headers['content-length'] ?? 0) >= MAX_UPLOAD_BYTES)
+      throw new HttpsError('invalid-argument', PHOTO_MESSAGES.tooLarge);
+
+    await this.reserve(caller.uid, filePath, contentType);
+    try {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of request as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size >= MAX_UPLOAD_BYTES) throw new HttpsError('invalid-argument', PHOTO_MESSAGES.tooLarge);
+        chunks.push(chunk);
+      }
+      // Stored without a download token: an upload is never served, only read by the handlers.
+      await this.files.write(filePath, Buffer.concat(chunks), {
+        contentType: contentType.split(';')[0]!.trim(),
+      });
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ name: filePath, size }));
+    } finally {
+      const paths = this.receiving.get(caller.uid);
+      paths?.delete(filePath);
+      if (paths?.size === 0) this.receiving.delete(caller.uid);
+    }
   }
-  const contentType = request.headers['content-type'] ?? '';
-  if (!/^image\//.test(contentType)) throw new HttpsError('invalid-argument', PHOTO_MESSAGES.notAnImage);
-  if (Number(request.headers['content-length'] ?? 0) >= MAX_UPLOAD_BYTES) {
-    request.resume();
-    throw new HttpsError('invalid-argument', PHOTO_MESSAGES.tooLarge);
+
+  /** Reserves a place for a new upload at `filePath`, or refuses: the path is taken, or too many wait. */
+  private reserve(uid: string, filePath: string, contentType: string): Promise<void> {
+    const reservation = (this.reserving.get(uid) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(async () => {
+        const [existing, waiting] = await Promise.all([
+          this.files.read(filePath),
+          this.files.list(uploadsFolder(uid)),
+        ]);
+        const receiving = this.receiving.get(uid) ?? new Set<string>();
+        const exists = existing !== undefined || receiving.has(filePath);
+        if (!canUpload({ uid }, filePath, { contentType, exists }))
+          throw new HttpsError('already-exists', PHOTO_MESSAGES.uploadExists);
+        const pending = new Set([...waiting.map((entry) => entry.path), ...receiving]);
+        if (pending.size >= MAX_PENDING_UPLOADS)
+          throw new HttpsError('resource-exhausted', PHOTO_MESSAGES.tooManyUploads);
+        this.receiving.set(uid, receiving.add(filePath));
+      });
+    this.reserving.set(uid, reservation);
+    void reservation
+      .finally(() => {
+        if (this.reserving.get(uid) === reservation) this.reserving.delete(uid);
+      })
+      .catch(() => undefined);
+    return reservation;
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size >= MAX_UPLOAD_BYTES) throw new HttpsError('invalid-argument', PHOTO_MESSAGES.tooLarge);
-    chunks.push(chunk);
-  }
-  await files.write(filePath, Buffer.concat(chunks), { contentType });
-  response.writeHead(200, { 'Content-Type': 'application/json' });
-  response.end(JSON.stringify({ name: filePath, size }));
 }
+
+const NOT_FOUND_BODY = '{"error":"not found"}';
 
 export async function serveFile(files: LocalFileStore, url: URL, response: ServerResponse): Promise<void> {
+  const notFound = () =>
+    response
+      .writeHead(404, { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' })
+      .end(NOT_FOUND_BODY);
   try {
     const filePath = filePathOf(url, '/files/');
     const file = await files.read(filePath);
     const token = url.searchParams.get('token');
-    if (!file || !file.downloadToken || file.downloadToken !== token) {
-      response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
+    // Only what the server stored as an image, with the token it gave out.
+    if (!file?.downloadToken || file.downloadToken !== token || !isUploadImageType(file.contentType)) {
+      notFound();
       return;
     }
     response.writeHead(200, {
       'Content-Type': file.contentType,
       'Content-Length': file.bytes.length,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
       'Cache-Control': 'private, max-age=31536000, immutable',
     });
     response.end(file.bytes);
   } catch {
-    response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
+    notFound();
   }
 }

@@ -114,52 +114,6 @@ describe('the callable protocol', () => {
   });
 });
 
-describe('uploads and files', () => {
-  const put = (filePath: string, body: Buffer, token: string | null, contentType = 'image/jpeg') =>
-    fetch(`${server.url}/upload/${filePath}`, {
-      method: 'PUT',
-      headers: { 'Content-Type': contentType, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: new Uint8Array(body),
-    });
-
-  it.each(ACCESS_CASES.filter((access) => access.path.startsWith('images/') && access.action === 'write'))(
-    '$role uploads to $path → $allowed',
-    async ({ role, path, allowed }) => {
-      const viewer = viewerFor(role);
-      const response = await put(path, Buffer.from('pretend jpeg'), viewer ? `token-${viewer.uid}` : null);
-      expect(response.status).toBe(allowed ? 200 : viewer ? 403 : 401);
-    },
-  );
-
-  it('takes images only, under 10 MiB, and only at image paths', async () => {
-    expect(
-      (await put('images/carol/a.pdf', Buffer.from('%PDF'), 'token-carol', 'application/pdf')).status,
-    ).toBe(400);
-    const big = await put('images/carol/big.jpg', Buffer.alloc(10 * 1024 * 1024), 'token-carol');
-    expect(big.status).toBe(400);
-    expect(((await big.json()) as { error: { message: string } }).error.message).toBe(
-      'This photo is larger than 10 MB',
-    );
-    expect(await files.read('images/carol/big.jpg')).toBeUndefined();
-    expect((await put('users/carol', Buffer.from('x'), 'token-carol')).status).toBe(400);
-  });
-
-  it('serves a file to whoever has its download token, and to nobody else', async () => {
-    await files.write('images/carol/resized/p.webp', Buffer.from('webp bytes'), {
-      contentType: 'image/webp',
-      downloadToken: 'secret',
-    });
-    const url = files.downloadUrl('images/carol/resized/p.webp', 'secret');
-    expect(url.startsWith('http://files.test/files/')).toBe(true);
-    const served = await fetch(`${server.url}/files/images/carol/resized/p.webp?token=secret`);
-    expect(served.status).toBe(200);
-    expect(served.headers.get('content-type')).toBe('image/webp');
-    expect(await served.text()).toBe('webp bytes');
-    expect((await fetch(`${server.url}/files/images/carol/resized/p.webp?token=guess`)).status).toBe(404);
-    expect((await fetch(`${server.url}/files/images/carol/resized/p.webp`)).status).toBe(404);
-  });
-});
-
 class LiveSocket {
   private readonly messages: LiveServerMessage[] = [];
   private readonly waiters: Array<() => void> = [];

@@ -8,15 +8,17 @@ import type { AddressInfo } from 'node:net';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { WebSocketServer } from 'ws';
 import { handlers } from '../handlers';
+import { RateLimiter } from '../handlers/rate-limit';
 import { toHttpsError, type AccountAdmin, type Caller, type Clock, type Handler } from '../handlers/handler';
 import type { LocalFileStore } from '../files/local-file-store';
 import type { FaceAnalyzer } from '../photos/face-analysis';
 import type { InsightsWriter } from '../photos/insights';
 import type { SqliteStore } from '../store/sqlite-store';
 import { startLocalSchedules, startLocalTriggers } from './triggers';
-import { serveFile, receiveUpload } from './file-routes';
+import { serveFile, UploadRoute } from './file-routes';
 import { callablePathPattern, errorBody, resultBody } from './callable-protocol';
 import { LiveChannel } from './live-channel';
+import { createRequestGuard, LOOPBACK_HOSTS, refuseRequest, refuseUpgrade } from './origin-guard';
 
 export interface LocalServerOptions {
   host: string;
@@ -31,6 +33,12 @@ export interface LocalServerOptions {
   insights: InsightsWriter;
   verifyIdToken(token: string): Promise<Caller>;
   log?: (line: string) => void;
+  /** The app's origins, the only pages that may call the server (default: the app's default URLs). */
+  allowedOrigins?: readonly string[];
+  /** Host names the server answers to (default: the loopback names and `host`). */
+  allowedHosts?: readonly string[];
+  /** Per-member call limits (default: the product's); tests that call often on purpose give their own. */
+  limits?: RateLimiter;
 }
 
 export interface LocalServer {
@@ -43,15 +51,25 @@ export interface LocalServer {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
+/** A callable body over the limit: answered 413, as Cloud Functions answers it, never a reset. */
+class BodyTooLarge extends Error {
+  constructor() {
+    super('The request is too large.');
+  }
+}
+
 function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
+    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+      reject(new BodyTooLarge());
+      return;
+    }
     let size = 0;
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new HttpsError('invalid-argument', 'The request is too large.'));
-        request.destroy();
+        reject(new BodyTooLarge());
         return;
       }
       chunks.push(chunk);
@@ -61,8 +79,21 @@ function readBody(request: IncomingMessage): Promise<string> {
   });
 }
 
+/** Answers an error once; a body the client is still sending is not read, and the connection closes after. */
+function answerError(response: ServerResponse, status: number, body: string): void {
+  if (response.headersSent) {
+    response.end();
+    return;
+  }
+  response.writeHead(status, { 'Content-Type': 'application/json', Connection: 'close' });
+  response.end(body);
+}
+
+/** For a request the guard let through: its origin, if any, is the app's. */
 function setCors(request: IncomingMessage, response: ServerResponse): void {
-  response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
+  const origin = request.headers.origin;
+  if (!origin) return;
+  response.setHeader('Access-Control-Allow-Origin', origin);
   response.setHeader('Vary', 'Origin');
   response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, OPTIONS');
   response.setHeader(
@@ -76,6 +107,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const log = options.log ?? (() => undefined);
   const callablePath = callablePathPattern(options.projectId, options.region);
   const registry: Record<string, Handler<unknown>> = handlers;
+  const guard = createRequestGuard({
+    allowedOrigins: options.allowedOrigins ?? ['http://localhost:5173', 'http://127.0.0.1:5173'],
+    allowedHosts: options.allowedHosts ?? [...LOOPBACK_HOSTS, options.host],
+  });
+  const limits = options.limits ?? new RateLimiter();
 
   async function callerOf(request: IncomingMessage): Promise<Caller | null> {
     const header = request.headers.authorization;
@@ -90,23 +126,40 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   async function handleCallable(name: string, request: IncomingMessage, response: ServerResponse) {
     const handler = Object.hasOwn(registry, name) ? registry[name] : undefined;
     if (!handler) throw new HttpsError('not-found', `No such function: ${name}`);
+    const body = await readBody(request);
     let data: unknown;
     try {
-      data = (JSON.parse((await readBody(request)) || '{}') as { data?: unknown }).data;
+      const parsed = JSON.parse(body || '{}') as unknown;
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw new HttpsError('invalid-argument', 'The request body must be an object with a data field.');
+      data = (parsed as { data?: unknown }).data;
     } catch (error) {
       if (error instanceof HttpsError) throw error;
       throw new HttpsError('invalid-argument', 'The request body is not JSON.');
     }
     const caller = await callerOf(request);
     const { store, clock, files, faces, accounts } = options;
-    const result = await handler.run(data, { caller, store, clock, files, faces, accounts });
+    const result = await handler.run(data, { caller, store, clock, files, faces, accounts, limits });
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(resultBody(result));
   }
 
+  const uploads = new UploadRoute(options.files, callerOf);
+
   const server = createServer((request, response) => {
+    const refusal = guard.refusal(request.headers);
+    if (refusal) {
+      refuseRequest(response, refusal);
+      return;
+    }
     setCors(request, response);
-    const url = new URL(request.url ?? '/', 'http://local');
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://local');
+    } catch {
+      response.writeHead(400, { 'Content-Type': 'application/json' }).end('{"error":"bad request"}');
+      return;
+    }
     if (request.method === 'OPTIONS') {
       response.writeHead(204).end();
       return;
@@ -120,11 +173,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       return;
     }
     if ((request.method === 'PUT' || request.method === 'POST') && url.pathname.startsWith('/upload/')) {
-      receiveUpload(options.files, url, request, response, callerOf).catch((error: unknown) => {
+      uploads.receive(url, request, response).catch((error: unknown) => {
         const httpsError = toHttpsError(error);
+        if (httpsError.code === 'internal') log(`upload failed: ${(error as Error).stack ?? String(error)}`);
         const { status, body } = errorBody(httpsError);
-        if (!response.headersSent) response.writeHead(status, { 'Content-Type': 'application/json' });
-        response.end(body);
+        answerError(response, status, body);
       });
       return;
     }
@@ -132,11 +185,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     if (request.method === 'POST' && callable?.[1]) {
       const name = callable[1];
       handleCallable(name, request, response).catch((error: unknown) => {
+        if (error instanceof BodyTooLarge) {
+          const { body } = errorBody(new HttpsError('invalid-argument', error.message));
+          answerError(response, 413, body);
+          return;
+        }
         const httpsError = toHttpsError(error);
         if (httpsError.code === 'internal') log(`${name} failed: ${(error as Error).stack ?? String(error)}`);
         const { status, body } = errorBody(httpsError);
-        if (!response.headersSent) response.writeHead(status, { 'Content-Type': 'application/json' });
-        response.end(body);
+        answerError(response, status, body);
       });
       return;
     }
@@ -154,6 +211,11 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   const live = new LiveChannel(options.store, options.clock, options.verifyIdToken, log);
   sockets.on('connection', (socket) => live.accept(socket));
   server.on('upgrade', (request, socket, head) => {
+    const refusal = guard.refusal(request.headers);
+    if (refusal) {
+      refuseUpgrade(socket, refusal);
+      return;
+    }
     if (new URL(request.url ?? '/', 'http://local').pathname !== '/live') {
       socket.destroy();
       return;

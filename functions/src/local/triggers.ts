@@ -2,6 +2,7 @@
  * The local host of the Firestore triggers: the same trigger handlers the Cloud Functions register
  * with onDocumentCreated, fed by the SQLite store's committed changes.
  */
+import { cleanUpUploads } from '../handlers/clean-up-uploads';
 import { purgeDeletedMembers } from '../handlers/delete-account';
 import type { AccountAdmin, Clock } from '../handlers/handler';
 import type { FileStore } from '../files/file-store';
@@ -65,6 +66,7 @@ export function startLocalSchedules(
     running = Promise.all([
       recordLeaderboardDay(store, clock).catch(failed('leaderboard job')),
       purgeDeletedMembers(store, purge.files, purge.accounts, clock).catch(failed('purge')),
+      cleanUpUploads(purge.files, clock).catch(failed('upload clean-up')),
     ]);
   };
   runDaily();

@@ -14,7 +14,7 @@ import {
   query,
 } from 'firebase/firestore';
 import { env } from '@/config/env';
-import { imagePath, photosPath, type Photo } from '@/domain/photo';
+import { photosPath, uploadPath, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import { EMPTY_SITE_STATS, type SiteStats } from '@/domain/site-stats';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
@@ -67,7 +67,7 @@ export function createFirebaseBackend(): Backend {
       // The Storage SDK loads with the first upload.
       uploadImage: async (uid, fileName, image, onProgress) => {
         const { uploadToStorage } = await import('./storage');
-        await uploadToStorage(firebaseApp, imagePath(uid, fileName), image, onProgress);
+        await uploadToStorage(firebaseApp, uploadPath(uid, fileName), image, onProgress);
       },
     },
     presence: {

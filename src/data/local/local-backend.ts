@@ -1,7 +1,7 @@
 /** The local backend's adapters: reads arrive over the local server's live channel. */
 import { env } from '@/config/env';
 import type { Photo } from '@/domain/photo';
-import { photosPath } from '@/domain/photo';
+import { photosPath, uploadPath } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import { EMPTY_SITE_STATS, type SiteStats } from '@/domain/site-stats';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
@@ -44,7 +44,11 @@ function upload(
 }
 
 export function createLocalBackend(): Backend {
-  const live = new LiveClient({ url: `${env.localServerUrl.replace(/^http/, 'ws')}/live`, watchIdToken });
+  const live = new LiveClient({
+    url: `${env.localServerUrl.replace(/^http/, 'ws')}/live`,
+    watchIdToken,
+    freshIdToken: currentIdToken,
+  });
   return {
     users: {
       watchUser: (uid, onUser, onError) =>
@@ -94,7 +98,7 @@ export function createLocalBackend(): Backend {
       async uploadImage(uid, fileName, image, onProgress) {
         const token = await currentIdToken();
         await upload(
-          `${env.localServerUrl}/upload/images/${uid}/${encodeURIComponent(fileName)}`,
+          `${env.localServerUrl}/upload/${uploadPath(uid, encodeURIComponent(fileName))}`,
           token,
           image,
           onProgress,

@@ -118,6 +118,33 @@ describe('My Photos', () => {
     expect(within(toast).getByRole('button', { name: 'Buy more' })).toBeInTheDocument();
   });
 
+  it('opens the public preview through the handler before copying the link, and says when it cannot', async () => {
+    localStorage.setItem(hooraySeenKey(member.uid), '1');
+    callables.call.mockResolvedValue({ shared: true });
+    const { user } = renderApp(<MyPhotosPage user={member} />);
+    // After rendering: user-event puts a clipboard of its own in place when it sets up.
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    deliver([aPhoto('a', { votesCount: 2, rate: 4 })]);
+    await user.click(screen.getByRole('button', { name: 'Open Photo a' }));
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalled());
+    expect(callables.call).toHaveBeenCalledWith('sharePhoto', { photoId: 'a' });
+    expect(await screen.findByText('Link Copied to clipboard!')).toBeInTheDocument();
+
+    writeText.mockClear();
+    callables.call.mockRejectedValueOnce(
+      new CallError('failed-precondition', 'Only an active photo with at least one vote can be shared.', {}),
+    );
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() =>
+      expect(
+        screen.getByText('Only an active photo with at least one vote can be shared.'),
+      ).toBeInTheDocument(),
+    );
+    expect(writeText).not.toHaveBeenCalled();
+  });
+
   it('asks before deleting, then deletes through the handler', async () => {
     localStorage.setItem(hooraySeenKey(member.uid), '1');
     callables.call.mockResolvedValue({ deleted: true });

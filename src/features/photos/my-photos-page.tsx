@@ -83,6 +83,17 @@ export function MyPhotosPage({ user }: { user: User }) {
 
   const share = async (photo: Photo) => {
     const { sharePhoto, SHARE_MESSAGES } = await import('./share');
+    // The server opens the photo's public preview first: the link shows nothing until then.
+    try {
+      await call('sharePhoto', { photoId: photo.id });
+    } catch (failure) {
+      toast({
+        message: failure instanceof Error ? failure.message : SHARE_MESSAGES.copyFailed,
+        severity: 'error',
+        duration: 5000,
+      });
+      return;
+    }
     const outcome = await sharePhoto(photo, user.uid);
     if (outcome === 'copied') toast({ message: SHARE_MESSAGES.copied, severity: 'success', duration: 3000 });
     if (outcome === 'failed')

@@ -1,0 +1,61 @@
+/**
+ * Per-member rate limits on the callables, so one member (or one stolen token) cannot flood the
+ * server. Counted in the memory of each host process: exact on the local server, per instance on
+ * Cloud Functions, which is enough to stop a flood without a shared counter on every call.
+ */
+import { HttpsError } from 'firebase-functions/v2/https';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { CallableName } from '../../../src/domain/callables';
+
+export const RATE_LIMIT_MESSAGE = "You're going too fast. Please wait a moment and try again.";
+
+/** Calls a member may make per minute, by callable. Image work is dear; rating is what members do most. */
+export const CALLS_PER_MINUTE: Record<CallableName, number> = {
+  ensureUser: 30,
+  completeProfile: 30,
+  finishOnboarding: 30,
+  createPhoto: 10,
+  setPhotoActive: 60,
+  activatePhotos: 30,
+  deletePhoto: 60,
+  markVotesSeen: 60,
+  markNotificationsSeen: 60,
+  sharePhoto: 30,
+  getSharedPhoto: 60,
+  replyToComment: 30,
+  deleteReply: 30,
+  reactToComment: 60,
+  getPhotos: 60,
+  submitRating: 120,
+  viewRating: 30,
+  flagPhoto: 30,
+  recordLogin: 30,
+  updateAvatar: 10,
+  deleteAccount: 10,
+  getLeaderboard: 60,
+};
+
+export class RateLimiter {
+  private readonly limiters = new Map<CallableName, RateLimiterMemory>();
+
+  /** `scale` multiplies every limit (tests that make many calls on purpose raise it). */
+  constructor(private readonly scale = 1) {}
+
+  /** Counts one call of `name` by `uid`, or refuses it with `resource-exhausted`. */
+  async take(uid: string, name: CallableName): Promise<void> {
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      const points = Math.max(1, Math.floor(CALLS_PER_MINUTE[name] * this.scale));
+      limiter = new RateLimiterMemory({ points, duration: 60 });
+      this.limiters.set(name, limiter);
+    }
+    try {
+      await limiter.consume(uid);
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      throw new HttpsError('resource-exhausted', RATE_LIMIT_MESSAGE, {
+        retryAfterSeconds: Math.ceil(refusal.msBeforeNext / 1000),
+      });
+    }
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * A local server over an in-memory store for tests that speak HTTP to it as a client would. Tokens
+ * are "token-{uid}" here; the Auth emulator's real tokens are exercised end to end.
+ */
+import { offlineInsightsWriter } from '../photos/insights';
+import type { RateLimiter } from '../handlers/rate-limit';
+import { caller, testContext } from '../testing';
+import { startLocalServer, type LocalServer } from './server';
+
+export const TEST_PROJECT = 'demo-test';
+export const TEST_REGION = 'us-central1';
+
+export interface TestServer {
+  server: LocalServer;
+  context: ReturnType<typeof testContext>;
+  /** POSTs a raw body (or JSON of a value) to a callable, as the Firebase SDK would. */
+  post(
+    name: string,
+    body: unknown,
+    token?: string,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(options: { limits?: RateLimiter } = {}): Promise<TestServer> {
+  const context = testContext();
+  const server = await startLocalServer({
+    host: '127.0.0.1',
+    port: 0,
+    projectId: TEST_PROJECT,
+    region: TEST_REGION,
+    store: context.store,
+    clock: context.clock,
+    files: context.files,
+    faces: { analyze: async () => null },
+    accounts: { deleteUser: async () => undefined },
+    insights: offlineInsightsWriter,
+    verifyIdToken: async (token) => {
+      if (!token.startsWith('token-')) throw new Error('bad token');
+      return caller(token.slice('token-'.length));
+    },
+    ...(options.limits ? { limits: options.limits } : {}),
+  });
+  return {
+    server,
+    context,
+    async post(name, body, token) {
+      const response = await fetch(`${server.url}/${TEST_PROJECT}/${TEST_REGION}/${name}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await response.text();
+      return { status: response.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
+    },
+    close: () => server.close(),
+  };
+}
