@@ -27,6 +27,7 @@ describe('the Functions bundle', () => {
       ...Object.fromEntries(Object.keys(handlers).map((name) => [name, { kind: 'callable' }])),
       leaderboardDaily: { kind: 'schedule' },
       purgeDeletedAccounts: { kind: 'schedule' },
+      cleanUpAbandonedUploads: { kind: 'schedule' },
       writePhotoInsights: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
       pushNotification: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
       mirrorPresence: { kind: 'trigger', eventType: 'google.firebase.database.ref.v1.written' },

@@ -14,6 +14,8 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type { PresenceState } from '../../../src/domain/user';
 import { callerFromToken } from '../caller-from-token';
 import { handlers } from '../handlers';
+import { cleanUpUploads } from '../handlers/clean-up-uploads';
+import { RateLimiter } from '../handlers/rate-limit';
 import { systemClock, toHttpsError, type Handler } from '../handlers/handler';
 import { purgeDeletedMembers } from '../handlers/delete-account';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
@@ -31,12 +33,22 @@ const store = new FirestoreStore(firestore);
 const files = new CloudFileStore(getStorage().bucket());
 const faces = createFaceAnalyzer();
 const accounts = { deleteUser: (uid: string) => getAuth().deleteUser(uid) };
+// Counted per instance: enough to stop one member's flood without a shared counter on every call.
+const limits = new RateLimiter();
 
 function callable<Result>(handler: Handler<Result>, options: CallableOptions = {}) {
   return onCall(options, async (request) => {
     try {
       const caller = request.auth ? callerFromToken(request.auth.token) : null;
-      return await handler.run(request.data, { caller, store, clock: systemClock, files, faces, accounts });
+      return await handler.run(request.data, {
+        caller,
+        store,
+        clock: systemClock,
+        files,
+        faces,
+        accounts,
+        limits,
+      });
     } catch (error) {
       throw toHttpsError(error);
     }
@@ -69,6 +81,10 @@ export const updateAvatar = callable(handlers.updateAvatar, { memory: '512MiB' }
 
 export const leaderboardDaily = onSchedule('every day 00:05', async () => {
   await recordLeaderboardDay(store, systemClock);
+});
+
+export const cleanUpAbandonedUploads = onSchedule('every 1 hours', async () => {
+  await cleanUpUploads(files, systemClock);
 });
 
 export const purgeDeletedAccounts = onSchedule('every 1 hours', async () => {
