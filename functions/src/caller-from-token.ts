@@ -11,5 +11,6 @@ export function callerFromToken(token: DecodedIdToken): Caller {
     name: typeof token.name === 'string' ? token.name : null,
     picture: token.picture ?? null,
     authTime: typeof token.auth_time === 'number' ? new Date(token.auth_time * 1000) : null,
+    expiresAt: new Date(token.exp * 1000),
   };
 }

@@ -32,7 +32,12 @@ function fromWire(value: unknown): unknown {
 }
 
 export function encodeDocument(data: DocumentData): string {
-  return JSON.stringify(toWire(data));
+  return encodeWire(data);
+}
+
+/** Any value in the wire form: a document, a list of query results, or null. */
+export function encodeWire(value: unknown): string {
+  return JSON.stringify(toWire(value));
 }
 
 export function decodeDocument<T = DocumentData>(text: string): T {
@@ -46,12 +51,41 @@ export type LiveClientMessage =
   | { type: 'watchQuery'; id: number; path: string; query: Query }
   | { type: 'unwatch'; id: number };
 
+/** Why the server closed a connection; the client tells the member and waits before trying again. */
+export type LiveCloseReason = 'tooManyConnections' | 'accountClosed';
+
 export type LiveServerMessage =
   | { type: 'auth'; uid: string | null }
   | { type: 'snapshot'; id: number; data: DocumentData | null }
   | { type: 'results'; id: number; docs: Array<QueryDocument<DocumentData>> }
   | { type: 'denied'; id: number; message: string }
+  /** The ID token reached its expiry: the connection is signed out and its watches stopped until a fresh token comes. */
+  | { type: 'tokenExpired'; message: string }
+  /** Sent just before the server closes the socket. */
+  | { type: 'closed'; reason: LiveCloseReason; message: string }
   | { type: 'error'; message: string };
+
+/** What one page and one member may hold open on the live channel. */
+export const LIVE_LIMITS = {
+  /** Watches on one connection: a page needs a handful. */
+  watchesPerConnection: 200,
+  /** Signed-in connections of one member: one per open tab or window. */
+  connectionsPerMember: 10,
+  /** The site stats change with every vote: watchers get them at most this often. */
+  frequentDocumentIntervalMs: 1000,
+  /** A client refused for too many connections tries again after this long. */
+  retryAfterRefusalMs: 30_000,
+} as const;
+
+export const LIVE_MESSAGES = {
+  tooManyWatches: `This page is following too many things at once (at most ${LIVE_LIMITS.watchesPerConnection}). Please reload it.`,
+  tooManyConnections: `Photorater is open in too many tabs or windows (at most ${LIVE_LIMITS.connectionsPerMember}). Close one and this one reconnects by itself.`,
+  accountClosed: 'This account has been closed.',
+  signInAgain: 'Please sign in again.',
+  denied: "You don't have permission to perform this action.",
+  notJson: 'Messages must be JSON.',
+  unknown: 'Unknown message.',
+} satisfies Record<string, string> & Record<LiveCloseReason, string>;
 
 /**
  * Firestore Timestamps (of the web or the Admin SDK) become Dates, recursively: both Firestore

@@ -1,27 +1,215 @@
 /**
  * The live channel of the local server: each socket authenticates with an ID token, watches
  * documents it may read (the same access rules as firestore.rules), and keeps its member online.
+ * It holds against a hostile or runaway client: a malformed frame closes only its own socket,
+ * messages are rebuilt from known fields, a socket holds a bounded number of watches and a member a
+ * bounded number of sockets (LIVE_LIMITS), the site stats go out at most once a second, and a
+ * sign-in lasts as long as its ID token and the member's account.
  */
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { canAccess } from '../../../src/domain/access';
+import type { FieldValue, Filter, Query } from '../../../src/domain/query';
+import type { User } from '../../../src/domain/user';
 import {
   encodeDocument,
+  encodeWire,
+  LIVE_LIMITS,
+  LIVE_MESSAGES,
   type DocumentData,
   type LiveClientMessage,
+  type LiveCloseReason,
   type LiveServerMessage,
 } from '../../../src/domain/wire';
 import type { Caller, Clock } from '../handlers/handler';
 import { setPresence } from '../handlers/presence';
+import { STATS_PATH } from '../handlers/rating';
+import { userPath } from '../handlers/users';
 import type { Store, Unsubscribe } from '../store/store';
 
+/** Rewritten by every vote, so sent at most once per LIVE_LIMITS.frequentDocumentIntervalMs. */
+const FREQUENT_DOCUMENTS = new Set([STATS_PATH]);
+/** WebSocket's "policy violation": the server refused or ended the connection on purpose. */
+const POLICY_CLOSE = 1008;
+/** The longest a Node timer waits (about 24 days). */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+type Json = Record<string, unknown>;
+const isRecord = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isFieldValue = (value: unknown): value is FieldValue =>
+  typeof value === 'string' ||
+  typeof value === 'boolean' ||
+  (typeof value === 'number' && Number.isFinite(value));
+
+function readFilter(value: unknown): Filter | null {
+  if (!isRecord(value) || typeof value.field !== 'string') return null;
+  const values: unknown = value.in;
+  if (Array.isArray(values)) {
+    const list: unknown[] = values;
+    return list.every(isFieldValue) ? { field: value.field, in: list } : null;
+  }
+  return isFieldValue(value.equals) ? { field: value.field, equals: value.equals } : null;
+}
+
+/** The query's known parts with the types they must have; the store then checks names and bounds. */
+function readQuery(value: unknown): Query | null {
+  if (!isRecord(value)) return null;
+  const query: Query = {};
+  if (value.where !== undefined) {
+    const filters: unknown = value.where;
+    if (!Array.isArray(filters)) return null;
+    const where: Filter[] = [];
+    for (const item of filters as unknown[]) {
+      const filter = readFilter(item);
+      if (!filter) return null;
+      where.push(filter);
+    }
+    query.where = where;
+  }
+  if (value.orderBy !== undefined) {
+    const { orderBy } = value;
+    if (!isRecord(orderBy) || typeof orderBy.field !== 'string') return null;
+    if (orderBy.direction !== 'asc' && orderBy.direction !== 'desc') return null;
+    query.orderBy = { field: orderBy.field, direction: orderBy.direction };
+  }
+  if (value.startAfter !== undefined) {
+    if (!isFieldValue(value.startAfter)) return null;
+    query.startAfter = value.startAfter;
+  }
+  if (value.limit !== undefined) {
+    if (typeof value.limit !== 'number') return null;
+    query.limit = value.limit;
+  }
+  return query;
+}
+
+/** The message a client sent, rebuilt from its known fields; null when it is not one. */
+function readClientMessage(value: unknown): LiveClientMessage | null {
+  if (!isRecord(value)) return null;
+  const { type, id, path, token } = value;
+  if (type === 'auth') return token === null || typeof token === 'string' ? { type, token } : null;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) return null;
+  if (type === 'unwatch') return { type, id };
+  if (typeof path !== 'string') return null;
+  if (type === 'watch') return { type, id, path };
+  if (type !== 'watchQuery') return null;
+  const query = readQuery(value.query);
+  return query && { type, id, path, query };
+}
+
+/** The parts of the member's record that end a sign-in. */
+type AccountState = Partial<Pick<User, 'deletedAt' | 'disabled'>>;
+const isClosedAccount = (record: AccountState | undefined) =>
+  record?.deletedAt !== undefined || record?.disabled === true;
+
+/** Snapshots are sent as text put together around data encoded once (the id is a checked integer). */
+const snapshotText = (id: number, data: string) => `{"type":"snapshot","id":${id},"data":${data}}`;
+const resultsText = (id: number, docs: string) => `{"type":"results","id":${id},"docs":${docs}}`;
+
+interface Watch {
+  stop: Unsubscribe;
+}
+
 interface Connection {
+  readonly socket: WebSocket;
   uid: string | null;
-  watches: Map<number, Unsubscribe>;
+  /** When the ID token the connection signed in with expires, and the timer that signs it out then. */
+  expiresAt: Date | undefined;
+  expiry: NodeJS.Timeout | undefined;
+  readonly watches: Map<number, Watch>;
+  /** Messages, expiry and closing are handled in order, so a watch sent right after auth sees the new identity. */
+  queue: Promise<void>;
+}
+
+/** A signed-in member's connections, and the watch of their record that ends them all when the account closes. */
+interface Member {
+  readonly connections: Set<Connection>;
+  stopWatchingRecord: Unsubscribe;
+}
+
+interface FrequentWatcher {
+  send(data: string): void;
+  fail(error: Error): void;
+}
+
+/**
+ * One store watch of a frequently rewritten document, shared by every watch of it on the channel:
+ * a new watch gets the latest at once, the others get it at most once per interval.
+ */
+class FrequentDocument {
+  private readonly watchers = new Set<FrequentWatcher>();
+  /** The latest snapshot's encoded data; undefined until the store has answered. */
+  private latest: string | undefined;
+  private lastSent = Number.NEGATIVE_INFINITY;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readonly stopWatching: Unsubscribe;
+
+  constructor(
+    store: Store,
+    path: string,
+    private readonly onClosed: () => void,
+  ) {
+    this.stopWatching = store.watch<DocumentData>(
+      path,
+      (doc) => this.changed(doc),
+      (error) => this.fail(error),
+    );
+  }
+
+  add(watcher: FrequentWatcher): Unsubscribe {
+    this.watchers.add(watcher);
+    if (this.latest !== undefined) watcher.send(this.latest);
+    return () => {
+      this.watchers.delete(watcher);
+      if (this.watchers.size === 0) this.close();
+    };
+  }
+
+  private changed(doc: DocumentData | undefined): void {
+    const first = this.latest === undefined;
+    this.latest = doc ? encodeDocument(doc) : 'null';
+    if (first) return this.sendLatest();
+    if (this.timer) return;
+    const wait = this.lastSent + LIVE_LIMITS.frequentDocumentIntervalMs - performance.now();
+    if (wait <= 0) return this.sendLatest();
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.sendLatest();
+    }, wait);
+    this.timer.unref();
+  }
+
+  private sendLatest(): void {
+    this.lastSent = performance.now();
+    const latest = this.latest ?? 'null';
+    for (const watcher of [...this.watchers]) watcher.send(latest);
+  }
+
+  private fail(error: Error): void {
+    const watchers = [...this.watchers];
+    this.close();
+    for (const watcher of watchers) watcher.fail(error);
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.watchers.clear();
+    this.stopWatching();
+    this.onClosed();
+  }
 }
 
 export class LiveChannel {
-  private readonly connectionsByUid = new Map<string, number>();
+  private readonly members = new Map<string, Member>();
+  private readonly frequentDocuments = new Map<string, FrequentDocument>();
   private readonly pending = new Set<Promise<void>>();
+  /** One encoding per snapshot however many watches share it: the store hands them all the same objects. */
+  private readonly encodings = new WeakMap<object, string>();
 
   constructor(
     private readonly store: Store,
@@ -31,77 +219,178 @@ export class LiveChannel {
   ) {}
 
   accept(socket: WebSocket): void {
-    const connection: Connection = { uid: null, watches: new Map() };
-    // Dates travel as { $date } so the client gets Date objects back.
-    const send = (message: LiveServerMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(encodeDocument(message));
+    const connection: Connection = {
+      socket,
+      uid: null,
+      expiresAt: undefined,
+      expiry: undefined,
+      watches: new Map(),
+      queue: Promise.resolve(),
     };
-    // Messages are handled in order, so a watch sent right after auth sees the new identity.
-    let queue = Promise.resolve();
-    socket.on('message', (raw) => {
-      queue = queue
-        .then(() => this.handle(connection, String(raw), send))
-        .catch((error: unknown) => {
-          send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
-        });
+    // NOTE: ws reports a malformed frame (too large, not UTF-8, reserved bits set) as an error and
+    // closes the socket itself; an error event without a listener would stop the whole server.
+    socket.on('error', (error) => this.log(`live connection closed: ${error.message}`));
+    socket.on('message', (raw: RawData) => {
+      this.enqueue(connection, () => this.handle(connection, String(raw)));
     });
-    socket.on('close', () => {
-      queue = queue.then(() => this.signOut(connection));
+    socket.on('close', () => this.enqueue(connection, () => this.signOut(connection)));
+  }
+
+  private enqueue(connection: Connection, work: () => Promise<void> | void): void {
+    connection.queue = connection.queue.then(work).catch((error: unknown) => {
+      this.log(`live message failed: ${asError(error).stack ?? String(error)}`);
+      this.send(connection, { type: 'error', message: asError(error).message });
     });
   }
 
-  private async handle(connection: Connection, raw: string, send: (message: LiveServerMessage) => void) {
-    let message: LiveClientMessage;
+  private send(connection: Connection, message: LiveServerMessage): void {
+    this.sendText(connection, encodeDocument(message));
+  }
+
+  private sendText(connection: Connection, text: string): void {
+    const { socket } = connection;
+    if (socket.readyState === socket.OPEN) socket.send(text);
+  }
+
+  private async handle(connection: Connection, raw: string): Promise<void> {
+    if (connection.socket.readyState !== connection.socket.OPEN) return;
+    let parsed: unknown;
     try {
-      message = JSON.parse(raw) as LiveClientMessage;
+      parsed = JSON.parse(raw);
     } catch {
-      send({ type: 'error', message: 'Messages must be JSON.' });
+      this.send(connection, { type: 'error', message: LIVE_MESSAGES.notJson });
+      return;
+    }
+    const message = readClientMessage(parsed);
+    if (!message) {
+      this.send(connection, { type: 'error', message: LIVE_MESSAGES.unknown });
       return;
     }
     switch (message.type) {
-      case 'auth': {
-        let uid: string | null = null;
-        if (message.token) {
-          try {
-            uid = (await this.verifyIdToken(message.token)).uid;
-          } catch {
-            send({ type: 'error', message: 'Please sign in again.' });
-          }
-        }
-        if (uid !== connection.uid) {
-          await this.signOut(connection);
-          connection.uid = uid;
-          if (uid) await this.connect(uid);
-        }
-        send({ type: 'auth', uid });
+      case 'auth':
+        return this.authenticate(connection, message.token);
+      case 'watch': {
+        const { id, path } = message;
+        this.open(connection, id, path, (deliver, fail) =>
+          FREQUENT_DOCUMENTS.has(path)
+            ? this.frequentDocument(path).add({ send: (data) => deliver(snapshotText(id, data)), fail })
+            : this.store.watch<DocumentData>(
+                path,
+                (doc) => deliver(snapshotText(id, this.encode(doc))),
+                fail,
+              ),
+        );
         return;
       }
-      case 'watch':
-        this.open(connection, message.id, message.path, send, (onError) =>
-          this.store.watch<DocumentData>(
-            message.path,
-            (doc) => send({ type: 'snapshot', id: message.id, data: doc ?? null }),
-            onError,
-          ),
-        );
-        return;
-      case 'watchQuery':
-        this.open(connection, message.id, message.path, send, (onError) =>
+      case 'watchQuery': {
+        const { id, path, query } = message;
+        this.open(connection, id, path, (deliver, fail) =>
           this.store.watchQuery<DocumentData>(
-            message.path,
-            message.query,
-            (docs) => send({ type: 'results', id: message.id, docs }),
-            onError,
+            path,
+            query,
+            (docs) => deliver(resultsText(id, this.encode(docs))),
+            fail,
           ),
         );
         return;
+      }
       case 'unwatch':
-        connection.watches.get(message.id)?.();
-        connection.watches.delete(message.id);
+        this.stopWatch(connection, message.id);
         return;
-      default:
-        send({ type: 'error', message: 'Unknown message.' });
     }
+  }
+
+  private encode(value: object | undefined): string {
+    if (value === undefined) return 'null';
+    let text = this.encodings.get(value);
+    if (text === undefined) {
+      text = encodeWire(value);
+      this.encodings.set(value, text);
+    }
+    return text;
+  }
+
+  private async authenticate(connection: Connection, token: string | null): Promise<void> {
+    let caller: Caller | null = null;
+    if (token) {
+      try {
+        caller = await this.verifyIdToken(token);
+      } catch {
+        this.send(connection, { type: 'error', message: LIVE_MESSAGES.signInAgain });
+      }
+    }
+    const uid = caller?.uid ?? null;
+    if (uid !== connection.uid) {
+      await this.signOut(connection);
+      if (uid) {
+        if (isClosedAccount(await this.store.get<AccountState>(userPath(uid)))) {
+          this.end(connection, 'accountClosed');
+          return;
+        }
+        const joined = this.join(connection, uid);
+        if (joined === 'full') {
+          this.end(connection, 'tooManyConnections');
+          return;
+        }
+        if (joined === 'first') await this.track(setPresence(this.store, uid, 'online', this.clock.now()));
+      }
+    }
+    this.expireAt(connection, caller?.expiresAt);
+    this.send(connection, { type: 'auth', uid });
+  }
+
+  /** Counts the connection as its member's, unless the member has as many as they may; checked and added at once. */
+  private join(connection: Connection, uid: string): 'first' | 'another' | 'full' {
+    const existing = this.members.get(uid);
+    if (existing && existing.connections.size >= LIVE_LIMITS.connectionsPerMember) return 'full';
+    const member = existing ?? { connections: new Set<Connection>(), stopWatchingRecord: () => undefined };
+    member.connections.add(connection);
+    connection.uid = uid;
+    if (existing) return 'another';
+    this.members.set(uid, member);
+    member.stopWatchingRecord = this.store.watch<AccountState>(
+      userPath(uid),
+      (record) => {
+        if (isClosedAccount(record))
+          for (const each of [...member.connections]) this.end(each, 'accountClosed');
+      },
+      (error) => this.log(`watching the account of ${uid} failed: ${error.message}`),
+    );
+    return 'first';
+  }
+
+  /**
+   * An ID token is good until its expiry, and the client sends each refreshed one; a connection
+   * still on an expired token is signed out (its member may be signed out, or disabled in Auth).
+   */
+  private expireAt(connection: Connection, expiresAt: Date | undefined): void {
+    clearTimeout(connection.expiry);
+    connection.expiry = undefined;
+    connection.expiresAt = connection.uid ? expiresAt : undefined;
+    if (!connection.uid || !expiresAt) return;
+    const wait = Math.min(Math.max(expiresAt.getTime() - this.clock.now().getTime(), 0), LONGEST_TIMER_MS);
+    connection.expiry = setTimeout(() => {
+      this.enqueue(connection, () => this.expire(connection, expiresAt));
+    }, wait);
+    connection.expiry.unref();
+  }
+
+  private async expire(connection: Connection, expiresAt: Date): Promise<void> {
+    // A fresh token came in the meantime.
+    if (connection.expiresAt !== expiresAt) return;
+    if (this.clock.now() < expiresAt) {
+      this.expireAt(connection, expiresAt);
+      return;
+    }
+    await this.signOut(connection);
+    this.send(connection, { type: 'tokenExpired', message: LIVE_MESSAGES.signInAgain });
+  }
+
+  /** Tells the client why, stops its watches at once and closes the socket; the close event signs it out. */
+  private end(connection: Connection, reason: LiveCloseReason): void {
+    this.send(connection, { type: 'closed', reason, message: LIVE_MESSAGES[reason] });
+    this.stopWatches(connection);
+    connection.socket.close(POLICY_CLOSE, reason);
   }
 
   /** Starts a watch the connection's member may read (the same rules as firestore.rules), or denies it. */
@@ -109,44 +398,68 @@ export class LiveChannel {
     connection: Connection,
     id: number,
     path: string,
-    send: (message: LiveServerMessage) => void,
-    start: (onError: (error: Error) => void) => Unsubscribe,
+    start: (deliver: (text: string) => void, fail: (error: Error) => void) => Unsubscribe,
   ): void {
-    connection.watches.get(id)?.();
-    connection.watches.delete(id);
+    this.stopWatch(connection, id);
     const viewer = connection.uid ? { uid: connection.uid } : null;
     if (!canAccess(viewer, path, 'read')) {
-      send({ type: 'denied', id, message: "You don't have permission to perform this action." });
+      this.send(connection, { type: 'denied', id, message: LIVE_MESSAGES.denied });
       return;
     }
+    if (connection.watches.size >= LIVE_LIMITS.watchesPerConnection) {
+      this.send(connection, { type: 'denied', id, message: LIVE_MESSAGES.tooManyWatches });
+      return;
+    }
+    const watch: Watch = { stop: () => undefined };
+    const current = () => connection.watches.get(id) === watch;
+    // A refused watch is over, here as in the store: it is dropped and its client told once.
+    const fail = (error: Error) => {
+      if (!current()) return;
+      connection.watches.delete(id);
+      watch.stop();
+      this.send(connection, { type: 'denied', id, message: error.message });
+    };
+    connection.watches.set(id, watch);
     try {
-      connection.watches.set(
-        id,
-        start((error) => send({ type: 'denied', id, message: error.message })),
-      );
+      watch.stop = start((text) => {
+        if (current()) this.sendText(connection, text);
+      }, fail);
     } catch (error) {
-      send({ type: 'denied', id, message: error instanceof Error ? error.message : String(error) });
+      fail(asError(error));
     }
   }
 
-  private async connect(uid: string): Promise<void> {
-    const count = (this.connectionsByUid.get(uid) ?? 0) + 1;
-    this.connectionsByUid.set(uid, count);
-    if (count === 1) await this.track(setPresence(this.store, uid, 'online', this.clock.now()));
+  private frequentDocument(path: string): FrequentDocument {
+    const existing = this.frequentDocuments.get(path);
+    if (existing) return existing;
+    const created: FrequentDocument = new FrequentDocument(this.store, path, () => {
+      if (this.frequentDocuments.get(path) === created) this.frequentDocuments.delete(path);
+    });
+    this.frequentDocuments.set(path, created);
+    return created;
+  }
+
+  private stopWatch(connection: Connection, id: number): void {
+    connection.watches.get(id)?.stop();
+    connection.watches.delete(id);
+  }
+
+  private stopWatches(connection: Connection): void {
+    for (const watch of connection.watches.values()) watch.stop();
+    connection.watches.clear();
   }
 
   private async signOut(connection: Connection): Promise<void> {
-    for (const unsubscribe of connection.watches.values()) unsubscribe();
-    connection.watches.clear();
+    clearTimeout(connection.expiry);
+    connection.expiry = undefined;
+    connection.expiresAt = undefined;
+    this.stopWatches(connection);
     const uid = connection.uid;
     connection.uid = null;
-    if (!uid) return;
-    const count = (this.connectionsByUid.get(uid) ?? 1) - 1;
-    if (count > 0) {
-      this.connectionsByUid.set(uid, count);
-      return;
-    }
-    this.connectionsByUid.delete(uid);
+    const member = uid === null ? undefined : this.members.get(uid);
+    if (!uid || !member?.connections.delete(connection) || member.connections.size > 0) return;
+    this.members.delete(uid);
+    member.stopWatchingRecord();
     await this.track(setPresence(this.store, uid, 'offline', this.clock.now()));
   }
 
@@ -159,6 +472,7 @@ export class LiveChannel {
 
   /** Waits for presence writes in flight, so a stopping server leaves no half-done work. */
   async close(): Promise<void> {
+    for (const document of [...this.frequentDocuments.values()]) document.close();
     await Promise.all(this.pending);
   }
 }

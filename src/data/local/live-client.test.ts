@@ -1,5 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
-import { decodeDocument, encodeDocument, type LiveClientMessage } from '@/domain/wire';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  decodeDocument,
+  encodeDocument,
+  LIVE_LIMITS,
+  LIVE_MESSAGES,
+  type LiveClientMessage,
+} from '@/domain/wire';
 import { LiveClient } from './live-client';
 
 /** A WebSocket stand-in the test opens, closes and answers by hand. */
@@ -41,6 +47,7 @@ describe('LiveClient', () => {
         giveToken = onToken;
         return () => undefined;
       },
+      freshIdToken: async () => 'token-1',
       createSocket: () => {
         const socket = new FakeSocket();
         sockets.push(socket);
@@ -78,6 +85,7 @@ describe('LiveClient', () => {
     const client = new LiveClient({
       url: 'ws://x',
       watchIdToken: () => () => undefined,
+      freshIdToken: async () => null,
       createSocket: () => socket as unknown as WebSocket,
     });
     socket.open();
@@ -87,5 +95,103 @@ describe('LiveClient', () => {
     expect(onError).toHaveBeenCalledWith(new Error("You don't have permission to perform this action."));
     client.close();
     vi.unstubAllGlobals();
+  });
+
+  describe('when the server ends the sign-in or the connection', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    });
+
+    /** A client over fake sockets, signed in with token-1 and watching the member's record. */
+    function signedInClient(freshIdToken: () => Promise<string | null>) {
+      vi.useFakeTimers();
+      vi.stubGlobal('WebSocket', FakeSocket);
+      const sockets: FakeSocket[] = [];
+      let giveToken: (token: string | null) => void = () => undefined;
+      const client = new LiveClient({
+        url: 'ws://local/live',
+        watchIdToken: (onToken) => {
+          giveToken = onToken;
+          return () => undefined;
+        },
+        freshIdToken,
+        createSocket: () => {
+          const socket = new FakeSocket();
+          sockets.push(socket);
+          return socket as unknown as WebSocket;
+        },
+      });
+      sockets[0]!.open();
+      giveToken('token-1');
+      const onError = vi.fn();
+      client.watch('users/alice', vi.fn(), onError);
+      sockets[0]!.sent = [];
+      return {
+        sockets,
+        onError,
+        giveToken: (token: string | null) => giveToken(token),
+        done: () => client.close(),
+      };
+    }
+
+    it('signs in again with a fresh token when the last one expired, and the watches go on', async () => {
+      const { sockets, onError, done } = signedInClient(async () => 'token-2');
+      sockets[0]!.receive({ type: 'tokenExpired', message: LIVE_MESSAGES.signInAgain });
+      await vi.waitFor(() =>
+        expect(sockets[0]!.sent).toEqual([
+          { type: 'auth', token: 'token-2' },
+          { type: 'watch', id: 1, path: 'users/alice' },
+        ]),
+      );
+      expect(onError).not.toHaveBeenCalled();
+      done();
+    });
+
+    it('tells the watches to sign in again when no fresh token comes', async () => {
+      const { sockets, onError, done } = signedInClient(() => Promise.reject(new Error('signed out')));
+      sockets[0]!.receive({ type: 'tokenExpired', message: LIVE_MESSAGES.signInAgain });
+      await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(new Error(LIVE_MESSAGES.signInAgain)));
+      expect(sockets[0]!.sent).toEqual([]);
+      done();
+    });
+
+    it('says so when too many tabs are open, and tries again after a while, not at once', () => {
+      const { sockets, onError, done } = signedInClient(async () => 'token-1');
+      sockets[0]!.receive({
+        type: 'closed',
+        reason: 'tooManyConnections',
+        message: LIVE_MESSAGES.tooManyConnections,
+      });
+      expect(onError).toHaveBeenCalledWith(new Error(LIVE_MESSAGES.tooManyConnections));
+      sockets[0]!.drop();
+      vi.advanceTimersByTime(LIVE_LIMITS.retryAfterRefusalMs - 1);
+      expect(sockets).toHaveLength(1);
+      vi.advanceTimersByTime(1);
+      expect(sockets).toHaveLength(2);
+      sockets[1]!.open();
+      expect(sockets[1]!.sent).toEqual([
+        { type: 'auth', token: 'token-1' },
+        { type: 'watch', id: 1, path: 'users/alice' },
+      ]);
+      done();
+    });
+
+    it('says so when the account is closed, and connects again only for the next sign-in', () => {
+      const { sockets, onError, giveToken, done } = signedInClient(async () => 'token-1');
+      sockets[0]!.receive({ type: 'closed', reason: 'accountClosed', message: LIVE_MESSAGES.accountClosed });
+      expect(onError).toHaveBeenCalledWith(new Error(LIVE_MESSAGES.accountClosed));
+      sockets[0]!.drop();
+      vi.advanceTimersByTime(60 * 60 * 1000);
+      expect(sockets).toHaveLength(1);
+      giveToken(null);
+      expect(sockets).toHaveLength(2);
+      sockets[1]!.open();
+      expect(sockets[1]!.sent).toEqual([
+        { type: 'auth', token: null },
+        { type: 'watch', id: 1, path: 'users/alice' },
+      ]);
+      done();
+    });
   });
 });

@@ -1,12 +1,17 @@
 /**
  * The client end of the local server's live channel: one WebSocket per page that authenticates
  * with the current ID token, re-sends its watches after a reconnect, and delivers snapshots.
+ * When the server ends the sign-in or the connection, the watches hear why: an expired token is
+ * replaced by a fresh one without a word; too many open tabs or windows retry after a while; a
+ * closed account waits for the next sign-in.
  */
 import {
   decodeDocument,
   encodeDocument,
+  LIVE_LIMITS,
   type DocumentData,
   type LiveClientMessage,
+  type LiveCloseReason,
   type LiveServerMessage,
 } from '@/domain/wire';
 import type { Query, QueryDocument } from '@/domain/query';
@@ -23,6 +28,8 @@ interface Watch {
 export interface LiveClientOptions {
   url: string;
   watchIdToken: (onToken: (token: string | null) => void) => Unsubscribe;
+  /** A token that has not expired, refreshed if need be; asked for when the server says the last one has. */
+  freshIdToken: () => Promise<string | null>;
   createSocket?: (url: string) => WebSocket;
 }
 
@@ -35,15 +42,26 @@ export class LiveClient {
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly stopWatchingToken: Unsubscribe;
   private closed = false;
+  /** Why the server is closing this socket, which decides when to connect again. */
+  private closing: LiveCloseReason | null = null;
+  /** The account was closed: the next connection waits for another token (another sign-in, or none). */
+  private waitingForToken = false;
 
   constructor(private readonly options: LiveClientOptions) {
-    this.stopWatchingToken = options.watchIdToken((token) => {
-      this.token = token;
-      this.send({ type: 'auth', token });
-      // Watches opened under another identity are answered again under this one.
-      for (const [id, watch] of this.watches) this.sendWatch(id, watch);
-    });
+    this.stopWatchingToken = options.watchIdToken((token) => this.authenticate(token));
     this.connect();
+  }
+
+  private authenticate(token: string | null): void {
+    this.token = token;
+    if (this.waitingForToken) {
+      this.waitingForToken = false;
+      this.connect();
+      return;
+    }
+    this.send({ type: 'auth', token });
+    // Watches opened under another identity are answered again under this one.
+    for (const [id, watch] of this.watches) this.sendWatch(id, watch);
   }
 
   watch(path: string, onData: Watch['onData'], onError: Watch['onError']): Unsubscribe {
@@ -99,8 +117,15 @@ export class LiveClient {
     socket.onmessage = (event: MessageEvent<string>) =>
       this.receive(decodeDocument<LiveServerMessage>(event.data));
     socket.onclose = () => {
+      const closing = this.closing;
+      this.closing = null;
       if (this.closed) return;
-      this.reconnectTimer = setTimeout(() => this.connect(), this.retryDelay);
+      if (closing === 'accountClosed') {
+        this.waitingForToken = true;
+        return;
+      }
+      const delay = closing === 'tooManyConnections' ? LIVE_LIMITS.retryAfterRefusalMs : this.retryDelay;
+      this.reconnectTimer = setTimeout(() => this.connect(), delay);
       this.retryDelay = Math.min(this.retryDelay * 2, 5000);
     };
   }
@@ -109,6 +134,27 @@ export class LiveClient {
     if (message.type === 'snapshot') this.watches.get(message.id)?.onData(message.data);
     else if (message.type === 'results') this.watches.get(message.id)?.onResults?.(message.docs);
     else if (message.type === 'denied') this.watches.get(message.id)?.onError(new Error(message.message));
+    else if (message.type === 'tokenExpired') this.renewToken(message.message);
+    else if (message.type === 'closed') {
+      this.closing = message.reason;
+      this.tellWatches(message.message);
+    }
+  }
+
+  /** The server signed this connection out at its token's expiry: sign in again with a fresh token. */
+  private renewToken(message: string): void {
+    const expired = this.token;
+    this.options.freshIdToken().then(
+      (token) => {
+        if (token && token !== expired) this.authenticate(token);
+        else this.tellWatches(message);
+      },
+      () => this.tellWatches(message),
+    );
+  }
+
+  private tellWatches(message: string): void {
+    for (const watch of [...this.watches.values()]) watch.onError(new Error(message));
   }
 
   private send(message: LiveClientMessage): void {

@@ -1,0 +1,351 @@
+/**
+ * The live channel against a real server on an in-memory store: hostile frames, the limits on
+ * watches and connections, the site stats' pace, refused watches, and members whose sign-in ends.
+ */
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import {
+  decodeDocument,
+  encodeDocument,
+  LIVE_LIMITS,
+  LIVE_MESSAGES,
+  type LiveClientMessage,
+  type LiveServerMessage,
+} from '../../../src/domain/wire';
+import type { Vote } from '../../../src/domain/vote';
+import { caller, seedMember, seedPhoto, testContext } from '../testing';
+import { offlineInsightsWriter } from '../photos/insights';
+import { STATS_PATH } from '../handlers/rating';
+import { startLocalServer, type LocalServer } from './server';
+
+const PROJECT = 'demo-test';
+const REGION = 'us-central1';
+const HOUR_MS = 60 * 60 * 1000;
+const { store, clock, files } = testContext();
+const logged: string[] = [];
+let server: LocalServer;
+
+beforeAll(async () => {
+  server = await startLocalServer({
+    host: '127.0.0.1',
+    port: 0,
+    projectId: PROJECT,
+    region: REGION,
+    store,
+    clock,
+    files,
+    faces: { analyze: async () => null },
+    accounts: { deleteUser: async () => undefined },
+    insights: offlineInsightsWriter,
+    // "token-{uid}" lasts an hour; "expiring-{uid}" is at its expiry as soon as it is verified.
+    verifyIdToken: async (token) => {
+      const [kind, uid] = token.split(/-(.*)/s);
+      if (!uid || (kind !== 'token' && kind !== 'expiring')) throw new Error('bad token');
+      const lasts = kind === 'token' ? HOUR_MS : 0;
+      return caller(uid, { expiresAt: new Date(clock.now().getTime() + lasts) });
+    },
+    log: (line) => logged.push(line),
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+/** Uncaught errors while a test runs: one of them would have stopped `npm start`. */
+const uncaught: unknown[] = [];
+const recordUncaught = (error: unknown) => uncaught.push(error);
+beforeAll(() => void process.on('uncaughtException', recordUncaught));
+afterAll(() => void process.off('uncaughtException', recordUncaught));
+afterEach(() => {
+  expect(uncaught.splice(0)).toEqual([]);
+});
+
+class LiveSocket {
+  readonly messages: LiveServerMessage[] = [];
+  private readonly waiters: Array<() => void> = [];
+  /** The close code the server sent, once the socket has closed. */
+  readonly closed: Promise<number>;
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', (raw) => {
+      this.messages.push(decodeDocument<LiveServerMessage>(String(raw)));
+      for (const wake of this.waiters.splice(0)) wake();
+    });
+    this.closed = new Promise((resolve) => socket.once('close', resolve));
+  }
+  static async open(): Promise<LiveSocket> {
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/live`);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    return new LiveSocket(socket);
+  }
+  static async signedIn(token: string): Promise<LiveSocket> {
+    const live = await LiveSocket.open();
+    live.send({ type: 'auth', token });
+    await live.next((message) => message.type === 'auth');
+    return live;
+  }
+  send(message: LiveClientMessage) {
+    this.socket.send(encodeDocument(message));
+  }
+  async next(accept: (message: LiveServerMessage) => boolean): Promise<LiveServerMessage> {
+    for (;;) {
+      const index = this.messages.findIndex(accept);
+      if (index >= 0) return this.messages.splice(index, 1)[0]!;
+      await new Promise<void>((resolve) => this.waiters.push(resolve));
+    }
+  }
+  /** The answer to a watch, which the server sends after everything it had to send before. */
+  async roundTrip(id: number, path: string): Promise<LiveServerMessage> {
+    this.send({ type: 'watch', id, path });
+    const answer = await this.next((message) => 'id' in message && message.id === id);
+    this.send({ type: 'unwatch', id });
+    return answer;
+  }
+  async close() {
+    this.socket.close();
+    await this.closed;
+  }
+}
+
+const withId = (id: number) => (message: LiveServerMessage) => 'id' in message && message.id === id;
+
+async function post(name: string, data: unknown, token: string) {
+  const response = await fetch(`${server.url}/${PROJECT}/${REGION}/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ data }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** A client frame (masked, as clients must send them) with a free hand over its header bits. */
+function frame(payload: Buffer, { rsv1 = false, opcode = 0x1 } = {}): Buffer {
+  const mask = randomBytes(4);
+  const length =
+    payload.length < 126
+      ? [0x80 | payload.length]
+      : payload.length < 65536
+        ? [0x80 | 126, payload.length >> 8, payload.length & 0xff]
+        : [0x80 | 127, 0, 0, 0, 0, ...[24, 16, 8, 0].map((shift) => (payload.length >>> shift) & 0xff)];
+  const masked = Buffer.from(payload.map((byte, index) => byte ^ mask[index % 4]!));
+  return Buffer.concat([Buffer.from([0x80 | (rsv1 ? 0x40 : 0) | opcode, ...length]), mask, masked]);
+}
+
+/** Opens /live by hand, sends the bytes and resolves with the close code of the server's close frame. */
+function sendRawFrame(bytes: Buffer): Promise<number | null> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    let received = Buffer.alloc(0);
+    let upgraded = false;
+    socket.on('error', reject);
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      if (!upgraded) {
+        const end = received.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        if (!received.subarray(0, end).toString().startsWith('HTTP/1.1 101'))
+          reject(new Error(received.toString()));
+        upgraded = true;
+        received = received.subarray(end + 4);
+        socket.write(bytes);
+      }
+      if (received.length >= 4 && (received[0]! & 0x0f) === 0x8) {
+        resolve(received.readUInt16BE(2));
+        socket.destroy();
+      }
+    });
+    socket.on('close', () => resolve(null));
+    socket.write(
+      [
+        'GET /live HTTP/1.1',
+        `Host: 127.0.0.1:${port}`,
+        'Upgrade: websocket',
+        'Connection: Upgrade',
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+        'Sec-WebSocket-Version: 13',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+  });
+}
+
+describe('a malformed frame before sign-in', () => {
+  it.each([
+    ['a message over 64 KiB', frame(Buffer.alloc(64 * 1024 + 1, 0x61)), 1009],
+    ['text that is not UTF-8', frame(Buffer.from([0x7b, 0xc3, 0x28, 0x7d])), 1007],
+    ['RSV1 set without compression', frame(Buffer.from('{}'), { rsv1: true }), 1002],
+  ])('%s closes that socket, and the server goes on', async (_name, bytes, code) => {
+    const watching = await LiveSocket.signedIn('token-frank');
+    expect(await sendRawFrame(bytes)).toBe(code);
+    expect(logged.some((line) => line.startsWith('live connection closed:'))).toBe(true);
+    // The server still answers, on the sockets it had and on new ones.
+    expect((await watching.roundTrip(1, 'users/frank')).type).toBe('snapshot');
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    await (await LiveSocket.signedIn('token-frank')).close();
+    await watching.close();
+  });
+
+  it('answers messages of the wrong shape with an error and keeps the socket', async () => {
+    const live = await LiveSocket.signedIn('token-gina');
+    for (const text of [
+      'null',
+      '[]',
+      '{"type":"watch","id":"x","path":"users/gina"}',
+      '{"type":"watchQuery","id":2,"path":"users/gina/photos","query":{"where":"x"}}',
+    ]) {
+      live.send(JSON.parse(text) as LiveClientMessage);
+      expect(await live.next((message) => message.type === 'error')).toEqual({
+        type: 'error',
+        message: 'Unknown message.',
+      });
+    }
+    expect((await live.roundTrip(3, 'users/gina')).type).toBe('snapshot');
+    await live.close();
+  });
+});
+
+describe('limits on one member', () => {
+  it(`opens at most ${LIVE_LIMITS.watchesPerConnection} watches on one socket`, async () => {
+    const live = await LiveSocket.signedIn('token-hank');
+    const limit = LIVE_LIMITS.watchesPerConnection;
+    for (let id = 1; id <= limit + 5; id++) live.send({ type: 'watch', id, path: STATS_PATH });
+    const answers = await Promise.all(
+      Array.from({ length: limit + 5 }, (_, index) => live.next(withId(index + 1))),
+    );
+    expect(answers.filter((answer) => answer.type === 'snapshot')).toHaveLength(limit);
+    expect(answers.slice(limit)).toEqual(
+      [1, 2, 3, 4, 5].map((extra) => ({
+        type: 'denied',
+        id: limit + extra,
+        message: LIVE_MESSAGES.tooManyWatches,
+      })),
+    );
+    // A watch given back makes room for another.
+    live.send({ type: 'unwatch', id: 1 });
+    live.send({ type: 'watch', id: 1000, path: STATS_PATH });
+    expect((await live.next(withId(1000))).type).toBe('snapshot');
+    await live.close();
+  });
+
+  it(`lets a member have at most ${LIVE_LIMITS.connectionsPerMember} signed-in sockets`, async () => {
+    const open = await Promise.all(
+      Array.from({ length: LIVE_LIMITS.connectionsPerMember }, () => LiveSocket.signedIn('token-iris')),
+    );
+    const extra = await LiveSocket.open();
+    extra.send({ type: 'auth', token: 'token-iris' });
+    expect(await extra.next((message) => message.type === 'closed')).toEqual({
+      type: 'closed',
+      reason: 'tooManyConnections',
+      message: LIVE_MESSAGES.tooManyConnections,
+    });
+    expect(await extra.closed).toBe(1008);
+    // Another member is not affected, and a closed socket makes room.
+    await (await LiveSocket.signedIn('token-jack')).close();
+    await open[0]!.close();
+    const again = await LiveSocket.signedIn('token-iris');
+    expect((await again.roundTrip(1, 'users/iris')).type).toBe('snapshot');
+    await Promise.all([again, ...open.slice(1)].map((live) => live.close()));
+  });
+
+  it('sends the site stats, rewritten by every vote, about once a second however many votes come', async () => {
+    const live = await LiveSocket.signedIn('token-kate');
+    live.send({ type: 'watch', id: 1, path: STATS_PATH });
+    await live.next(withId(1));
+    const writes = 30;
+    for (let votes = 1; votes <= writes; votes++) {
+      await store.runTransaction(async (tx) => tx.set(STATS_PATH, { histogram: {}, votes, votesSum: votes }));
+      // Each write in its own turn of the event loop, as votes arriving one by one are.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const snapshots: LiveServerMessage[] = [];
+    for (;;) {
+      const snapshot = await live.next(withId(1));
+      snapshots.push(snapshot);
+      if (snapshot.type === 'snapshot' && snapshot.data?.votes === writes) break;
+    }
+    // The first change waits for the second since the first snapshot, and carries the latest votes.
+    expect(snapshots.length).toBeLessThanOrEqual(2);
+    await live.close();
+  });
+});
+
+describe('a refused watch', () => {
+  it('is dropped, and later votes on that photo are answered as stored', async () => {
+    await seedMember(store, 'lena');
+    await seedMember(store, 'mike');
+    await seedPhoto(store, 'lena', 'p1');
+    const live = await LiveSocket.signedIn('token-lena');
+    const votes = 'users/lena/photos/p1/votes';
+    live.send({ type: 'watchQuery', id: 1, path: votes, query: { where: [{ field: 'rate', in: [] }] } });
+    expect(await live.next(withId(1))).toMatchObject({ type: 'denied' });
+    live.send({ type: 'watchQuery', id: 2, path: votes, query: {} });
+    expect(await live.next(withId(2))).toEqual({ type: 'results', id: 2, docs: [] });
+    const vote = { ownerId: 'lena', photoId: 'p1', rate: 4, comment: '', chips: [], seconds: 6 };
+    expect((await post('submitRating', vote, 'token-mike')).status).toBe(200);
+    expect((await store.get<Vote>(`${votes}/mike`))?.rate).toBe(4);
+    // The good watch beside it still hears of the vote.
+    const results = await live.next(withId(2));
+    expect(results.type === 'results' && results.docs.map((doc) => doc.id)).toEqual(['mike']);
+    await live.close();
+  });
+});
+
+describe('a member whose sign-in ends', () => {
+  it('loses the sockets opened before deleting the account, and cannot open new ones', async () => {
+    await seedMember(store, 'nora');
+    await seedPhoto(store, 'nora', 'p1');
+    const live = await LiveSocket.signedIn('token-nora');
+    live.send({ type: 'watchQuery', id: 1, path: 'users/nora/photos', query: {} });
+    await live.next(withId(1));
+    expect(
+      (await post('deleteAccount', { reason: 'Leaving for a while, thanks' }, 'token-nora')).status,
+    ).toBe(200);
+    expect(await live.next((message) => message.type === 'closed')).toEqual({
+      type: 'closed',
+      reason: 'accountClosed',
+      message: LIVE_MESSAGES.accountClosed,
+    });
+    expect(await live.closed).toBe(1008);
+    const again = await LiveSocket.open();
+    again.send({ type: 'auth', token: 'token-nora' });
+    expect(await again.next((message) => message.type === 'closed')).toMatchObject({
+      reason: 'accountClosed',
+    });
+    expect(await again.closed).toBe(1008);
+  });
+
+  it('loses the sockets of a member disabled while connected', async () => {
+    await seedMember(store, 'otto');
+    const first = await LiveSocket.signedIn('token-otto');
+    const second = await LiveSocket.signedIn('token-otto');
+    await store.runTransaction(async (tx) => tx.update('users/otto', { disabled: true }));
+    for (const live of [first, second]) {
+      expect(await live.next((message) => message.type === 'closed')).toMatchObject({
+        reason: 'accountClosed',
+      });
+      expect(await live.closed).toBe(1008);
+    }
+  });
+
+  it('is signed out when the ID token expires, until a fresh one comes', async () => {
+    await seedMember(store, 'pia');
+    const live = await LiveSocket.open();
+    live.send({ type: 'auth', token: 'expiring-pia' });
+    expect(await live.next((message) => message.type === 'auth')).toEqual({ type: 'auth', uid: 'pia' });
+    expect(await live.next((message) => message.type === 'tokenExpired')).toEqual({
+      type: 'tokenExpired',
+      message: LIVE_MESSAGES.signInAgain,
+    });
+    // Signed out: the member's own record is no longer theirs to watch on this socket.
+    expect(await live.roundTrip(1, 'users/pia')).toMatchObject({ type: 'denied' });
+    live.send({ type: 'auth', token: 'token-pia' });
+    expect(await live.next((message) => message.type === 'auth')).toEqual({ type: 'auth', uid: 'pia' });
+    expect((await live.roundTrip(2, 'users/pia')).type).toBe('snapshot');
+    expect(live.messages.filter((message) => message.type === 'tokenExpired')).toEqual([]);
+    await live.close();
+  });
+});
