@@ -14,47 +14,26 @@ import {
   type LiveServerMessage,
 } from '../../../src/domain/wire';
 import type { Presence, User } from '../../../src/domain/user';
-import { caller, testContext } from '../testing';
-import { offlineInsightsWriter } from '../photos/insights';
-import { startLocalServer, type LocalServer } from './server';
+import type { LocalServer } from './server';
+import { startTestServer, TEST_PROJECT, TEST_REGION, type TestServer } from './test-server';
 
-const PROJECT = 'demo-test';
-const REGION = 'us-central1';
-const { store, clock, files } = testContext();
+const PROJECT = TEST_PROJECT;
+const REGION = TEST_REGION;
+let test: TestServer;
 let server: LocalServer;
+let store: TestServer['context']['store'];
 
 beforeAll(async () => {
-  server = await startLocalServer({
-    host: '127.0.0.1',
-    port: 0,
-    projectId: PROJECT,
-    region: REGION,
-    store,
-    clock,
-    files,
-    faces: { analyze: async () => null },
-    accounts: { deleteUser: async () => undefined },
-    insights: offlineInsightsWriter,
-    // Tokens here are just "token-{uid}"; the Auth emulator's real tokens are exercised end to end.
-    verifyIdToken: async (token) => {
-      if (!token.startsWith('token-')) throw new Error('bad token');
-      return caller(token.slice('token-'.length));
-    },
-  });
+  test = await startTestServer();
+  ({ server } = test);
+  ({ store } = test.context);
 });
 
 afterAll(async () => {
-  await server.close();
+  await test.close();
 });
 
-async function post(name: string, body: unknown, token?: string) {
-  const response = await fetch(`${server.url}/${PROJECT}/${REGION}/${name}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const post = (name: string, body: unknown, token?: string) => test.post(name, body, token);
 
 describe('the callable protocol', () => {
   it('answers the Firebase SDK, errors included', async () => {
