@@ -51,7 +51,7 @@ export type LiveClientMessage =
   | { type: 'watchQuery'; id: number; path: string; query: Query }
   | { type: 'unwatch'; id: number };
 
-/** Why the server closed a connection; the client tells the member and waits before trying again. */
+/** Why the server closed a connection, which tells the client when to connect again. */
 export type LiveCloseReason = 'tooManyConnections' | 'accountClosed';
 
 export type LiveServerMessage =

@@ -65,12 +65,16 @@ afterEach(() => {
 
 class LiveSocket {
   readonly messages: LiveServerMessage[] = [];
+  /** Every message received, in order. */
+  readonly history: LiveServerMessage[] = [];
   private readonly waiters: Array<() => void> = [];
   /** The close code the server sent, once the socket has closed. */
   readonly closed: Promise<number>;
   private constructor(private readonly socket: WebSocket) {
     socket.on('message', (raw) => {
-      this.messages.push(decodeDocument<LiveServerMessage>(String(raw)));
+      const message = decodeDocument<LiveServerMessage>(String(raw));
+      this.messages.push(message);
+      this.history.push(message);
       for (const wake of this.waiters.splice(0)) wake();
     });
     this.closed = new Promise((resolve) => socket.once('close', resolve));
@@ -300,16 +304,21 @@ describe('a member whose sign-in ends', () => {
     await seedPhoto(store, 'nora', 'p1');
     const live = await LiveSocket.signedIn('token-nora');
     live.send({ type: 'watchQuery', id: 1, path: 'users/nora/photos', query: {} });
+    live.send({ type: 'watch', id: 2, path: 'users/nora' });
     await live.next(withId(1));
+    await live.next(withId(2));
     expect(
       (await post('deleteAccount', { reason: 'Leaving for a while, thanks' }, 'token-nora')).status,
     ).toBe(200);
-    expect(await live.next((message) => message.type === 'closed')).toEqual({
+    expect(await live.closed).toBe(1008);
+    // The record saying so comes first: the app goes on to its goodbye, then nothing more comes.
+    const last = live.history.slice(-2);
+    expect(last[0]).toMatchObject({ type: 'snapshot', id: 2, data: { deletedAt: expect.any(Date) } });
+    expect(last[1]).toEqual({
       type: 'closed',
       reason: 'accountClosed',
       message: LIVE_MESSAGES.accountClosed,
     });
-    expect(await live.closed).toBe(1008);
     const again = await LiveSocket.open();
     again.send({ type: 'auth', token: 'token-nora' });
     expect(await again.next((message) => message.type === 'closed')).toMatchObject({

@@ -351,8 +351,11 @@ export class LiveChannel {
     member.stopWatchingRecord = this.store.watch<AccountState>(
       userPath(uid),
       (record) => {
-        if (isClosedAccount(record))
+        if (!isClosedAccount(record)) return;
+        // Once this change's other snapshots are out, so the client sees its record deleted or disabled.
+        queueMicrotask(() => {
           for (const each of [...member.connections]) this.end(each, 'accountClosed');
+        });
       },
       (error) => this.log(`watching the account of ${uid} failed: ${error.message}`),
     );

@@ -1,9 +1,9 @@
 /**
  * The client end of the local server's live channel: one WebSocket per page that authenticates
  * with the current ID token, re-sends its watches after a reconnect, and delivers snapshots.
- * When the server ends the sign-in or the connection, the watches hear why: an expired token is
- * replaced by a fresh one without a word; too many open tabs or windows retry after a while; a
- * closed account waits for the next sign-in.
+ * When the server ends the sign-in or the connection: an expired token is replaced by a fresh one
+ * without a word; too many open tabs or windows are told to the watches and retried after a while;
+ * a closed account waits for the next sign-in.
  */
 import {
   decodeDocument,
@@ -137,7 +137,9 @@ export class LiveClient {
     else if (message.type === 'tokenExpired') this.renewToken(message.message);
     else if (message.type === 'closed') {
       this.closing = message.reason;
-      this.tellWatches(message.message);
+      // A closed account's record (deleted or disabled) came just before: the screens go on from it,
+      // and an error on every watch would hide them (the goodbye after deleting one's account).
+      if (message.reason === 'tooManyConnections') this.tellWatches(message.message);
     }
   }
 
