@@ -2,6 +2,18 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// Vite's own list (8.3), which a list given here replaces rather than extends.
+const VITE_DENIED = [
+  '.env',
+  '.env.*',
+  '*.{crt,pem,key,p12,pfx,cer,der}',
+  '.npmrc',
+  '.yarnrc.yml',
+  '**/.git/**',
+];
+// The local backend's default data folder; the stack adds the one DATA_DIR names (scripts/data-folder.ts).
+const DATA_FOLDER = ['.data', '**/.data/**'];
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -12,6 +24,8 @@ export default defineConfig({
     ],
   },
   build: { manifest: true, sourcemap: true },
+  // The local backend's data (the store, originals, every account's password) is never served.
+  server: { fs: { deny: [...VITE_DENIED, ...DATA_FOLDER] } },
   test: {
     projects: [
       {

@@ -1,28 +1,45 @@
 /**
  * The local stack behind `npm start` and the end-to-end tests: the official Auth emulator
- * (firebase-tools, accounts exported under the data folder on exit), the local server over
- * SQLite, and the SPA served by Vite. `stop()` ends all three and leaves nothing running.
+ * (firebase-tools, its accounts saved under the data folder every few seconds and at stop), the
+ * local server over SQLite, and the SPA served by Vite. `stop()` ends all three and leaves nothing
+ * running; a start after a crash ends what the crashed run left.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer as createNetServer, isIP } from 'node:net';
+import { hostname, networkInterfaces } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
 import { systemClock, type Clock } from '../functions/src/handlers/handler';
+import {
+  hasAuthExport,
+  removeUnfinishedWrites,
+  saveAuthState,
+  startAccountBackup,
+  type AccountBackup,
+} from '../functions/src/local/auth-export';
 import { emulatorAuthVerifier } from '../functions/src/local/auth-verifier';
 import { backfillRankings } from '../functions/src/local/backfill';
 import { seedDemoContent } from '../functions/src/local/demo-content';
+import {
+  commandLineOf,
+  endLeftoverEmulator,
+  forgetEmulator,
+  recordEmulator,
+} from '../functions/src/local/emulator-process';
+import { LOOPBACK_HOSTS } from '../functions/src/local/origin-guard';
 import { startLocalServer, type LocalServer } from '../functions/src/local/server';
 import { LocalFileStore } from '../functions/src/files/local-file-store';
 import { createFaceAnalyzer } from '../functions/src/photos/face-analysis';
 import { insightsWriterFromEnv } from '../functions/src/photos/insights';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
+import { assertDataDirNotServed, dataFolderDenyPatterns, projectRoot as root } from './data-folder';
 
 export const PROJECT_ID = 'demo-photorater';
 export const REGION = 'us-central1';
-const HOST = '127.0.0.1';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const LOOPBACK = '127.0.0.1';
+/** How often the Auth emulator's accounts are saved while the stack runs. */
+const ACCOUNT_BACKUP_MS = 2000;
 
 export interface StackPorts {
   app: number;
@@ -35,6 +52,8 @@ export interface StackPorts {
 export interface StackOptions {
   dataDir: string;
   ports: StackPorts;
+  /** Where the app, the local server and the Auth emulator listen (default: 127.0.0.1, this machine only). */
+  host?: string;
   clock?: Clock;
   quiet?: boolean;
   /** Demo members, photos and votes when the data folder is new (default: yes). */
@@ -65,6 +84,42 @@ export function portsFromEnv(env: NodeJS.ProcessEnv = process.env): StackPorts {
   };
 }
 
+export function hostFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return env.HOST?.trim() || LOOPBACK;
+}
+
+const isWildcard = (host: string) => host === '0.0.0.0' || host === '::' || host === '[::]';
+
+export function isLoopback(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/** What to tell the developer when the chosen host lets other computers in, or nothing. */
+export function exposureWarning(host: string): string | undefined {
+  if (isLoopback(host)) return undefined;
+  return [
+    `HOST=${host} makes the local backend reachable from other computers${isWildcard(host) ? ' on every network this one is on' : ''}.`,
+    "It trusts the Auth emulator's unsigned tokens, so anyone who reaches it can act as any member, and the",
+    'emulator hands out every account, passwords included. Use it only on a network you trust; leave HOST',
+    'unset to keep it on this machine.',
+  ].join('\n');
+}
+
+/** `host` as it goes in a URL: IPv6 in brackets. */
+const urlHost = (host: string) => (isIP(host) === 6 ? `[${host}]` : host);
+
+/** The names a request may address the app and the server by (DNS rebinding is refused). */
+function allowedHostsFor(host: string): string[] {
+  const names = new Set(LOOPBACK_HOSTS);
+  if (isWildcard(host)) {
+    names.add(hostname().toLowerCase());
+    for (const addresses of Object.values(networkInterfaces()))
+      for (const { address } of addresses ?? []) names.add(urlHost(address.split('%')[0]!).toLowerCase());
+  } else names.add(urlHost(host).toLowerCase());
+  return [...names];
+}
+
 const PORT_VARIABLES: Record<keyof StackPorts, string> = {
   app: 'PORT',
   server: 'LOCAL_SERVER_PORT',
@@ -73,7 +128,7 @@ const PORT_VARIABLES: Record<keyof StackPorts, string> = {
   logging: 'EMULATOR_LOGGING_PORT',
 };
 
-export function assertPortFree(port: number, role: keyof StackPorts): Promise<void> {
+export function assertPortFree(port: number, role: keyof StackPorts, host = LOOPBACK): Promise<void> {
   return new Promise((resolve, reject) => {
     const probe = createNetServer();
     probe.once('error', () =>
@@ -83,7 +138,7 @@ export function assertPortFree(port: number, role: keyof StackPorts): Promise<vo
         ),
       ),
     );
-    probe.listen(port, HOST, () => probe.close(() => resolve()));
+    probe.listen(port, host, () => probe.close(() => resolve()));
   });
 }
 
@@ -102,30 +157,48 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number): Pro
   throw new Error(`The Auth emulator did not start within ${timeoutMs / 1000} s.`);
 }
 
-function startAuthEmulator(dataDir: string, ports: StackPorts, quiet: boolean): ChildProcess {
-  const emulatorDir = path.join(dataDir, 'emulator');
-  const exportDir = path.join(dataDir, 'auth');
-  const tempDir = path.join(emulatorDir, 'tmp');
+interface EmulatorPaths {
+  /** Its config, log and temp folder. */
+  folder: string;
+  config: string;
+  /** Its accounts, in the layout of its own export (`--import` reads it). */
+  accounts: string;
+}
+
+function emulatorPaths(dataDir: string): EmulatorPaths {
+  const folder = path.join(dataDir, 'emulator');
+  return { folder, config: path.join(folder, 'firebase.json'), accounts: path.join(dataDir, 'auth') };
+}
+
+function startAuthEmulator(
+  paths: EmulatorPaths,
+  host: string,
+  ports: StackPorts,
+  quiet: boolean,
+): ChildProcess {
+  const tempDir = path.join(paths.folder, 'tmp');
   mkdirSync(tempDir, { recursive: true });
   // A config of its own, so the ports follow the environment and its log stays under the data folder.
+  // The hub and the logging emulator are its bookkeeping and stay on this machine.
   writeFileSync(
-    path.join(emulatorDir, 'firebase.json'),
+    paths.config,
     JSON.stringify({
       emulators: {
-        auth: { host: HOST, port: ports.auth },
-        hub: { host: HOST, port: ports.hub },
-        logging: { host: HOST, port: ports.logging },
+        auth: { host, port: ports.auth },
+        hub: { host: LOOPBACK, port: ports.hub },
+        logging: { host: LOOPBACK, port: ports.logging },
         ui: { enabled: false },
         singleProjectMode: true,
       },
     }),
   );
-  const args = ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', 'firebase.json'];
-  if (existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
-  args.push('--export-on-exit', exportDir);
-  // Its own process group: a terminal's Ctrl-C reaches only us, and we forward one SIGINT so it exports.
+  // The config's absolute path on its command line is how a later start recognises a leftover as ours.
+  const args = ['emulators:start', '--only', 'auth', '--project', PROJECT_ID, '--config', paths.config];
+  if (hasAuthExport(paths.accounts)) args.push('--import', paths.accounts);
+  // Its own process group: a terminal's Ctrl-C reaches only us, and the stack saves the accounts before
+  // stopping it (its own export on exit removes the previous one before writing the next).
   const child = spawn(path.join(root, 'node_modules', '.bin', 'firebase'), args, {
-    cwd: emulatorDir,
+    cwd: paths.folder,
     detached: true,
     stdio: quiet ? 'ignore' : ['ignore', 'ignore', 'inherit'],
     // A temp folder of its own: the CLI finds "its" emulators through a locator file named after the
@@ -138,7 +211,13 @@ function startAuthEmulator(dataDir: string, ports: StackPorts, quiet: boolean): 
       FIREBASE_CLI_EXPERIMENTS: '',
     },
   });
-  process.once('exit', () => child.kill('SIGKILL'));
+  process.once('exit', () => {
+    try {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  });
   return child;
 }
 
@@ -176,15 +255,41 @@ export async function findFreePorts(base: number): Promise<StackPorts> {
 }
 
 export async function startLocalStack(options: StackOptions): Promise<LocalStack> {
-  const { ports, dataDir } = options;
+  const { ports } = options;
+  const dataDir = path.resolve(options.dataDir);
+  const host = options.host ?? LOOPBACK;
   const quiet = options.quiet ?? false;
   const clock = options.clock ?? systemClock;
-  for (const role of Object.keys(ports) as Array<keyof StackPorts>) await assertPortFree(ports[role], role);
-  mkdirSync(dataDir, { recursive: true });
+  // Failures to keep accounts are shown even when quiet: they are about losing data.
+  const warn = (line: string) => console.error(line);
+  assertDataDirNotServed(dataDir);
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const paths = emulatorPaths(dataDir);
+  removeUnfinishedWrites(paths.accounts);
+  await endLeftoverEmulator(paths.folder, {
+    dataDir,
+    configPath: paths.config,
+    rescue: (leftover) => saveAuthState(leftover.authUrl, PROJECT_ID, paths.accounts),
+    log: warn,
+  });
+  for (const role of Object.keys(ports) as Array<keyof StackPorts>)
+    await assertPortFree(ports[role], role, role === 'hub' || role === 'logging' ? LOOPBACK : host);
 
-  const emulator = startAuthEmulator(dataDir, ports, quiet);
-  const authHost = `${HOST}:${ports.auth}`;
+  const emulator = startAuthEmulator(paths, host, ports, quiet);
+  // Where this machine reaches each part (a wildcard host listens on loopback too).
+  const reachHost = urlHost(isWildcard(host) ? LOOPBACK : host);
+  const authHost = `${reachHost}:${ports.auth}`;
+  const authUrl = `http://${authHost}`;
+  if (emulator.pid !== undefined)
+    recordEmulator(paths.folder, {
+      pid: emulator.pid,
+      authUrl,
+      owner: { pid: process.pid, command: commandLineOf(process.pid) ?? '' },
+    });
+  const allowedHosts = allowedHostsFor(host);
+  let backup: AccountBackup | undefined;
   let server: LocalServer | undefined;
+  let serverUrl: string | undefined;
   let vite: ViteDevServer | undefined;
   let store: SqliteStore | undefined;
   let verifier: ReturnType<typeof emulatorAuthVerifier> | undefined;
@@ -194,11 +299,26 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     await server?.close();
     store?.close();
     await verifier?.close();
+    if (backup) {
+      await backup.stop();
+      await backup.flush().catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        warn(`Could not save the Auth emulator's accounts: ${reason}`);
+      });
+    }
     await stopChild(emulator);
+    forgetEmulator(paths.folder);
   };
 
   try {
-    await waitFor(`http://${authHost}/`, emulator, 60_000);
+    await waitFor(`${authUrl}/`, emulator, 60_000);
+    backup = startAccountBackup({
+      emulatorUrl: authUrl,
+      projectId: PROJECT_ID,
+      exportDir: paths.accounts,
+      everyMs: ACCOUNT_BACKUP_MS,
+      log: warn,
+    });
     store = new SqliteStore(path.join(dataDir, 'store.sqlite'));
     await backfillRankings(store);
     verifier = emulatorAuthVerifier(PROJECT_ID, authHost);
@@ -207,7 +327,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       files,
       faces: createFaceAnalyzer(),
       insights: insightsWriterFromEnv(),
-      host: HOST,
+      host,
       port: ports.server,
       projectId: PROJECT_ID,
       region: REGION,
@@ -216,8 +336,11 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       verifyIdToken: verifier.verifyIdToken,
       accounts: { deleteUser: verifier.deleteUser },
       log: quiet ? undefined : (line) => console.error(line),
+      allowedOrigins: allowedHosts.map((name) => `http://${name}:${ports.app}`),
+      allowedHosts,
     });
-    files.setPublicUrl(server.url);
+    serverUrl = `http://${reachHost}:${server.port}`;
+    files.setPublicUrl(serverUrl);
     if (options.demoContent !== false && (await seedDemoContent({ store, files, clock })) && !quiet)
       console.error('A new data folder: added demo members, photos and votes.');
     // Vite hands VITE_* variables of the environment to the client.
@@ -225,15 +348,22 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       VITE_BACKEND: 'local',
       VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
       VITE_FIREBASE_FUNCTIONS_REGION: REGION,
-      VITE_LOCAL_AUTH_URL: `http://${authHost}`,
-      VITE_LOCAL_SERVER_URL: server.url,
+      VITE_LOCAL_AUTH_URL: authUrl,
+      VITE_LOCAL_SERVER_URL: serverUrl,
     });
     vite = await createViteServer({
       root,
       configFile: path.join(root, 'vite.config.ts'),
       logLevel: quiet ? 'silent' : 'warn',
       clearScreen: false,
-      server: { host: HOST, port: ports.app, strictPort: true },
+      server: {
+        host,
+        port: ports.app,
+        strictPort: true,
+        // Vite lets IP addresses and localhost in by itself; names need saying.
+        allowedHosts: allowedHosts.filter((name) => !name.startsWith('[') && isIP(name) === 0),
+        fs: { deny: dataFolderDenyPatterns(dataDir) },
+      },
     });
     await vite.listen();
   } catch (error) {
@@ -242,9 +372,9 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   }
 
   return {
-    appUrl: `http://localhost:${ports.app}`,
-    serverUrl: server.url,
-    authUrl: `http://${authHost}`,
+    appUrl: `http://${reachHost === LOOPBACK ? 'localhost' : reachHost}:${ports.app}`,
+    serverUrl,
+    authUrl,
     store,
     stop,
   };

@@ -9,10 +9,11 @@ import { LocalFileStore } from '../functions/src/files/local-file-store';
 import { systemClock } from '../functions/src/handlers/handler';
 import { seedDemoContent } from '../functions/src/local/demo-content';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
+import { dataDirFromEnv } from './data-folder';
 import { portsFromEnv } from './local-stack';
 
-const dataDir = path.resolve(process.env.DATA_DIR ?? '.data');
-mkdirSync(dataDir, { recursive: true });
+const dataDir = dataDirFromEnv();
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 const store = new SqliteStore(path.join(dataDir, 'store.sqlite'));
 const files = new LocalFileStore(path.join(dataDir, 'files'), `http://127.0.0.1:${portsFromEnv().server}`);
 try {

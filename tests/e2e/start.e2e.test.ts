@@ -1,23 +1,51 @@
 /**
- * `npm start` itself: one URL printed, Ctrl-C stops everything and leaves nothing running, and the
- * Auth emulator's accounts survive a restart.
+ * `npm start` itself: one URL printed, Ctrl-C stops everything and leaves nothing running, the Auth
+ * emulator's accounts survive a restart and a crash, a crashed run's leftovers are ended, and the
+ * data folder is never served.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createServer as createViteServer, preview } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isRunning } from '../../functions/src/local/emulator-process';
+import { dataFolderDenyPatterns, projectRoot } from '../../scripts/data-folder';
 import { assertPortFree, findFreePorts, type StackPorts } from '../../scripts/local-stack';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'photorater-start-'));
-let running: ChildProcess | undefined;
+const folders: string[] = [];
+const running = new Set<ChildProcess>();
+
+function newFolder(prefix: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), prefix));
+  folders.push(folder);
+  return folder;
+}
+
+const emulatorRecord = (dataDir: string) => path.join(dataDir, 'emulator', 'emulator.json');
+const emulatorPid = (dataDir: string) =>
+  (JSON.parse(readFileSync(emulatorRecord(dataDir), 'utf8')) as { pid: number }).pid;
 
 afterAll(() => {
-  running?.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const child of running) child.kill('SIGKILL');
+  for (const folder of folders) {
+    // An emulator a failed test left running.
+    if (existsSync(emulatorRecord(folder))) {
+      try {
+        process.kill(-emulatorPid(folder), 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
-function start(ports: StackPorts): Promise<{ child: ChildProcess; url: string }> {
+function start(
+  ports: StackPorts,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   // As `npm start` runs it: one Node process, so Ctrl-C (SIGINT) reaches the script itself.
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
@@ -28,16 +56,18 @@ function start(ports: StackPorts): Promise<{ child: ChildProcess; url: string }>
       AUTH_EMULATOR_PORT: String(ports.auth),
       EMULATOR_HUB_PORT: String(ports.hub),
       EMULATOR_LOGGING_PORT: String(ports.logging),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running = child;
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
   return new Promise((resolve, reject) => {
-    let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const found = /running at (http:\/\/\S+)/.exec(output);
-      if (found?.[1]) resolve({ child, url: found[1] });
+      if (found?.[1]) resolve({ child, url: found[1], output: () => output });
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -49,6 +79,14 @@ function stop(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
     child.once('exit', (code) => resolve(code));
     child.kill('SIGINT');
+  });
+}
+
+/** A crash: the process ends at once, with no chance to stop what it started. */
+function crash(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
   });
 }
 
@@ -64,26 +102,71 @@ async function authCall(ports: StackPorts, operation: 'signUp' | 'signInWithPass
   return { ok: response.ok, body: (await response.json()) as { localId?: string } };
 }
 
+function savedAccounts(dataDir: string): string {
+  const file = path.join(dataDir, 'auth', 'auth_export', 'accounts.json');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
 describe('npm start', () => {
   it('serves the app, stops cleanly on Ctrl-C, and keeps accounts across restarts', async () => {
+    const dataDir = newFolder('photorater-start-');
     const ports = await findFreePorts(19500);
-    const first = await start(ports);
+    const first = await start(ports, dataDir);
     expect(first.url).toBe(`http://localhost:${ports.app}`);
     expect((await fetch(first.url)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${ports.server}/health`)).status).toBe(200);
     const created = await authCall(ports, 'signUp', 'kept@example.com');
     expect(created.body.localId).toEqual(expect.any(String));
+    const served = await fetch(`${first.url}/@fs${dataDir}/store.sqlite`);
+    expect(served.status).toBe(403);
 
     expect(await stop(first.child)).toBe(0);
     for (const role of Object.keys(ports) as Array<keyof StackPorts>) await assertPortFree(ports[role], role);
     expect(existsSync(path.join(dataDir, 'auth', 'firebase-export-metadata.json'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'store.sqlite'))).toBe(true);
+    expect(existsSync(emulatorRecord(dataDir))).toBe(false);
 
-    const second = await start(ports);
+    const second = await start(ports, dataDir);
     const signedIn = await authCall(ports, 'signInWithPassword', 'kept@example.com');
     expect(signedIn.body).toMatchObject({ localId: created.body.localId });
     expect(await stop(second.child)).toBe(0);
-    running = undefined;
+  });
+
+  it('keeps accounts through a crash, and a start after a crash ends what the crashed run left', async () => {
+    const dataDir = newFolder('photorater-crash-');
+    const ports = await findFreePorts(19700);
+    const first = await start(ports, dataDir, { DEMO_CONTENT: 'off' });
+    const saved = await authCall(ports, 'signUp', 'saved@example.com');
+    // Saved while it runs, not only on a clean stop.
+    await expect.poll(() => savedAccounts(dataDir), { timeout: 30_000 }).toContain('saved@example.com');
+
+    // Everything ends at once, the emulator too (a power cut, a killed terminal session).
+    const firstEmulator = emulatorPid(dataDir);
+    await crash(first.child);
+    process.kill(-firstEmulator, 'SIGKILL');
+    await expect.poll(() => isRunning(firstEmulator)).toBe(false);
+
+    const second = await start(ports, dataDir, { DEMO_CONTENT: 'off' });
+    expect((await authCall(ports, 'signInWithPassword', 'saved@example.com')).body).toMatchObject({
+      localId: saved.body.localId,
+    });
+    const late = await authCall(ports, 'signUp', 'late@example.com');
+    expect(late.body.localId).toEqual(expect.any(String));
+
+    // Only the stack dies: its emulator lives on, holding its ports and an account made just now.
+    const secondEmulator = emulatorPid(dataDir);
+    await crash(second.child);
+    expect(isRunning(secondEmulator)).toBe(true);
+
+    const third = await start(ports, dataDir, { DEMO_CONTENT: 'off' });
+    expect(third.output()).toContain(
+      `Ending the Auth emulator a stopped run left behind (process ${secondEmulator}).`,
+    );
+    expect(isRunning(secondEmulator)).toBe(false);
+    expect((await authCall(ports, 'signInWithPassword', 'late@example.com')).body).toMatchObject({
+      localId: late.body.localId,
+    });
+    expect(await stop(third.child)).toBe(0);
   });
 
   it('says which variable moves a port that is taken', async () => {
@@ -91,12 +174,125 @@ describe('npm start', () => {
     const blocker = (await import('node:net')).createServer();
     await new Promise<void>((resolve) => blocker.listen(ports.auth, '127.0.0.1', resolve));
     try {
-      await expect(start(ports)).rejects.toThrow(
+      await expect(start(ports, newFolder('photorater-port-'))).rejects.toThrow(
         `Port ${ports.auth} (auth) is already in use. Stop what uses it, or set AUTH_EMULATOR_PORT to a free port.`,
       );
     } finally {
       blocker.close();
-      running = undefined;
+    }
+  });
+
+  it('warns when HOST would let other computers in, and refuses a data folder the app serves', async () => {
+    const ports = await findFreePorts(19800);
+    const refused = start(ports, path.join(projectRoot, 'public', 'data'), { HOST: '0.0.0.0' });
+    await expect(refused).rejects.toThrow('is inside public/, whose files are served as they are');
+    await expect(refused).rejects.toThrow(
+      'Warning: HOST=0.0.0.0 makes the local backend reachable from other computers',
+    );
+    expect(existsSync(path.join(projectRoot, 'public', 'data'))).toBe(false);
+  });
+});
+
+describe('the data folder', () => {
+  const secrets = {
+    store: 'SQLITE STORE',
+    accounts: '{"users":[{"passwordHash":"fakeHash:password=hunter2"}]}',
+  };
+
+  /** A project laid out as this one, with data in the default folder and in one named by DATA_DIR. */
+  function project(): string {
+    const root = newFolder('photorater-served-');
+    for (const dataDir of ['.data', 'my-data']) {
+      mkdirSync(path.join(root, dataDir, 'auth', 'auth_export'), { recursive: true });
+      writeFileSync(path.join(root, dataDir, 'store.sqlite'), secrets.store);
+      writeFileSync(path.join(root, dataDir, 'auth', 'auth_export', 'accounts.json'), secrets.accounts);
+    }
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
+    mkdirSync(path.join(root, 'dist'));
+    writeFileSync(path.join(root, 'dist', 'index.html'), '<!doctype html><title>app</title>');
+    return root;
+  }
+
+  function paths(root: string, dataDir: string): string[] {
+    const store = `${dataDir}/store.sqlite`;
+    const accounts = `${dataDir}/auth/auth_export/accounts.json`;
+    return [
+      `/${store}`,
+      `/${accounts}`,
+      `/${store}?raw`,
+      `/${accounts}?import`,
+      `/${accounts}?url`,
+      `/${accounts}?inline`,
+      `/${encodeURIComponent(dataDir)}/store.sqlite`,
+      `/${dataDir.replace('.', '%2e')}/store.sqlite`,
+      `/@fs${root}/${store}`,
+      `/@fs${root}/${accounts}?raw`,
+      `/@fs${root}/${dataDir}/auth/auth_export/`,
+    ];
+  }
+
+  async function leaks(base: string, requests: string[]): Promise<string[]> {
+    const leaked: string[] = [];
+    for (const request of requests) {
+      const body = await (await fetch(`${base}${request}`)).text();
+      if (body.includes(secrets.store) || body.includes('hunter2')) leaked.push(request);
+    }
+    return leaked;
+  }
+
+  /** The development server as this project configures it, plus what `extra` adds. */
+  async function devServer(root: string, extra: { deny?: string[] } = {}) {
+    const ports = await findFreePorts(19900);
+    const vite = await createViteServer({
+      root,
+      configFile: path.join(projectRoot, 'vite.config.ts'),
+      logLevel: 'silent',
+      server: {
+        host: '127.0.0.1',
+        port: ports.app,
+        strictPort: true,
+        ...(extra.deny ? { fs: { deny: extra.deny } } : {}),
+      },
+    });
+    await vite.listen();
+    return { base: `http://127.0.0.1:${ports.app}`, close: () => vite.close() };
+  }
+
+  it('is never served by the development server in its default place', async () => {
+    const root = project();
+    const server = await devServer(root);
+    try {
+      expect(await (await fetch(`${server.base}/index.html`)).text()).toContain('<title>app</title>');
+      expect(await leaks(server.base, paths(root, '.data'))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is never served by the development server where DATA_DIR puts it', async () => {
+    const root = project();
+    // What the stack adds for its data folder.
+    const server = await devServer(root, { deny: dataFolderDenyPatterns(path.join(root, 'my-data')) });
+    try {
+      expect(await leaks(server.base, paths(root, 'my-data'))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('is never served by vite preview', async () => {
+    const root = project();
+    const ports = await findFreePorts(19950);
+    const server = await preview({
+      root,
+      configFile: path.join(projectRoot, 'vite.config.ts'),
+      logLevel: 'silent',
+      preview: { host: '127.0.0.1', port: ports.app, strictPort: true },
+    });
+    try {
+      expect(await leaks(`http://127.0.0.1:${ports.app}`, paths(root, '.data'))).toEqual([]);
+    } finally {
+      await server.close();
     }
   });
 });
