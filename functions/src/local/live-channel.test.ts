@@ -15,43 +15,34 @@ import {
   type LiveServerMessage,
 } from '../../../src/domain/wire';
 import type { Vote } from '../../../src/domain/vote';
-import { caller, seedMember, seedPhoto, testContext } from '../testing';
-import { offlineInsightsWriter } from '../photos/insights';
+import { caller, seedMember, seedPhoto } from '../testing';
 import { STATS_PATH } from '../handlers/rating';
-import { startLocalServer, type LocalServer } from './server';
+import type { LocalServer } from './server';
+import { startTestServer, type TestServer } from './test-server';
 
-const PROJECT = 'demo-test';
-const REGION = 'us-central1';
 const HOUR_MS = 60 * 60 * 1000;
-const { store, clock, files } = testContext();
 const logged: string[] = [];
+let test: TestServer;
 let server: LocalServer;
+let store: TestServer['context']['store'];
 
 beforeAll(async () => {
-  server = await startLocalServer({
-    host: '127.0.0.1',
-    port: 0,
-    projectId: PROJECT,
-    region: REGION,
-    store,
-    clock,
-    files,
-    faces: { analyze: async () => null },
-    accounts: { deleteUser: async () => undefined },
-    insights: offlineInsightsWriter,
+  test = await startTestServer({
     // "token-{uid}" lasts an hour; "expiring-{uid}" is at its expiry as soon as it is verified.
-    verifyIdToken: async (token) => {
+    verifyIdToken: async (token, serverClock) => {
       const [kind, uid] = token.split(/-(.*)/s);
       if (!uid || (kind !== 'token' && kind !== 'expiring')) throw new Error('bad token');
       const lasts = kind === 'token' ? HOUR_MS : 0;
-      return caller(uid, { expiresAt: new Date(clock.now().getTime() + lasts) });
+      return caller(uid, { expiresAt: new Date(serverClock.now().getTime() + lasts) });
     },
     log: (line) => logged.push(line),
   });
+  ({ server } = test);
+  ({ store } = test.context);
 });
 
 afterAll(async () => {
-  await server.close();
+  await test.close();
 });
 
 /** Uncaught errors while a test runs: one of them would have stopped `npm start`. */
@@ -115,14 +106,7 @@ class LiveSocket {
 
 const withId = (id: number) => (message: LiveServerMessage) => 'id' in message && message.id === id;
 
-async function post(name: string, data: unknown, token: string) {
-  const response = await fetch(`${server.url}/${PROJECT}/${REGION}/${name}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ data }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+const post = (name: string, data: unknown, token: string) => test.post(name, { data }, token);
 
 /** A client frame (masked, as clients must send them) with a free hand over its header bits. */
 function frame(payload: Buffer, { rsv1 = false, opcode = 0x1 } = {}): Buffer {

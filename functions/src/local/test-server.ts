@@ -3,6 +3,7 @@
  * are "token-{uid}" here; the Auth emulator's real tokens are exercised end to end.
  */
 import { offlineInsightsWriter } from '../photos/insights';
+import type { Caller, Clock } from '../handlers/handler';
 import type { RateLimiter } from '../handlers/rate-limit';
 import { caller, testContext } from '../testing';
 import { startLocalServer, type LocalServer } from './server';
@@ -22,7 +23,14 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(options: { limits?: RateLimiter } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  limits?: RateLimiter;
+  /** How tokens become callers (default: "token-{uid}" is that member); the clock is the server's. */
+  verifyIdToken?: (token: string, clock: Clock) => Promise<Caller>;
+  log?: (line: string) => void;
+}
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const context = testContext();
   const server = await startLocalServer({
     host: '127.0.0.1',
@@ -36,10 +44,12 @@ export async function startTestServer(options: { limits?: RateLimiter } = {}): P
     accounts: { deleteUser: async () => undefined },
     insights: offlineInsightsWriter,
     verifyIdToken: async (token) => {
+      if (options.verifyIdToken) return options.verifyIdToken(token, context.clock);
       if (!token.startsWith('token-')) throw new Error('bad token');
       return caller(token.slice('token-'.length));
     },
     ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.log ? { log: options.log } : {}),
   });
   return {
     server,
