@@ -5,6 +5,7 @@
  * running; a start after a crash ends what the crashed run left.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, isIP } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
@@ -170,11 +171,26 @@ function emulatorPaths(dataDir: string): EmulatorPaths {
   return { folder, config: path.join(folder, 'firebase.json'), accounts: path.join(dataDir, 'auth') };
 }
 
+/** Node options that load the origin guard into the emulator's process (see emulator-guard.ts). */
+export function emulatorGuardOptions(): string {
+  const guard = path.join(root, 'functions', 'src', 'local', 'emulator-guard.ts');
+  // Absolute paths: the emulator runs in the data folder, where no node_modules can be found.
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs');
+  return [
+    process.env.NODE_OPTIONS ?? '',
+    `--require ${JSON.stringify(tsx)}`,
+    `--require ${JSON.stringify(guard)}`,
+  ]
+    .join(' ')
+    .trim();
+}
+
 function startAuthEmulator(
   paths: EmulatorPaths,
   host: string,
   ports: StackPorts,
   quiet: boolean,
+  allowed: { origins: string[]; hosts: string[] },
 ): ChildProcess {
   const tempDir = path.join(paths.folder, 'tmp');
   mkdirSync(tempDir, { recursive: true });
@@ -207,6 +223,9 @@ function startAuthEmulator(
     env: {
       ...process.env,
       TMPDIR: tempDir,
+      NODE_OPTIONS: emulatorGuardOptions(),
+      PHOTORATER_APP_ORIGINS: allowed.origins.join(','),
+      PHOTORATER_HOSTS: allowed.hosts.join(','),
       FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
       FIREBASE_CLI_EXPERIMENTS: '',
     },
@@ -275,7 +294,12 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   for (const role of Object.keys(ports) as Array<keyof StackPorts>)
     await assertPortFree(ports[role], role, role === 'hub' || role === 'logging' ? LOOPBACK : host);
 
-  const emulator = startAuthEmulator(paths, host, ports, quiet);
+  const allowedHosts = allowedHostsFor(host);
+  const allowedOrigins = allowedHosts.map((name) => `http://${name}:${ports.app}`);
+  const emulator = startAuthEmulator(paths, host, ports, quiet, {
+    origins: allowedOrigins,
+    hosts: allowedHosts,
+  });
   // Where this machine reaches each part (a wildcard host listens on loopback too).
   const reachHost = urlHost(isWildcard(host) ? LOOPBACK : host);
   const authHost = `${reachHost}:${ports.auth}`;
@@ -286,7 +310,6 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       authUrl,
       owner: { pid: process.pid, command: commandLineOf(process.pid) ?? '' },
     });
-  const allowedHosts = allowedHostsFor(host);
   let backup: AccountBackup | undefined;
   let server: LocalServer | undefined;
   let serverUrl: string | undefined;
@@ -336,7 +359,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       verifyIdToken: verifier.verifyIdToken,
       accounts: { deleteUser: verifier.deleteUser },
       log: quiet ? undefined : (line) => console.error(line),
-      allowedOrigins: allowedHosts.map((name) => `http://${name}:${ports.app}`),
+      allowedOrigins,
       allowedHosts,
     });
     serverUrl = `http://${reachHost}:${server.port}`;

@@ -12,6 +12,8 @@ declare module 'vitest' {
     serverUrl: string;
     dataDir: string;
     projectId: string;
+    /** The Auth emulator's hub, which only the CLI itself should ever reach. */
+    hubUrl: string;
   }
 }
 
@@ -24,6 +26,7 @@ export default async function setup(project: TestProject) {
   project.provide('serverUrl', stack.serverUrl);
   project.provide('dataDir', dataDir);
   project.provide('projectId', PROJECT_ID);
+  project.provide('hubUrl', `http://127.0.0.1:${ports.hub}`);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
