@@ -11,10 +11,11 @@ import { onValueWritten } from 'firebase-functions/v2/database';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onCall, type CallableOptions } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import type { PresenceState } from '../../../src/domain/user';
 import { callerFromToken } from '../caller-from-token';
 import { handlers } from '../handlers';
-import { cleanUpUploads } from '../handlers/clean-up-uploads';
+import { cleanUpUploads, enforceUploadQuota } from '../handlers/clean-up-uploads';
 import { RateLimiter } from '../handlers/rate-limit';
 import { systemClock, toHttpsError, type Handler } from '../handlers/handler';
 import { purgeDeletedMembers } from '../handlers/delete-account';
@@ -85,6 +86,10 @@ export const leaderboardDaily = onSchedule('every day 00:05', async () => {
 
 export const cleanUpAbandonedUploads = onSchedule('every 1 hours', async () => {
   await cleanUpUploads(files, systemClock);
+});
+
+export const limitWaitingUploads = onObjectFinalized(async (event) => {
+  await enforceUploadQuota(files, event.data.name);
 });
 
 export const purgeDeletedAccounts = onSchedule('every 1 hours', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TestClock, testContext } from '../testing';
-import { cleanUpUploads } from './clean-up-uploads';
+import { MAX_PENDING_UPLOADS } from '../../../src/domain/limits';
+import { cleanUpUploads, enforceUploadQuota } from './clean-up-uploads';
 
 describe('the clean-up of abandoned uploads', () => {
   it('removes uploads older than an hour, and nothing the server wrote', async () => {
@@ -16,5 +17,21 @@ describe('the clean-up of abandoned uploads', () => {
       'images/ann/p1.jpg',
       'images/ann/resized/p1.webp',
     ]);
+  });
+
+  it(`keeps the ${MAX_PENDING_UPLOADS} oldest waiting uploads of a member and removes the rest as they arrive`, async () => {
+    const { files } = testContext();
+    for (let index = 0; index < MAX_PENDING_UPLOADS + 2; index++) {
+      await files.write(`images/ann/uploads/u${index}.jpg`, Buffer.from('jpeg'), {
+        contentType: 'image/jpeg',
+      });
+      await files.write(`images/bob/uploads/u${index}.jpg`, Buffer.from('jpeg'), {
+        contentType: 'image/jpeg',
+      });
+    }
+    expect(await enforceUploadQuota(files, 'images/ann/uploads/u6.jpg')).toHaveLength(2);
+    expect(await files.list('images/ann/uploads/')).toHaveLength(MAX_PENDING_UPLOADS);
+    expect(await files.list('images/bob/uploads/')).toHaveLength(MAX_PENDING_UPLOADS + 2);
+    expect(await enforceUploadQuota(files, 'images/ann/resized/p1.webp')).toEqual([]);
   });
 });
