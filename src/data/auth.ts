@@ -16,6 +16,7 @@ import {
   type User as FirebaseUser,
 } from 'firebase/auth';
 import { auth } from '@/data/firebase-app';
+import { CATEGORY_DEFAULTS } from '@/domain/errors';
 
 /** Who is signed in, as far as authentication knows; the member's record is separate. */
 export interface AuthMember {
@@ -45,7 +46,7 @@ export function watchIdToken(onToken: (token: string | null) => void): Unsubscri
 /** The signed-in member's ID token, for the local server's upload endpoint. */
 export async function currentIdToken(): Promise<string> {
   const user = auth.currentUser;
-  if (!user) throw new Error('Please sign in to continue.');
+  if (!user) throw new Error(CATEGORY_DEFAULTS.auth.message);
   return user.getIdToken();
 }
 

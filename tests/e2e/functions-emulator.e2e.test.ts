@@ -200,7 +200,7 @@ describe('the Functions bundle in the Functions emulator', () => {
     const { code, message } = await callError('recordLogin', {});
     expect(code).toBe('functions/unauthenticated');
     // The SDK appends the HTTP status, which the app's callables take off before members see it.
-    expect(message).toBe('Please sign in to continue. [401]');
+    expect(message).toBe('Authentication error. Please sign in again. [401]');
   });
 
   it("takes a signed-in member's ID token from the Auth emulator, and checks the input", async () => {

@@ -4,6 +4,7 @@
  */
 import { HttpsError } from 'firebase-functions/v2/https';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import { CATEGORY_DEFAULTS } from '../../../src/domain/errors';
 import { fieldErrors } from '../../../src/domain/schemas';
 import { inputMismatch } from './input-shape';
 import type { RateLimiter } from './rate-limit';
@@ -54,8 +55,11 @@ export interface Handler<Result> {
   run(data: unknown, context: HandlerContext): Promise<Result>;
 }
 
+/** What a signed-out caller is told: the specification's message for authentication errors. */
+export const SIGNED_OUT = CATEGORY_DEFAULTS.auth.message;
+
 export function requireCaller(context: HandlerContext): Caller {
-  if (!context.caller) throw new HttpsError('unauthenticated', 'Please sign in to continue.');
+  if (!context.caller) throw new HttpsError('unauthenticated', SIGNED_OUT);
   return context.caller;
 }
 

@@ -15,7 +15,7 @@ import {
 import { uploadsFolder } from '../../../src/domain/photo';
 import { assertFilePath } from '../files/file-store';
 import type { LocalFileStore } from '../files/local-file-store';
-import type { Caller } from '../handlers/handler';
+import { SIGNED_OUT, type Caller } from '../handlers/handler';
 
 function filePathOf(url: URL, prefix: string): string {
   try {
@@ -43,7 +43,7 @@ export class UploadRoute {
   async receive(url: URL, request: IncomingMessage, response: ServerResponse): Promise<void> {
     const filePath = filePathOf(url, '/upload/');
     const caller = await this.callerOf(request);
-    if (!caller) throw new HttpsError('unauthenticated', 'Please sign in to continue.');
+    if (!caller) throw new HttpsError('unauthenticated', SIGNED_OUT);
     if (!canAccess({ uid: caller.uid }, filePath, 'write'))
       throw new HttpsError('permission-denied', PERMISSION_DENIED);
     const contentType = request.headers['content-type'] ?? '';

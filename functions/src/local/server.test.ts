@@ -43,7 +43,7 @@ describe('the callable protocol', () => {
     connectFunctionsEmulator(functions, url.hostname, Number(url.port));
     const unauthenticated = httpsCallable(functions, 'ensureUser')({});
     await expect(unauthenticated).rejects.toMatchObject({ code: 'functions/unauthenticated' });
-    await expect(unauthenticated).rejects.toThrow('Please sign in to continue.');
+    await expect(unauthenticated).rejects.toThrow('Authentication error. Please sign in again.');
     await expect(httpsCallable(functions, 'noSuchThing')({})).rejects.toMatchObject({
       code: 'functions/not-found',
     });
