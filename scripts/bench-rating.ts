@@ -35,6 +35,9 @@ function random(seed: number): () => number {
 const memberId = (n: number) => `m${n}`;
 const photoId = (n: number) => `p${n}`;
 const ownerOf = (photo: number) => Math.floor(photo / PHOTOS_PER_MEMBER);
+const audienceOf = (photo: number) => (['both', 'both', 'female', 'male'] as const)[photo % 4]!;
+/** Active and shown to everyone: a photo the feed offers any rater, so every measured vote is taken. */
+const offeredToAll = (photo: number) => photo % 10 !== 0 && audienceOf(photo) === 'both';
 
 function percentile(samples: number[], share: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -122,7 +125,7 @@ function seed(file: string): void {
           imageName: `${photoId(n)}.jpg`,
           resizedImageName: `${photoId(n)}.webp`,
           imageUrl: `http://files.test/${photoId(n)}.webp`,
-          showTo: (['both', 'both', 'female', 'male'] as const)[n % 4]!,
+          showTo: audienceOf(n),
           gender: member(owner, new Date(base)).gender!,
           ageRange: [18, 60],
           active: n % 10 !== 0,
@@ -192,7 +195,7 @@ export async function benchRating(): Promise<boolean[]> {
         Array.from({ length: 50 }, async (_, n) => {
           const rater = memberId(5000 + round * 50 + n);
           let target = photo++;
-          while (target % 10 === 0 || ownerOf(target) === 5000 + round * 50 + n) target = photo++;
+          while (!offeredToAll(target) || ownerOf(target) === 5000 + round * 50 + n) target = photo++;
           const begun = performance.now();
           await submitRating.run(
             {
@@ -290,7 +293,7 @@ export async function benchRating(): Promise<boolean[]> {
     let rawVotes = 0;
     for (let n = 0; n < rounds * 50; n++) {
       let target = photo++;
-      while (target % 10 === 0) target = photo++;
+      while (!offeredToAll(target)) target = photo++;
       rawVote(memberId(ownerOf(target)), photoId(target), memberId(9000 + (n % 5000)));
       rawVotes++;
     }
