@@ -1,17 +1,109 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
-const features = readdirSync('src/features', { withFileTypes: true })
+// Layer rules: ARCHITECTURE.md, "Layers". Every import is resolved to a file (relative paths, the @/ alias,
+// import(), export ... from, require) and the file's path decides; tests/lint/boundaries.test.ts holds one
+// breaking snippet per rule.
+
+const root = import.meta.dirname;
+const at = (...parts) => path.join(root, ...parts);
+
+const features = readdirSync(at('src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const firebaseOutsideDataLayer = {
-  group: ['firebase/*', 'firebase'],
-  message: 'Only src/data/ talks to Firebase (design.md: the UI never imports firebase/*).',
+// The one cross-feature exception: another feature may load these with import(), never statically, so they
+// stay out of its chunk (the Premium dialog, opened from the rate and profile pages).
+const lazyAcrossFeatures = { photos: ['subscription-dialog.tsx'] };
+
+// What src/domain may import besides itself: it runs in the browser and in the functions bundle.
+const domainPackages = ['yup', 'obscenity', 'sentiment', '@types/sentiment', 'vitest'];
+
+// A package wherever its node_modules lies (hoisted, nested, or linked from outside the project).
+const inPackage = (name) => `/**/node_modules/${name}/**`;
+
+const clientZones = [
+  {
+    target: 'src',
+    from: 'functions',
+    message: 'The client never imports server code; shared code lives in src/domain.',
+  },
+  {
+    target: 'src',
+    from: ['firebase-admin', 'firebase-functions'].map(inPackage),
+    message: 'The Admin and Functions SDKs are server-only (functions/src).',
+  },
+  {
+    target: ['src/*.*', 'src/!(data)/**'],
+    from: ['firebase', '@firebase'].map(inPackage),
+    message: 'Only src/data/ talks to Firebase (design.md: the UI never imports firebase/*).',
+  },
+  {
+    target: 'src/domain',
+    from: '/**',
+    // tests/access holds the access table that access.test.ts runs.
+    except: [at('src/domain/**'), at('tests/access/**'), ...domainPackages.map(inPackage)],
+    message: `src/domain is pure TypeScript shared with the server: it imports only itself and ${domainPackages.join(', ')}.`,
+  },
+  {
+    target: ['src/components', 'src/lib', 'src/config', 'src/data'],
+    from: ['src/features', 'src/app'],
+    message: 'Shared code does not import features or the app.',
+  },
+  ...features.flatMap((feature) => {
+    const others = features.filter((other) => other !== feature);
+    const message = 'Features do not import each other or the app; the route files in src/app compose them.';
+    return [
+      {
+        target: `src/features/${feature}`,
+        from: [
+          'src/app',
+          ...others.filter((other) => !lazyAcrossFeatures[other]).map((other) => `src/features/${other}`),
+        ],
+        message,
+      },
+      ...others
+        .filter((other) => lazyAcrossFeatures[other])
+        .map((other) => ({
+          target: `src/features/${feature}`,
+          from: `src/features/${other}`,
+          except: lazyAcrossFeatures[other],
+          message,
+        })),
+    ];
+  }),
+];
+
+const serverZone = (allowed) => ({
+  target: 'functions/src',
+  from: 'src',
+  except: allowed,
+  message: 'Server code imports nothing of the client but src/domain (and, in tests, src/testing).',
+});
+
+const serverTests = ['functions/src/**/*.test.ts', 'functions/src/testing.ts'];
+
+// Every script file counts, so a .js file cannot step around the layers.
+const code = '{ts,tsx,js,jsx,mjs,cjs}';
+
+const layers = (zones) => ['error', { basePath: root, zones }];
+
+// An import() whose argument is not a plain string escapes every rule above.
+const literalImportsOnly = {
+  selector: "ImportExpression[source.type!='Literal']",
+  message: 'import() takes a string literal, so the layer rules can check it.',
 };
+
+const staticImportOf = (file) => ({
+  selector: `:matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration)[source.value=/${file.replace(/\.tsx?$/, '').replaceAll('.', '\\.')}(\\.[jt]sx?)?$/]`,
+  message: `Another feature loads ${file} only with import() (ARCHITECTURE.md, "Layers").`,
+});
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-bench', 'functions/lib', 'node_modules', '.data', 'coverage'] },
@@ -29,70 +121,54 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: [`src/**/*.${code}`, `functions/src/**/*.${code}`],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: at('tsconfig.json') })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs', '.cjs'],
+      'import-x/external-module-folders': ['node_modules', 'node_modules/@types'],
+    },
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [firebaseOutsideDataLayer] }],
+      'import-x/no-restricted-paths': layers([...clientZones, serverZone(['domain'])]),
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'no-restricted-syntax': ['error', literalImportsOnly],
     },
   },
   {
-    files: ['src/domain/**/*.ts'],
+    files: serverTests,
+    rules: { 'import-x/no-restricted-paths': layers([serverZone(['domain', 'testing'])]) },
+  },
+  {
+    files: [`src/domain/**/*.${code}`],
+    rules: { 'import-x/no-nodejs-modules': 'error' },
+  },
+  {
+    files: ['src/domain/**/*.{tsx,js,jsx,mjs,cjs}'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-syntax': [
         'error',
+        literalImportsOnly,
         {
-          patterns: [
-            firebaseOutsideDataLayer,
-            {
-              group: [
-                'react',
-                'react-dom',
-                '@mui/*',
-                '@/data/*',
-                '@/features/*',
-                '@/app/*',
-                '@/components/*',
-              ],
-              message: 'src/domain is pure TypeScript shared with the server.',
-            },
-          ],
+          selector: 'Program',
+          message: 'src/domain is pure TypeScript shared with the server: .ts files only.',
         },
       ],
     },
   },
-  { files: ['src/data/**/*.{ts,tsx}'], rules: { 'no-restricted-imports': 'off' } },
   ...features.map((feature) => ({
-    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    files: [`src/features/${feature}/**/*.${code}`],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-syntax': [
         'error',
-        {
-          patterns: [
-            firebaseOutsideDataLayer,
-            {
-              group: ['@/features/*', `!@/features/${feature}`, '../*/**', '@/app/*'],
-              message:
-                'Features do not import each other or the app; the route files in src/app compose them.',
-            },
-          ],
-        },
+        literalImportsOnly,
+        ...Object.entries(lazyAcrossFeatures)
+          .filter(([owner]) => owner !== feature)
+          .flatMap(([, files]) => files.map(staticImportOf)),
       ],
     },
   })),
-  {
-    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.ts', 'src/config/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            firebaseOutsideDataLayer,
-            {
-              group: ['@/features/*', '@/app/*'],
-              message: 'Shared code does not import features or the app.',
-            },
-          ],
-        },
-      ],
-    },
-  },
 );

@@ -33,7 +33,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/domain/**/*.test.ts', 'functions/src/**/*.test.ts', 'tests/access/**/*.test.ts'],
+          include: [
+            'src/domain/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+            'tests/access/**/*.test.ts',
+            'tests/lint/**/*.test.ts',
+          ],
         },
       },
       {
