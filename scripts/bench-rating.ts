@@ -1,7 +1,7 @@
 /**
  * The rating benchmarks on the local backend's SQLite store: `getPhotos` over 100k photos and 1M
- * votes, and `submitRating` with 50 raters at once, with its throughput against the same writes
- * done as raw SQLite transactions.
+ * votes (with the site stats' shards they make), and `submitRating` with 50 raters at once, with
+ * its throughput against the same writes done as raw SQLite transactions.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,21 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { newPhoto } from '../src/domain/photo';
 import { feedOrder, leaderboardScore } from '../src/domain/rating';
+import {
+  shardSiteAverage,
+  siteAverage,
+  tallyVote,
+  type QualityTally,
+  type VoterRecord,
+} from '../src/domain/score-quality';
+import { histogramBucket, moveInHistogram } from '../src/domain/scores';
+import {
+  STATS_SHARDS,
+  STATS_SHARDS_PATH,
+  statsShard,
+  statsShardPath,
+  type SiteStats,
+} from '../src/domain/site-stats';
 import { newUser, type User } from '../src/domain/user';
 import { decodeDocument, encodeDocument } from '../src/domain/wire';
 import { LocalFileStore } from '../functions/src/files/local-file-store';
@@ -137,6 +152,21 @@ function seed(file: string): void {
       );
       put(`users/${memberId(owner)}/photos`, photoId(n), { ...photo });
     }
+    // The site stats these votes make: each rated photo's bucket and votes in its shard.
+    const shards = Array.from({ length: STATS_SHARDS }, (): SiteStats => ({
+      histogram: {},
+      votes: 0,
+      votesSum: 0,
+    }));
+    for (let n = 0; n < PHOTOS; n++) {
+      if (!votesOn[n]) continue;
+      const shard = shards[statsShard(photoId(n))]!;
+      const bucket = histogramBucket(sums[n]! / votesOn[n]!);
+      shard.histogram[bucket] = (shard.histogram[bucket] ?? 0) + 1;
+      shard.votes += votesOn[n]!;
+      shard.votesSum += sums[n]!;
+    }
+    shards.forEach((shard, n) => put(STATS_SHARDS_PATH, String(n), { ...shard }));
   })();
   db.close();
 }
@@ -218,11 +248,13 @@ export async function benchRating(): Promise<boolean[]> {
     );
     store.close();
 
-    // The same writes as raw SQLite transactions: read the five documents, write the six.
+    // The same writes as raw SQLite transactions: read the six documents, write the six, with the
+    // site's average from the photo's shard (or, as the handler does, from all of them while it is small).
     const raw = new Database(file);
     raw.pragma('journal_mode = WAL');
     raw.pragma('synchronous = NORMAL');
     const read = raw.prepare<[string], { data: string }>('SELECT data FROM documents WHERE path = ?');
+    const readShards = raw.prepare<[string], { data: string }>('SELECT data FROM documents WHERE parent = ?');
     const write = raw.prepare(
       `INSERT INTO documents (path, parent, collection_id, data) VALUES (?, ?, ?, ?)
        ON CONFLICT(path) DO UPDATE SET data = excluded.data`,
@@ -231,17 +263,35 @@ export async function benchRating(): Promise<boolean[]> {
     const rawVote = raw.transaction((owner: string, target: string, rater: string) => {
       const photoPath = `users/${owner}/photos/${target}`;
       const doc = decodeDocument<
-        Record<string, unknown> & { votesCount: number; rate: number; uploadedAt: Date }
+        Record<string, unknown> &
+          Partial<QualityTally> & { votesCount: number; rate: number; uploadedAt: Date }
       >(read.get(photoPath)!.data);
-      const voter = decodeDocument<Record<string, unknown> & { points: number }>(
+      const voter = decodeDocument<Record<string, unknown> & Partial<VoterRecord> & { points: number }>(
         read.get(`users/${rater}`)!.data,
       );
       const ownerDoc = decodeDocument<Record<string, unknown> & { points: number }>(
         read.get(`users/${owner}`)!.data,
       );
       read.get(`${photoPath}/votes/${rater}`);
-      const stats = read.get('stats/stats');
-      const site = stats ? decodeDocument<Record<string, unknown>>(stats.data) : {};
+      const shardPath = statsShardPath(target);
+      const stored = read.get(shardPath);
+      const shard = stored
+        ? decodeDocument<SiteStats>(stored.data)
+        : { histogram: {}, votes: 0, votesSum: 0 };
+      const average =
+        shardSiteAverage(shard, doc) ??
+        siteAverage(
+          readShards
+            .all(STATS_SHARDS_PATH)
+            .map((row) => decodeDocument<SiteStats>(row.data))
+            .reduce(
+              (sum, each) => ({ votes: sum.votes + each.votes, votesSum: sum.votesSum + each.votesSum }),
+              {
+                votes: 0,
+                votesSum: 0,
+              },
+            ),
+        );
       const now = new Date();
       const votesCount = doc.votesCount + 1;
       const rate = (doc.rate * doc.votesCount + 3.5) / votesCount;
@@ -278,9 +328,32 @@ export async function benchRating(): Promise<boolean[]> {
           rate,
           feedOrder: feedOrder({ id: target, votesCount, uploadedAt: doc.uploadedAt }, false),
           leaderboardScore: leaderboardScore({ rate, votesCount }),
+          ...tallyVote(
+            {
+              qualityVotes: doc.qualityVotes ?? 0,
+              qualitySum: doc.qualitySum ?? 0,
+              qualitySquares: doc.qualitySquares ?? 0,
+            },
+            { rate: 3.5, viewingTimeSeconds: 6 },
+            {
+              votesGiven: voter.votesGiven ?? 0,
+              ratesGivenSum: voter.ratesGivenSum ?? 0,
+              ratesGivenSquares: voter.ratesGivenSquares ?? 0,
+            },
+            average,
+          ),
         }),
       );
-      write.run('stats/stats', 'stats', 'stats', encodeDocument({ ...site, votes: votesCount }));
+      write.run(
+        shardPath,
+        STATS_SHARDS_PATH,
+        'shards',
+        encodeDocument({
+          histogram: moveInHistogram(shard.histogram, doc.votesCount > 0 ? doc.rate : null, rate),
+          votes: shard.votes + 1,
+          votesSum: shard.votesSum + 3.5,
+        }),
+      );
       write.run('users/' + rater, 'users', 'users', encodeDocument({ ...voter, points: voter.points + 1 }));
       write.run(
         'users/' + owner,

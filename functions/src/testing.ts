@@ -12,6 +12,7 @@ import { LocalFileStore } from './files/local-file-store';
 import type { Caller, Clock, HandlerContext } from './handlers/handler';
 import { createFaceAnalyzer } from './photos/face-analysis';
 import { SqliteStore } from './store/sqlite-store';
+import type { Store } from './store/store';
 
 export class TestClock implements Clock {
   constructor(private current: Date) {}
@@ -113,4 +114,54 @@ export async function seedPhoto(
   const at = new Date('2026-11-10T10:00:00Z');
   const photo = photoRecord(id, uid, { uploadedAt: at, ...overrides }, ownerSubscribed);
   await store.runTransaction(async (tx) => tx.set(`users/${uid}/photos/${id}`, { ...photo }));
+}
+
+/** The paths one transaction read and wrote, in order. */
+export interface TransactionRecord {
+  reads: string[];
+  writes: string[];
+}
+
+/**
+ * The store with each transaction's reads and writes recorded, so a test can see what a handler's
+ * transactions touch (and how many writes each commits) on the same code path as the product.
+ */
+export function recordingTransactions(store: Store): { store: Store; transactions: TransactionRecord[] } {
+  const transactions: TransactionRecord[] = [];
+  const recording: Store = {
+    get: (path) => store.get(path),
+    query: (collectionPath, query) => store.query(collectionPath, query),
+    queryGroup: (collectionId, query) => store.queryGroup(collectionId, query),
+    watch: (path, onChange, onError) => store.watch(path, onChange, onError),
+    watchQuery: (collectionPath, query, onChange, onError) =>
+      store.watchQuery(collectionPath, query, onChange, onError),
+    runTransaction: (work) =>
+      store.runTransaction((tx) => {
+        const record: TransactionRecord = { reads: [], writes: [] };
+        transactions.push(record);
+        return work({
+          get: (path) => {
+            record.reads.push(path);
+            return tx.get(path);
+          },
+          query: (collectionPath, query) => {
+            record.reads.push(collectionPath);
+            return tx.query(collectionPath, query);
+          },
+          set: (path, data) => {
+            record.writes.push(path);
+            tx.set(path, data);
+          },
+          update: (path, fields) => {
+            record.writes.push(path);
+            tx.update(path, fields);
+          },
+          delete: (path) => {
+            record.writes.push(path);
+            tx.delete(path);
+          },
+        });
+      }),
+  };
+  return { store: recording, transactions };
 }

@@ -38,7 +38,7 @@ export interface VoteRepository {
 }
 
 export interface StatsRepository {
-  /** The site's rate histogram and vote totals (`stats/stats`), live; empty before the first vote. */
+  /** The site's rate histogram and vote totals (its shards added up), live; empty before the first vote. */
   watchSiteStats(onStats: (stats: SiteStats) => void, onError: (error: Error) => void): Unsubscribe;
 }
 

@@ -44,8 +44,12 @@ const RULES: Array<{ pattern: RegExp; rule: Rule }> = [
     pattern: /^users\/([^/]+)\/notifications(\/[^/]+)?$/,
     rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
   },
-  // The site's rate histogram: any member reads it for their photos' percentile; the vote handler writes it.
-  { pattern: /^stats\/stats$/, rule: (viewer, _ids, action) => action === 'read' && viewer !== null },
+  // The site's rate histogram, in shards: any member reads them for their photos' percentile; the vote
+  // handler writes them.
+  {
+    pattern: /^stats\/rates\/shards(\/[^/]+)?$/,
+    rule: (viewer, _ids, action) => action === 'read' && viewer !== null,
+  },
   // Image files (storage): the owner creates new uploads in their uploads folder, nowhere else (the
   // originals and display images beside it are the server's), and reads their own folder; others
   // see display images by token URL. Names ending in .meta.json are the local store's own records.

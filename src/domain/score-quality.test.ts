@@ -4,6 +4,7 @@ import {
   fairScore,
   isJunkVote,
   leniency,
+  shardSiteAverage,
   siteAverage,
   tallyVote,
   type QualityTally,
@@ -100,5 +101,13 @@ describe('score quality', () => {
     expect(fairScore(EMPTY_TALLY, 3)).toBeNull();
     expect(siteAverage(undefined)).toBe(2.75);
     expect(siteAverage({ votes: 4, votesSum: 14 })).toBe(3.5);
+  });
+
+  it("takes the site's average from a photo's shard once the shard's other votes are enough, the photo's own left out", () => {
+    const photo = { rate: 5, votesCount: 200 };
+    // 1,000 votes on other photos averaging 3, and the photo's own 200 fives.
+    expect(shardSiteAverage({ votes: 1200, votesSum: 3000 + 1000 }, photo)).toBe(3);
+    expect(shardSiteAverage({ votes: 1199, votesSum: 2997 + 1000 }, photo)).toBeNull();
+    expect(shardSiteAverage(undefined, { rate: 0, votesCount: 0 })).toBeNull();
   });
 });

@@ -100,3 +100,20 @@ export const DEFAULT_SITE_AVERAGE = 2.75;
 export function siteAverage(stats: { votes?: number; votesSum?: number } | undefined): number {
   return stats?.votes ? (stats.votesSum ?? 0) / stats.votes : DEFAULT_SITE_AVERAGE;
 }
+
+/** Votes on other photos a shard of the site stats must hold before its average stands for the site's. */
+export const SHARD_AVERAGE_VOTES = 1000;
+
+/**
+ * The site's average vote as one shard of the site stats tells it: its photos fall to it by their
+ * ids, whatever their votes, so it is a fair sample once it holds enough votes. The photo being rated
+ * is left out, as its own votes would pull the figure toward it. Null while too few remain.
+ */
+export function shardSiteAverage(
+  shard: { votes?: number; votesSum?: number } | undefined,
+  photo: { rate: number; votesCount: number },
+): number | null {
+  const votes = (shard?.votes ?? 0) - photo.votesCount;
+  if (votes < SHARD_AVERAGE_VOTES) return null;
+  return ((shard?.votesSum ?? 0) - photo.rate * photo.votesCount) / votes;
+}

@@ -8,6 +8,7 @@ import {
   percentileText,
   rateColor,
   ratingBuckets,
+  removeFromHistogram,
   tokenColor,
   topPercent,
   verdict,
@@ -63,6 +64,13 @@ describe('percentile', () => {
     expect(first).toEqual({ '400': 1 });
     const moved = moveInHistogram({ ...first, '250': 2 }, 4, 2.5);
     expect(moved).toEqual({ '250': 3 });
+  });
+
+  it("takes a deleted photo's rate out of its bucket, and an empty bucket away", () => {
+    expect(removeFromHistogram({ '250': 3, '400': 1 }, 2.5)).toEqual({ '250': 2, '400': 1 });
+    expect(removeFromHistogram({ '250': 3, '400': 1 }, 4.004)).toEqual({ '250': 3 });
+    // A bucket that holds nothing stays empty rather than going below zero.
+    expect(removeFromHistogram({ '250': 3 }, 1)).toEqual({ '250': 3 });
   });
 
   it('counts the photos rated as high or higher from the histogram', () => {

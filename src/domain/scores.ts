@@ -42,8 +42,8 @@ export function tokenColor(tokens: number): 'error' | 'warning' | undefined {
 }
 
 /**
- * The rate histogram of `stats/stats`: counts of photo rates in 0.01-wide buckets (0.00 to 5.00),
- * kept instead of a list of every rate so it stays small at any number of photos.
+ * The rate histogram: counts of photo rates in 0.01-wide buckets (0.00 to 5.00), kept instead of a
+ * list of every rate so it stays small at any number of photos; summed from its shards.
  */
 export type { RateHistogram } from './site-stats';
 
@@ -55,15 +55,19 @@ export function histogramBucket(rate: number): string {
   return String(Math.min(HISTOGRAM_BUCKETS - 1, Math.max(0, Math.round(rate * 100))));
 }
 
+/** The histogram without one photo rated `rate`: it was deleted, or its rate moved. */
+export function removeFromHistogram(histogram: RateHistogram, rate: number): RateHistogram {
+  const counts = new Map(Object.entries(histogram));
+  const bucket = histogramBucket(rate);
+  const left = (counts.get(bucket) ?? 0) - 1;
+  if (left > 0) counts.set(bucket, left);
+  else counts.delete(bucket);
+  return Object.fromEntries(counts);
+}
+
 /** The histogram after a photo's rate moved from `from` (null: it had no votes) to `to`. */
 export function moveInHistogram(histogram: RateHistogram, from: number | null, to: number): RateHistogram {
-  const counts = new Map(Object.entries(histogram));
-  if (from !== null) {
-    const was = histogramBucket(from);
-    const left = (counts.get(was) ?? 0) - 1;
-    if (left > 0) counts.set(was, left);
-    else counts.delete(was);
-  }
+  const counts = new Map(Object.entries(from === null ? histogram : removeFromHistogram(histogram, from)));
   const now = histogramBucket(to);
   counts.set(now, (counts.get(now) ?? 0) + 1);
   return Object.fromEntries(counts);

@@ -72,7 +72,7 @@ export const LIVE_LIMITS = {
   /** Signed-in connections of one member: one per open tab or window. */
   connectionsPerMember: 10,
   /** The site stats change with every vote: watchers get them at most this often. */
-  frequentDocumentIntervalMs: 1000,
+  siteStatsIntervalMs: 1000,
   /** A client refused for too many connections tries again after this long. */
   retryAfterRefusalMs: 30_000,
 } as const;

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../../src/domain/photo';
+import { STATS_SHARDS, STATS_SHARDS_PATH, statsShard, statsShardPath } from '../../../src/domain/site-stats';
 import { RATING_MESSAGES } from '../../../src/domain/rating';
 import type { User } from '../../../src/domain/user';
 import type { Vote } from '../../../src/domain/vote';
-import { caller, seedMember, seedPhoto, TestClock, testContext } from '../testing';
+import { caller, recordingTransactions, seedMember, seedPhoto, TestClock, testContext } from '../testing';
 import { getLeaderboard, recordLeaderboardDay } from './leaderboard';
-import { flagPhoto, getPhotos, STATS_PATH, submitRating, viewRating, type SiteStats } from './rating';
+import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
+import { readSiteStats } from './site-stats';
 import { recordLogin } from './streak';
 
 type Context = ReturnType<typeof testContext>;
@@ -149,10 +151,79 @@ describe('submitRating', () => {
       averageViewingTimeSeconds: 21,
       qualityVotes: 2,
     });
-    const stats = await context.store.get<SiteStats>(STATS_PATH);
-    expect(stats).toEqual({ histogram: { '350': 1 }, votes: 2, votesSum: 7 });
+    const stats = { histogram: { '350': 1 }, votes: 2, votesSum: 7 };
+    expect(await readSiteStats(context.store)).toEqual(stats);
+    expect(await context.store.get(statsShardPath('p1'))).toEqual(stats);
     const owner = await context.store.get<User>('users/owner');
     expect(owner?.newVotes).toBe(2);
+  });
+
+  it("touches only its photo's shard of the site stats: votes on photos in other shards write other documents", async () => {
+    const context = await twoMembers();
+    const other = ['p2', 'p3', 'p4', 'p5'].find((id) => statsShard(id) !== statsShard('p1'))!;
+    await seedPhoto(context.store, 'owner', other);
+    await seedMember(context.store, 'second', { gender: 'male' });
+    const recorded = recordingTransactions(context.store);
+    const vote = (voter: string, photoId: string, hearts: number) =>
+      submitRating.run(
+        { ownerId: 'owner', photoId, rate: hearts, seconds: 5 },
+        { ...context.as(caller(voter)), store: recorded.store },
+      );
+    await vote('voter', 'p1', 4);
+    await vote('voter', other, 2);
+    await vote('second', 'p1', 3);
+    const statsTouched = recorded.transactions.map(({ reads, writes }) =>
+      [...new Set([...reads, ...writes])].filter((path) => path.startsWith('stats/')),
+    );
+    expect(statsTouched).toEqual([[statsShardPath('p1')], [statsShardPath(other)], [statsShardPath('p1')]]);
+    expect(await context.store.get(statsShardPath('p1'))).toEqual({
+      histogram: { '350': 1 },
+      votes: 2,
+      votesSum: 7,
+    });
+    expect(await readSiteStats(context.store)).toEqual({
+      histogram: { '350': 1, '200': 1 },
+      votes: 3,
+      votesSum: 9,
+    });
+  });
+
+  it("weighs the voter's habit, on a young site, against the site's average over every shard", async () => {
+    const context = await twoMembers();
+    const elsewhere = (statsShard('p1') + 1) % STATS_SHARDS;
+    await context.store.runTransaction(async (tx) =>
+      tx.set(`${STATS_SHARDS_PATH}/${elsewhere}`, { histogram: { '400': 30 }, votes: 100, votesSum: 400 }),
+    );
+    // Ten votes averaging 3 against a site averaging 4: half a heart harsher, shrunk for few votes.
+    await context.store.runTransaction(async (tx) =>
+      tx.update('users/voter', { votesGiven: 10, ratesGivenSum: 30, ratesGivenSquares: 100 }),
+    );
+    await rate(context, 'voter', 'owner', 'p1', { rate: 4 });
+    const photo = await context.store.get<Photo>('users/owner/photos/p1');
+    expect(photo?.qualityVotes).toBe(1);
+    expect(photo?.qualitySum).toBeCloseTo(4.5, 10);
+  });
+
+  it("weighs the voter's habit against the photo's shard alone once it holds enough votes on other photos", async () => {
+    const context = testContext();
+    await seedMember(context.store, 'owner', { points: 50 });
+    await seedMember(context.store, 'voter', {
+      gender: 'male',
+      votesGiven: 10,
+      ratesGivenSum: 30,
+      ratesGivenSquares: 100,
+    });
+    await seedPhoto(context.store, 'owner', 'p1', { rate: 5, votesCount: 200 });
+    const elsewhere = (statsShard('p1') + 1) % STATS_SHARDS;
+    await context.store.runTransaction(async (tx) => {
+      // The photo's shard: its own 200 fives and 1,000 votes averaging 3 on other photos.
+      tx.set(statsShardPath('p1'), { histogram: { '500': 1, '300': 90 }, votes: 1200, votesSum: 4000 });
+      tx.set(`${STATS_SHARDS_PATH}/${elsewhere}`, { histogram: { '450': 90 }, votes: 1000, votesSum: 4500 });
+    });
+    await rate(context, 'voter', 'owner', 'p1', { rate: 4 });
+    // A voter who averages what the shard does is neither kind nor harsh: the vote counts as given.
+    const photo = await context.store.get<Photo>('users/owner/photos/p1');
+    expect(photo?.qualitySum).toBeCloseTo(4, 10);
   });
 
   it('counts a glance of under a second in the average but not in the fair score', async () => {
@@ -277,9 +348,9 @@ describe('submitRating', () => {
     expect(owner).toMatchObject({ points: 800, newVotes: 200 });
     const tokens = await Promise.all(voters.map((voter) => context.store.get<User>(`users/${voter}`)));
     expect(tokens.every((voter) => voter?.points === 3 && voter.votesGiven === 5)).toBe(true);
-    const stats = await context.store.get<SiteStats>(STATS_PATH);
-    expect(Object.values(stats!.histogram).reduce((sum, count) => sum + count, 0)).toBe(1);
-    expect(stats?.votes).toBe(200);
+    const stats = await readSiteStats(context.store);
+    expect(Object.values(stats.histogram).reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(stats.votes).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * Rating other members' photos: the feed, the vote with the token economy, and reports. Every write
- * is one transaction, so a photo's rate, its vote count, the histogram and both members' tokens
- * move together or not at all.
+ * is one transaction, so a photo's rate, its vote count, its bucket in the histogram and both
+ * members' tokens move together or not at all.
  */
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
@@ -23,16 +23,15 @@ import {
   photoRefSchema,
   submitRatingSchema,
 } from '../../../src/domain/schemas';
-import { moveInHistogram, type SiteStats } from '../../../src/domain/scores';
-import { siteAverage, tallyVote } from '../../../src/domain/score-quality';
+import { shardSiteAverage, tallyVote } from '../../../src/domain/score-quality';
+import { moveInHistogram } from '../../../src/domain/scores';
+import { statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
 import { afterVoteReceived, tokensForVoteGiven } from '../../../src/domain/tokens';
 import type { User } from '../../../src/domain/user';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '../../../src/domain/vote';
 import { requireCaller, validate, type Handler } from './handler';
+import { readSiteAverage } from './site-stats';
 import { assertCompleteMember, NOT_FOUND, userPath } from './users';
-
-export const STATS_PATH = 'stats/stats';
-export type { SiteStats };
 
 /** Photos a member reported, `users/{uid}/reports/{photoId}`, so the feed leaves them out. */
 export const reportedPath = (uid: string) => `users/${uid}/reports`;
@@ -118,15 +117,16 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
     const now = context.clock.now();
     const path = photoPath(input.ownerId, input.photoId);
     const votePath = `${votesPath(input.ownerId, input.photoId)}/${caller.uid}`;
+    const shardPath = statsShardPath(input.photoId);
     return context.store.runTransaction(async (tx) => {
       if (input.ownerId === caller.uid) throw new HttpsError('failed-precondition', RATING_MESSAGES.ownPhoto);
-      const [photo, voter, owner, existing, reported, stats] = await Promise.all([
+      const [photo, voter, owner, existing, reported, shard] = await Promise.all([
         tx.get<Photo>(path),
         tx.get<User>(userPath(caller.uid)),
         tx.get<User>(userPath(input.ownerId)),
         tx.get<Vote>(votePath),
         tx.get(`${reportedPath(caller.uid)}/${input.photoId}`),
-        tx.get<SiteStats>(STATS_PATH),
+        tx.get<SiteStats>(shardPath),
       ]);
       assertCompleteMember(voter);
       if (!photo || !owner || owner.deletedAt) throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
@@ -134,6 +134,9 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
       if (reported || !isOfferedTo(photo, voter))
         throw new HttpsError('failed-precondition', RATING_MESSAGES.unavailable);
 
+      // The photo's shard stands for the site once it holds enough votes. Until then the site is young
+      // and its shards small: they are added up, outside the transaction, which touches its photo's only.
+      const average = shardSiteAverage(shard, photo) ?? (await readSiteAverage(context.store));
       const ownerAfter = afterVoteReceived(owner.points, owner.subscribed);
       // At 0 tokens every active photo of the owner goes inactive, this one included.
       const activePhotos = ownerAfter.deactivate
@@ -156,7 +159,7 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
         },
         { rate: input.rate, viewingTimeSeconds: input.seconds },
         voterRecord,
-        siteAverage(stats),
+        average,
       );
 
       tx.set(votePath, {
@@ -196,10 +199,10 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
           tx.update(photoPath(input.ownerId, other.id), { active: false, updatedAt: now });
       }
 
-      tx.set(STATS_PATH, {
-        histogram: moveInHistogram(stats?.histogram ?? {}, photo.votesCount > 0 ? photo.rate : null, rate),
-        votes: (stats?.votes ?? 0) + 1,
-        votesSum: (stats?.votesSum ?? 0) + input.rate,
+      tx.set(shardPath, {
+        histogram: moveInHistogram(shard?.histogram ?? {}, photo.votesCount > 0 ? photo.rate : null, rate),
+        votes: (shard?.votes ?? 0) + 1,
+        votesSum: (shard?.votesSum ?? 0) + input.rate,
       } satisfies SiteStats);
 
       const votesGiven = voterRecord.votesGiven + 1;

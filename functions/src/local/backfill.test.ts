@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../../src/domain/photo';
 import { feedOrder } from '../../../src/domain/rating';
+import { STATS_SHARDS_PATH, statsShardPath } from '../../../src/domain/site-stats';
 import { getLeaderboard } from '../handlers/leaderboard';
-import { getPhotos } from '../handlers/rating';
+import { getPhotos, submitRating } from '../handlers/rating';
+import { readSiteStats } from '../handlers/site-stats';
 import { caller, seedMember, seedPhoto, testContext } from '../testing';
-import { backfillRankings } from './backfill';
+import { backfillRankings, shardSiteStats, SINGLE_STATS_PATH } from './backfill';
 
 describe('backfilling the ordering fields', () => {
   it('gives photos stored without them their feed order and leaderboard score, once', async () => {
@@ -32,5 +34,57 @@ describe('backfilling the ordering fields', () => {
     ]);
     expect((await getLeaderboard.run({}, context.as(caller('viewer')))).photos).toHaveLength(1);
     expect(await backfillRankings(context.store)).toBe(0);
+  });
+});
+
+describe('moving the site stats into shards', () => {
+  it('keeps an earlier data folder’s histogram and totals, each photo in its own shard, once', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'ann');
+    await seedMember(context.store, 'bob', { gender: 'male' });
+    await seedPhoto(context.store, 'ann', 'p1', { rate: 3.5, votesCount: 4 });
+    await seedPhoto(context.store, 'ann', 'p2', { rate: 2, votesCount: 3 });
+    await seedPhoto(context.store, 'ann', 'unrated');
+    // As an earlier version left it: one document, with the bucket of a photo deleted since.
+    await context.store.runTransaction(async (tx) =>
+      tx.set(SINGLE_STATS_PATH, { histogram: { '350': 1, '200': 1, '480': 1 }, votes: 40, votesSum: 140 }),
+    );
+
+    expect(await shardSiteStats(context.store)).toBe(true);
+    expect(await context.store.get(SINGLE_STATS_PATH)).toBeUndefined();
+    expect(await readSiteStats(context.store)).toEqual({
+      histogram: { '350': 1, '200': 1 },
+      votes: 40,
+      votesSum: 140,
+    });
+    // Each photo's bucket and votes in its own shard, where votes and deletions look for them; the
+    // votes on photos deleted since in the first.
+    const expected = new Map<string, { votes: number; votesSum: number }>();
+    for (const [path, votes, votesSum] of [
+      [statsShardPath('p1'), 4, 14],
+      [statsShardPath('p2'), 3, 6],
+      [`${STATS_SHARDS_PATH}/0`, 33, 120],
+    ] as const) {
+      const totals = expected.get(path) ?? { votes: 0, votesSum: 0 };
+      expected.set(path, { votes: totals.votes + votes, votesSum: totals.votesSum + votesSum });
+    }
+    for (const [path, totals] of expected) expect(await context.store.get(path)).toMatchObject(totals);
+    expect(await context.store.get(statsShardPath('p1'))).toMatchObject({ histogram: { '350': 1 } });
+    expect(await shardSiteStats(context.store)).toBe(false);
+
+    // A vote then finds the photo's bucket where it looks for it.
+    await submitRating.run({ ownerId: 'ann', photoId: 'p1', rate: 5, seconds: 5 }, context.as(caller('bob')));
+    expect(await readSiteStats(context.store)).toEqual({
+      histogram: { '380': 1, '200': 1 },
+      votes: 41,
+      votesSum: 145,
+    });
+  });
+
+  it('does nothing for a data folder that never had the single document', async () => {
+    const context = testContext();
+    const before = context.store.contents();
+    expect(await shardSiteStats(context.store)).toBe(false);
+    expect(context.store.contents()).toEqual(before);
   });
 });

@@ -14,9 +14,9 @@ import {
   type LiveClientMessage,
   type LiveServerMessage,
 } from '../../../src/domain/wire';
+import { STATS_SHARDS, STATS_SHARDS_PATH } from '../../../src/domain/site-stats';
 import type { Vote } from '../../../src/domain/vote';
 import { caller, seedMember, seedPhoto } from '../testing';
-import { STATS_PATH } from '../handlers/rating';
 import type { LocalServer } from './server';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -200,11 +200,12 @@ describe('limits on one member', () => {
   it(`opens at most ${LIVE_LIMITS.watchesPerConnection} watches on one socket`, async () => {
     const live = await LiveSocket.signedIn('token-hank');
     const limit = LIVE_LIMITS.watchesPerConnection;
-    for (let id = 1; id <= limit + 5; id++) live.send({ type: 'watch', id, path: STATS_PATH });
+    for (let id = 1; id <= limit + 5; id++)
+      live.send({ type: 'watchQuery', id, path: STATS_SHARDS_PATH, query: {} });
     const answers = await Promise.all(
       Array.from({ length: limit + 5 }, (_, index) => live.next(withId(index + 1))),
     );
-    expect(answers.filter((answer) => answer.type === 'snapshot')).toHaveLength(limit);
+    expect(answers.filter((answer) => answer.type === 'results')).toHaveLength(limit);
     expect(answers.slice(limit)).toEqual(
       [1, 2, 3, 4, 5].map((extra) => ({
         type: 'denied',
@@ -214,8 +215,8 @@ describe('limits on one member', () => {
     );
     // A watch given back makes room for another.
     live.send({ type: 'unwatch', id: 1 });
-    live.send({ type: 'watch', id: 1000, path: STATS_PATH });
-    expect((await live.next(withId(1000))).type).toBe('snapshot');
+    live.send({ type: 'watchQuery', id: 1000, path: STATS_SHARDS_PATH, query: {} });
+    expect((await live.next(withId(1000))).type).toBe('results');
     await live.close();
   });
 
@@ -239,13 +240,14 @@ describe('limits on one member', () => {
     await Promise.all([again, ...open.slice(1)].map((live) => live.close()));
   });
 
-  it('sends the site stats, rewritten by every vote, about once a second however many votes come', async () => {
+  it("sends the site stats' shards, one rewritten by every vote, about once a second however many votes come", async () => {
     const live = await LiveSocket.signedIn('token-kate');
-    live.send({ type: 'watch', id: 1, path: STATS_PATH });
+    live.send({ type: 'watchQuery', id: 1, path: STATS_SHARDS_PATH, query: {} });
     await live.next(withId(1));
     const writes = 30;
     for (let votes = 1; votes <= writes; votes++) {
-      await store.runTransaction(async (tx) => tx.set(STATS_PATH, { histogram: {}, votes, votesSum: votes }));
+      const shard = `${STATS_SHARDS_PATH}/${votes % STATS_SHARDS}`;
+      await store.runTransaction(async (tx) => tx.set(shard, { histogram: {}, votes, votesSum: votes }));
       // Each write in its own turn of the event loop, as votes arriving one by one are.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -253,7 +255,7 @@ describe('limits on one member', () => {
     for (;;) {
       const snapshot = await live.next(withId(1));
       snapshots.push(snapshot);
-      if (snapshot.type === 'snapshot' && snapshot.data?.votes === writes) break;
+      if (snapshot.type === 'results' && snapshot.docs.some((doc) => doc.data.votes === writes)) break;
     }
     // The first change waits for the second since the first snapshot, and carries the latest votes.
     expect(snapshots.length).toBeLessThanOrEqual(2);

@@ -3,7 +3,7 @@
  * documents it may read (the same access rules as firestore.rules), and keeps its member online.
  * It holds against a hostile or runaway client: a malformed frame closes only its own socket,
  * messages are rebuilt from known fields, a socket holds a bounded number of watches and a member a
- * bounded number of sockets (LIVE_LIMITS), the site stats go out at most once a second, and a
+ * bounded number of sockets (LIVE_LIMITS), the site stats' shards go out at most once a second, and a
  * sign-in lasts as long as its ID token and the member's account.
  */
 import type { RawData, WebSocket } from 'ws';
@@ -20,14 +20,14 @@ import {
   type LiveCloseReason,
   type LiveServerMessage,
 } from '../../../src/domain/wire';
+import { STATS_SHARDS_PATH } from '../../../src/domain/site-stats';
 import type { Caller, Clock } from '../handlers/handler';
 import { setPresence } from '../handlers/presence';
-import { STATS_PATH } from '../handlers/rating';
 import { userPath } from '../handlers/users';
-import type { Store, Unsubscribe } from '../store/store';
+import type { QueryDocument, Store, Unsubscribe } from '../store/store';
 
-/** Rewritten by every vote, so sent at most once per LIVE_LIMITS.frequentDocumentIntervalMs. */
-const FREQUENT_DOCUMENTS = new Set([STATS_PATH]);
+/** Collections whose documents votes rewrite all the time: sent at most once per LIVE_LIMITS.siteStatsIntervalMs. */
+const FREQUENT_COLLECTIONS = new Set([STATS_SHARDS_PATH]);
 /** WebSocket's "policy violation": the server refused or ended the connection on purpose. */
 const POLICY_CLOSE = 1008;
 /** The longest a Node timer waits (about 24 days). */
@@ -135,13 +135,14 @@ interface FrequentWatcher {
 }
 
 /**
- * One store watch of a frequently rewritten document, shared by every watch of it on the channel:
- * a new watch gets the latest at once, the others get it at most once per interval.
+ * One store watch of a frequently rewritten query, shared by every watch of it on the channel: a
+ * new watch gets the latest results at once, the others get them at most once per interval.
  */
-class FrequentDocument {
+class FrequentQuery {
   private readonly watchers = new Set<FrequentWatcher>();
-  /** The latest snapshot's encoded data; undefined until the store has answered. */
-  private latest: string | undefined;
+  /** The latest results, encoded once they are sent; undefined until the store has answered. */
+  private latest: Array<QueryDocument<DocumentData>> | undefined;
+  private encoded: string | undefined;
   private lastSent = Number.NEGATIVE_INFINITY;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -150,30 +151,33 @@ class FrequentDocument {
   constructor(
     store: Store,
     path: string,
+    query: Query,
     private readonly onClosed: () => void,
   ) {
-    this.stopWatching = store.watch<DocumentData>(
+    this.stopWatching = store.watchQuery<DocumentData>(
       path,
-      (doc) => this.changed(doc),
+      query,
+      (docs) => this.changed(docs),
       (error) => this.fail(error),
     );
   }
 
   add(watcher: FrequentWatcher): Unsubscribe {
     this.watchers.add(watcher);
-    if (this.latest !== undefined) watcher.send(this.latest);
+    if (this.latest !== undefined) watcher.send(this.encodedLatest());
     return () => {
       this.watchers.delete(watcher);
       if (this.watchers.size === 0) this.close();
     };
   }
 
-  private changed(doc: DocumentData | undefined): void {
+  private changed(docs: Array<QueryDocument<DocumentData>>): void {
     const first = this.latest === undefined;
-    this.latest = doc ? encodeDocument(doc) : 'null';
+    this.latest = docs;
+    this.encoded = undefined;
     if (first) return this.sendLatest();
     if (this.timer) return;
-    const wait = this.lastSent + LIVE_LIMITS.frequentDocumentIntervalMs - performance.now();
+    const wait = this.lastSent + LIVE_LIMITS.siteStatsIntervalMs - performance.now();
     if (wait <= 0) return this.sendLatest();
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -182,9 +186,15 @@ class FrequentDocument {
     this.timer.unref();
   }
 
+  /** Encoded once for every watcher, and only when sent: most results are replaced before that. */
+  private encodedLatest(): string {
+    this.encoded ??= encodeWire(this.latest ?? []);
+    return this.encoded;
+  }
+
   private sendLatest(): void {
     this.lastSent = performance.now();
-    const latest = this.latest ?? 'null';
+    const latest = this.encodedLatest();
     for (const watcher of [...this.watchers]) watcher.send(latest);
   }
 
@@ -206,7 +216,7 @@ class FrequentDocument {
 
 export class LiveChannel {
   private readonly members = new Map<string, Member>();
-  private readonly frequentDocuments = new Map<string, FrequentDocument>();
+  private readonly frequentQueries = new Map<string, FrequentQuery>();
   private readonly pending = new Set<Promise<void>>();
   /** One encoding per snapshot however many watches share it: the store hands them all the same objects. */
   private readonly encodings = new WeakMap<object, string>();
@@ -272,25 +282,21 @@ export class LiveChannel {
       case 'watch': {
         const { id, path } = message;
         this.open(connection, id, path, (deliver, fail) =>
-          FREQUENT_DOCUMENTS.has(path)
-            ? this.frequentDocument(path).add({ send: (data) => deliver(snapshotText(id, data)), fail })
-            : this.store.watch<DocumentData>(
-                path,
-                (doc) => deliver(snapshotText(id, this.encode(doc))),
-                fail,
-              ),
+          this.store.watch<DocumentData>(path, (doc) => deliver(snapshotText(id, this.encode(doc))), fail),
         );
         return;
       }
       case 'watchQuery': {
         const { id, path, query } = message;
         this.open(connection, id, path, (deliver, fail) =>
-          this.store.watchQuery<DocumentData>(
-            path,
-            query,
-            (docs) => deliver(resultsText(id, this.encode(docs))),
-            fail,
-          ),
+          FREQUENT_COLLECTIONS.has(path)
+            ? this.frequentQuery(path, query).add({ send: (docs) => deliver(resultsText(id, docs)), fail })
+            : this.store.watchQuery<DocumentData>(
+                path,
+                query,
+                (docs) => deliver(resultsText(id, this.encode(docs))),
+                fail,
+              ),
         );
         return;
       }
@@ -432,13 +438,15 @@ export class LiveChannel {
     }
   }
 
-  private frequentDocument(path: string): FrequentDocument {
-    const existing = this.frequentDocuments.get(path);
+  /** Watches of the same collection and query share one; the store refuses a bad query here, at once. */
+  private frequentQuery(path: string, query: Query): FrequentQuery {
+    const key = `${path} ${JSON.stringify(query)}`;
+    const existing = this.frequentQueries.get(key);
     if (existing) return existing;
-    const created: FrequentDocument = new FrequentDocument(this.store, path, () => {
-      if (this.frequentDocuments.get(path) === created) this.frequentDocuments.delete(path);
+    const created: FrequentQuery = new FrequentQuery(this.store, path, query, () => {
+      if (this.frequentQueries.get(key) === created) this.frequentQueries.delete(key);
     });
-    this.frequentDocuments.set(path, created);
+    this.frequentQueries.set(key, created);
     return created;
   }
 
@@ -475,7 +483,7 @@ export class LiveChannel {
 
   /** Waits for presence writes in flight, so a stopping server leaves no half-done work. */
   async close(): Promise<void> {
-    for (const document of [...this.frequentDocuments.values()]) document.close();
+    for (const query of [...this.frequentQueries.values()]) query.close();
     await Promise.all(this.pending);
   }
 }

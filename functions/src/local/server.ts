@@ -14,6 +14,7 @@ import type { LocalFileStore } from '../files/local-file-store';
 import type { FaceAnalyzer } from '../photos/face-analysis';
 import type { InsightsWriter } from '../photos/insights';
 import type { SqliteStore } from '../store/sqlite-store';
+import { shardSiteStats } from './backfill';
 import { startLocalSchedules, startLocalTriggers } from './triggers';
 import { serveFile, UploadRoute } from './file-routes';
 import { callablePathPattern, errorBody, resultBody } from './callable-protocol';
@@ -105,6 +106,8 @@ function setCors(request: IncomingMessage, response: ServerResponse): void {
 
 export async function startLocalServer(options: LocalServerOptions): Promise<LocalServer> {
   const log = options.log ?? (() => undefined);
+  // Before any call, vote or scheduled job: a data folder of an earlier version keeps its histogram.
+  if (await shardSiteStats(options.store)) log('site stats moved into their shards');
   const callablePath = callablePathPattern(options.projectId, options.region);
   const registry: Record<string, Handler<unknown>> = handlers;
   const guard = createRequestGuard({

@@ -16,7 +16,7 @@ import {
 import { env } from '@/config/env';
 import { photosPath, uploadPath, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import { EMPTY_SITE_STATS, type SiteStats } from '@/domain/site-stats';
+import { STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '@/domain/site-stats';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { withDates } from '@/domain/wire';
 import { firebaseApp } from '@/data/firebase-app';
@@ -58,8 +58,9 @@ export function createFirebaseBackend(): Backend {
     stats: {
       watchSiteStats: (onStats, onError) =>
         onSnapshot(
-          doc(firestore, 'stats', 'stats'),
-          (snapshot) => onStats({ ...EMPTY_SITE_STATS, ...(snapshot.data() as SiteStats | undefined) }),
+          collection(firestore, STATS_SHARDS_PATH),
+          (snapshot) =>
+            onStats(sumSiteStats(snapshot.docs.map((shard) => shard.data() as Partial<SiteStats>))),
           onError,
         ),
     },

@@ -3,7 +3,7 @@ import { env } from '@/config/env';
 import type { Photo } from '@/domain/photo';
 import { photosPath, uploadPath } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import { EMPTY_SITE_STATS, type SiteStats } from '@/domain/site-stats';
+import { STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '@/domain/site-stats';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { currentIdToken, watchIdToken } from '../auth';
 import type { Backend } from '../repositories';
@@ -88,9 +88,10 @@ export function createLocalBackend(): Backend {
     },
     stats: {
       watchSiteStats: (onStats, onError) =>
-        live.watch(
-          'stats/stats',
-          (data) => onStats({ ...EMPTY_SITE_STATS, ...(data as SiteStats | null) }),
+        live.watchQuery(
+          STATS_SHARDS_PATH,
+          {},
+          (docs) => onStats(sumSiteStats(docs.map((doc) => doc.data as Partial<SiteStats>))),
           onError,
         ),
     },
