@@ -25,6 +25,7 @@ import {
 } from '../../../src/domain/vote';
 import type { FileStore } from '../files/file-store';
 import type { Store } from '../store/store';
+import { deleteCollection, removePhoto } from './delete-photo';
 import { validate, type AccountAdmin, type Clock, type Handler } from './handler';
 import { userPath } from './users';
 
@@ -95,9 +96,11 @@ interface Tombstone {
 
 /**
  * The scheduled purge: for each deleted member not yet purged, their photos with their votes,
- * reports and files, the copies of the votes and reports they gave (their votes on others' photos
- * stay in those photos' scores, without their picture), and their record down to a tombstone; and
- * the Auth account if deleting it failed before. Runs hourly, so it is done well within 24 hours.
+ * reports, files and places in the histogram, the copies of the votes and reports they gave (their
+ * votes on others' photos stay in those photos' scores, without their picture), and their record
+ * down to a tombstone; and the Auth account if deleting it failed before. Runs hourly, so it is done
+ * well within 24 hours. Deletions go in batches within Firestore's limit on writes, the tombstone
+ * last: a purge cut short is taken up again at the next run.
  */
 export async function purgeDeletedMembers(
   store: Store,
@@ -112,13 +115,7 @@ export async function purgeDeletedMembers(
   for (const { id: uid, data: user } of deleted) {
     if (user.purgedAt) continue;
     for (const { id: photoId } of await store.query<Photo>(photosPath(uid))) {
-      const path = photoPath(uid, photoId);
-      await store.runTransaction(async (tx) => {
-        const [votes, reports] = await Promise.all([tx.query(`${path}/votes`), tx.query(`${path}/reports`)]);
-        for (const vote of votes) tx.delete(`${path}/votes/${vote.id}`);
-        for (const report of reports) tx.delete(`${path}/reports/${report.id}`);
-        tx.delete(path);
-      });
+      await removePhoto(store, uid, photoId);
     }
     // Every file of theirs: originals, display images, avatars (current and earlier) and uploads.
     await files.deleteFolder(`images/${uid}/`);
@@ -131,13 +128,9 @@ export async function purgeDeletedMembers(
       });
     }
     await forgetNotificationsFrom(store, uid, user.displayName);
+    await deleteCollection(store, `users/${uid}/reports`);
+    await deleteCollection(store, `users/${uid}/notifications`);
     await store.runTransaction(async (tx) => {
-      const [reported, notifications] = await Promise.all([
-        tx.query(`users/${uid}/reports`),
-        tx.query(`users/${uid}/notifications`),
-      ]);
-      for (const report of reported) tx.delete(`users/${uid}/reports/${report.id}`);
-      for (const notification of notifications) tx.delete(`users/${uid}/notifications/${notification.id}`);
       tx.set(userPath(uid), {
         uid,
         deleted: true,

@@ -1,28 +1,90 @@
-/** deletePhoto: the record, its votes and reports, then its files. */
+/**
+ * deletePhoto: the record, its votes and reports, its bucket in the histogram, then its files. The
+ * votes go in batches, a transaction each, as a photo may have more than Firestore commits at once.
+ */
 import type { Callables } from '../../../src/domain/callables';
-import { imagePath, photoPath, resizedImagePath } from '../../../src/domain/photo';
+import { imagePath, photoPath, resizedImagePath, type Photo } from '../../../src/domain/photo';
 import { photoIdSchema } from '../../../src/domain/schemas';
+import { statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
+import type { Store } from '../store/store';
 import { requireCaller, validate, type Handler } from './handler';
 import { readOwnerAndPhoto } from './photos';
+import { shardWithoutPhoto } from './site-stats';
+
+/**
+ * Votes and reports deleted per transaction. Firestore commits at most 500 writes in one; the last
+ * batch also deletes the photo and rewrites its shard, and the rest is room to spare.
+ */
+export const DELETIONS_PER_TRANSACTION = 400;
+
+/**
+ * Removes a photo's record with its votes and reports, a transaction per batch of them, and takes
+ * its rate out of the histogram. The record goes last, with the last batch, so a removal cut short
+ * leaves the photo in place to be removed again; votes that arrive meanwhile go with a later batch.
+ * Returns the photo as it was removed, or undefined when it was already gone.
+ */
+export async function removePhoto(
+  store: Store,
+  ownerId: string,
+  photoId: string,
+): Promise<Photo | undefined> {
+  const path = photoPath(ownerId, photoId);
+  const shardPath = statsShardPath(photoId);
+  for (;;) {
+    const removal = await store.runTransaction(async (tx) => {
+      const photo = await tx.get<Photo>(path);
+      if (!photo) return { done: true as const, photo };
+      // One more than a batch tells whether this batch is the last.
+      const votes = await tx.query(`${path}/votes`, { limit: DELETIONS_PER_TRANSACTION + 1 });
+      const reports =
+        votes.length > DELETIONS_PER_TRANSACTION
+          ? []
+          : await tx.query(`${path}/reports`, { limit: DELETIONS_PER_TRANSACTION + 1 - votes.length });
+      const found = [
+        ...votes.map((vote) => `${path}/votes/${vote.id}`),
+        ...reports.map((report) => `${path}/reports/${report.id}`),
+      ];
+      const last = found.length <= DELETIONS_PER_TRANSACTION;
+      // Only a rated photo is in the histogram; its shard only with the last batch, as votes on
+      // other photos write it too.
+      const shard =
+        last && photo.votesCount > 0 ? shardWithoutPhoto(await tx.get<SiteStats>(shardPath), photo) : null;
+      for (const each of found.slice(0, DELETIONS_PER_TRANSACTION)) tx.delete(each);
+      if (!last) return { done: false as const };
+      if (shard) tx.set(shardPath, { ...shard });
+      tx.delete(path);
+      return { done: true as const, photo };
+    });
+    if (removal.done) return removal.photo;
+  }
+}
+
+/** Deletes every document of a collection, a transaction per batch. */
+export async function deleteCollection(store: Store, collectionPath: string): Promise<void> {
+  for (;;) {
+    const deleted = await store.runTransaction(async (tx) => {
+      const docs = await tx.query(collectionPath, { limit: DELETIONS_PER_TRANSACTION });
+      for (const doc of docs) tx.delete(`${collectionPath}/${doc.id}`);
+      return docs.length;
+    });
+    if (deleted < DELETIONS_PER_TRANSACTION) return;
+  }
+}
 
 export const deletePhoto: Handler<Callables['deletePhoto']['result']> = {
   async run(data, context) {
     const caller = requireCaller(context);
     const { photoId } = await validate(photoIdSchema, data);
-    const path = photoPath(caller.uid, photoId);
-    const photo = await context.store.runTransaction(async (tx) => {
-      const { photo: found } = await readOwnerAndPhoto(tx, caller.uid, photoId);
-      const [votes, reports] = await Promise.all([tx.query(`${path}/votes`), tx.query(`${path}/reports`)]);
-      for (const vote of votes) tx.delete(`${path}/votes/${vote.id}`);
-      for (const report of reports) tx.delete(`${path}/reports/${report.id}`);
-      tx.delete(path);
-      return found;
-    });
+    // Refuses a member who may not, or a photo that is not theirs, before anything goes.
+    await context.store.runTransaction((tx) => readOwnerAndPhoto(tx, caller.uid, photoId));
+    const photo = await removePhoto(context.store, caller.uid, photoId);
     // Files go once the record is gone: a failure here leaves an orphan file, never a broken photo.
-    await Promise.all([
-      context.files.delete(imagePath(caller.uid, photo.imageName)),
-      context.files.delete(resizedImagePath(caller.uid, photo.resizedImageName)),
-    ]);
+    if (photo) {
+      await Promise.all([
+        context.files.delete(imagePath(caller.uid, photo.imageName)),
+        context.files.delete(resizedImagePath(caller.uid, photo.resizedImageName)),
+      ]);
+    }
     return { deleted: true as const };
   },
 };

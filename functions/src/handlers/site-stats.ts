@@ -4,7 +4,9 @@
  * habit in the fair score, comes from that shard once it holds enough votes, and until then from the
  * shards added up, read beside the vote's transaction, not in it.
  */
+import type { Photo } from '../../../src/domain/photo';
 import { siteAverage } from '../../../src/domain/score-quality';
+import { removeFromHistogram } from '../../../src/domain/scores';
 import { STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '../../../src/domain/site-stats';
 import type { Store } from '../store/store';
 
@@ -21,4 +23,19 @@ export async function readSiteAverage(store: Store): Promise<number> {
     votes: shards.reduce((sum, shard) => sum + (shard.data.votes ?? 0), 0),
     votesSum: shards.reduce((sum, shard) => sum + (shard.data.votesSum ?? 0), 0),
   });
+}
+
+/**
+ * A rated photo's shard once the photo is gone: its rate leaves the histogram. The votes cast on it
+ * stay in the site's totals, as they stay in their voters' records: the fair score compares the two.
+ */
+export function shardWithoutPhoto(
+  shard: Partial<SiteStats> | undefined,
+  photo: Pick<Photo, 'rate'>,
+): SiteStats {
+  return {
+    histogram: removeFromHistogram(shard?.histogram ?? {}, photo.rate),
+    votes: shard?.votes ?? 0,
+    votesSum: shard?.votesSum ?? 0,
+  };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../../src/domain/photo';
 import { feedOrder } from '../../../src/domain/rating';
 import { STATS_SHARDS_PATH, statsShardPath } from '../../../src/domain/site-stats';
+import { deletePhoto } from '../handlers/delete-photo';
 import { getLeaderboard } from '../handlers/leaderboard';
 import { getPhotos, submitRating } from '../handlers/rating';
 import { readSiteStats } from '../handlers/site-stats';
@@ -72,13 +73,10 @@ describe('moving the site stats into shards', () => {
     expect(await context.store.get(statsShardPath('p1'))).toMatchObject({ histogram: { '350': 1 } });
     expect(await shardSiteStats(context.store)).toBe(false);
 
-    // A vote then finds the photo's bucket where it looks for it.
+    // A vote and a deletion then find each photo's bucket where they look for it.
     await submitRating.run({ ownerId: 'ann', photoId: 'p1', rate: 5, seconds: 5 }, context.as(caller('bob')));
-    expect(await readSiteStats(context.store)).toEqual({
-      histogram: { '380': 1, '200': 1 },
-      votes: 41,
-      votesSum: 145,
-    });
+    await deletePhoto.run({ photoId: 'p2' }, context.as(caller('ann')));
+    expect(await readSiteStats(context.store)).toEqual({ histogram: { '380': 1 }, votes: 41, votesSum: 145 });
   });
 
   it('does nothing for a data folder that never had the single document', async () => {
