@@ -39,6 +39,12 @@ const RULES: Array<{ pattern: RegExp; rule: Rule }> = [
     pattern: /^users\/([^/]+)\/votes(\/[^/]+)?$/,
     rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
   },
+  // The member's Premium as payments left it: theirs to read; the payment webhook writes it. The checkout
+  // sessions, payment events, subscriptions and daily uses beside it are the server's alone.
+  {
+    pattern: /^billing\/([^/]+)$/,
+    rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
+  },
   // The member's notifications: theirs to read; the reply and reaction handlers write them.
   {
     pattern: /^users\/([^/]+)\/notifications(\/[^/]+)?$/,

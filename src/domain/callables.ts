@@ -1,4 +1,5 @@
 /** The callable functions: the name the client calls, what it sends and what it gets back. Both hosts serve these. */
+import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { SharedPhoto } from './photo';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
 import type {
@@ -16,6 +17,7 @@ import type {
   ReactionInput,
   ReplyInput,
 } from './schemas';
+import type { AdvancedAnalytics } from './vote';
 
 export interface Callables {
   ensureUser: { input: EnsureUserInput; result: { created: boolean } };
@@ -46,6 +48,9 @@ export interface Callables {
   updateAvatar: { input: AvatarInput; result: { photoURL: string } };
   deleteAccount: { input: DeleteAccountInput; result: { deleted: true } };
   getLeaderboard: { input: Record<string, never>; result: { photos: LeaderboardPhoto[] } };
+  getAdvancedAnalytics: { input: { photoId: string }; result: AdvancedAnalytics };
+  createSubscribeCheckoutSession: { input: SubscribeCheckoutInput; result: CheckoutSession };
+  createCheckoutSession: { input: CheckoutInput; result: CheckoutSession };
 }
 
 export type CallableName = keyof Callables;

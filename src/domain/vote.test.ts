@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { countUse, dateKey, mayOpenAdvancedAnalytics, usedToday, type CounterStorage } from './daily-counter';
+import { mayOpenAdvancedAnalytics, usesToday } from './daily-counter';
 import { formatPrice, SUBSCRIPTION_PLANS, TOKEN_PACKS } from './plans';
-import { ageDecades, genderSplit, tagCounts } from './vote';
-
-class MemoryStorage implements CounterStorage {
-  private readonly items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key(index: number) {
-    return [...this.items.keys()][index] ?? null;
-  }
-  getItem(key: string) {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.items.set(key, value);
-  }
-  removeItem(key: string) {
-    this.items.delete(key);
-  }
-}
+import { advancedAnalytics, ageDecades, genderSplit, tagCounts } from './vote';
 
 describe('voter analytics', () => {
   it('groups voters by decade, splits them by gender and counts tags', () => {
@@ -37,25 +18,53 @@ describe('voter analytics', () => {
   });
 });
 
-describe('daily counters', () => {
-  it('count uses per local date and clean other dates', () => {
-    const storage = new MemoryStorage();
-    const monday = new Date(2026, 10, 23, 9);
-    const tuesday = new Date(2026, 10, 24, 9);
-    expect(dateKey(monday)).toBe('2026-11-23');
-    expect(countUse(storage, 'aa.', monday)).toBe(1);
-    expect(countUse(storage, 'aa.', monday)).toBe(2);
-    storage.setItem('other.2026-11-01', '3');
-    expect(countUse(storage, 'aa.', tuesday)).toBe(1);
-    expect(storage.getItem('aa.2026-11-23')).toBeNull();
-    expect(storage.getItem('other.2026-11-01')).toBe('3');
-    expect(usedToday(storage, 'aa.', tuesday)).toBe(1);
+describe('daily limits', () => {
+  it("count per calendar day in the member's time zone", () => {
+    const evening = new Date('2026-11-23T20:00:00Z');
+    const today = usesToday(undefined, evening, 'Europe/Paris');
+    expect(today).toEqual({ day: usesToday(undefined, evening, 'UTC').day, timeZone: 'Europe/Paris' });
+    const counted = { ...today, viewRating: 10 };
+    // 23:30 in Paris is the same day; 00:30 the next.
+    expect(usesToday(counted, new Date('2026-11-23T22:30:00Z'), 'Europe/Paris')).toBe(counted);
+    expect(usesToday(counted, new Date('2026-11-23T23:30:00Z'), 'Europe/Paris').viewRating).toBeUndefined();
+  });
+
+  it('read the counted day in the zone it was counted in, whatever zone the member names now', () => {
+    const counted = {
+      ...usesToday(undefined, new Date('2026-11-23T20:00:00Z'), 'Europe/Paris'),
+      viewRating: 10,
+    };
+    // Already the 24th in Tokyo, still the 23rd in Paris: the count stands.
+    expect(usesToday(counted, new Date('2026-11-23T22:00:00Z'), 'Asia/Tokyo')).toBe(counted);
   });
 
   it('give free members one Advanced Analytics view a day and subscribers all', () => {
     expect(mayOpenAdvancedAnalytics(false, 0)).toBe(true);
     expect(mayOpenAdvancedAnalytics(false, 1)).toBe(false);
     expect(mayOpenAdvancedAnalytics(true, 50)).toBe(true);
+  });
+});
+
+describe('advanced analytics', () => {
+  it('shows the 6 latest voters with ages by decade and genders', () => {
+    const votes = Array.from({ length: 8 }, (_, index) => ({
+      id: `v${index}`,
+      age: 20 + index * 3,
+      gender: index % 2 ? ('male' as const) : ('female' as const),
+      photoURL: null,
+      ratedAt: new Date(Date.UTC(2026, 10, 1 + index)),
+    }));
+    const analytics = advancedAnalytics(votes);
+    expect(analytics.voters.map((voter) => voter.id)).toEqual(['v7', 'v6', 'v5', 'v4', 'v3', 'v2']);
+    expect(analytics.ages).toEqual([
+      { decade: '20s', voters: 4 },
+      { decade: '30s', voters: 3 },
+      { decade: '40s', voters: 1 },
+    ]);
+    expect(analytics.genders).toEqual([
+      { gender: 'female', voters: 4 },
+      { gender: 'male', voters: 4 },
+    ]);
   });
 });
 

@@ -71,6 +71,29 @@ export function genderSplit(votes: Pick<Vote, 'gender'>[]): Array<{ gender: Gend
     .filter((slice) => slice.voters > 0);
 }
 
+/** Voters shown as avatars in Advanced Analytics. */
+export const ANALYTICS_VOTERS_SHOWN = 6;
+
+/** Advanced Analytics of one photo: its latest voters' avatars, their ages by decade and their genders. */
+export interface AdvancedAnalytics {
+  voters: Array<{ id: string; photoURL: string | null; age: number }>;
+  ages: Array<{ decade: string; voters: number }>;
+  genders: Array<{ gender: Gender; voters: number }>;
+}
+
+export function advancedAnalytics(
+  votes: Pick<Vote, 'id' | 'age' | 'gender' | 'photoURL' | 'ratedAt'>[],
+): AdvancedAnalytics {
+  const newest = [...votes].sort((a, b) => b.ratedAt.getTime() - a.ratedAt.getTime());
+  return {
+    voters: newest
+      .slice(0, ANALYTICS_VOTERS_SHOWN)
+      .map((vote) => ({ id: vote.id, photoURL: vote.photoURL ?? null, age: vote.age })),
+    ages: ageDecades(votes),
+    genders: genderSplit(votes),
+  };
+}
+
 /** Tags voters gave, most given first. */
 export function tagCounts(votes: Pick<Vote, 'chips'>[]): Array<{ tag: string; count: number }> {
   const counts = new Map<string, number>();

@@ -7,10 +7,6 @@ export const storageKeys = {
   loginMarker: `${PREFIX}loggedInThisSession`,
   /** Set while someone is signed in on this device, so a visitor sees the landing page before Auth has loaded. */
   memberHint: `${PREFIX}memberHint`,
-  /** Per-date counter prefix of the free Advanced Analytics views. */
-  analyticsViews: `${PREFIX}analyticsViews.`,
-  /** Per-date counter prefix of the subscribers' View Rating uses. */
-  viewRatingUses: `${PREFIX}viewRatingUses.`,
   /** The rating feed's first-time tutorial was seen. */
   rateTutorialSeen: `${PREFIX}rateTutorialSeen`,
   /** The 'Scroll down to add a comment!' hint was shown. */

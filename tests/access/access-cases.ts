@@ -73,6 +73,21 @@ export const ACCESS_CASES: AccessCase[] = [
   // The server's own records beside them, and the single histogram of earlier versions.
   { role: 'otherMember', path: 'stats/stats', action: 'read', allowed: false },
   { role: 'otherMember', path: 'stats/leaderboard', action: 'read', allowed: false },
+  // Payments: the member reads their own billing state; checkout sessions, events, subscriptions, the
+  // test checkout's sessions and the daily uses are the server's alone.
+  { role: 'owner', path: 'billing/alice', action: 'read', allowed: true },
+  { role: 'owner', path: 'billing/alice', action: 'write', allowed: false },
+  { role: 'otherMember', path: 'billing/alice', action: 'read', allowed: false },
+  { role: 'visitor', path: 'billing/alice', action: 'read', allowed: false },
+  { role: 'owner', path: 'checkoutSessions/cs_1', action: 'read', allowed: false },
+  { role: 'owner', path: 'checkoutSessions/cs_1', action: 'write', allowed: false },
+  { role: 'owner', path: 'paymentEvents/evt_1', action: 'read', allowed: false },
+  { role: 'otherMember', path: 'paymentEvents/evt_1', action: 'write', allowed: false },
+  { role: 'owner', path: 'subscriptions/sub_1', action: 'read', allowed: false },
+  { role: 'owner', path: 'subscriptions/sub_1', action: 'write', allowed: false },
+  { role: 'owner', path: 'testCheckoutSessions/cs_test_1', action: 'read', allowed: false },
+  { role: 'owner', path: 'dailyUses/alice', action: 'read', allowed: false },
+  { role: 'owner', path: 'dailyUses/alice', action: 'write', allowed: false },
   { role: 'owner', path: 'images/alice/uploads/new.jpg', action: 'write', allowed: true },
   {
     role: 'owner',

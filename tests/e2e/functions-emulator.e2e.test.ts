@@ -192,7 +192,7 @@ describe('the Functions bundle in the Functions emulator', () => {
     );
     expect(discovered).toEqual(bundle);
     const kinds = new Set(Object.values(bundle).map(({ kind }) => kind));
-    expect([...kinds].sort()).toEqual(['callable', 'schedule', 'trigger']);
+    expect([...kinds].sort()).toEqual(['callable', 'https', 'schedule', 'trigger']);
   });
 
   it('refuses a signed-out call with the message members see', async () => {

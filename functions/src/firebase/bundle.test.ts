@@ -22,12 +22,14 @@ beforeAll(async () => {
 afterAll(() => rmSync(staging, { recursive: true, force: true }));
 
 describe('the Functions bundle', () => {
-  it('loads in Node and exports every handler as a callable, the schedules and the triggers', async () => {
+  it('loads in Node and exports every handler as a callable, the webhook, the schedules and the triggers', async () => {
     expect(await describeBundle(entry)).toEqual({
       ...Object.fromEntries(Object.keys(handlers).map((name) => [name, { kind: 'callable' }])),
       leaderboardDaily: { kind: 'schedule' },
       purgeDeletedAccounts: { kind: 'schedule' },
       cleanUpAbandonedUploads: { kind: 'schedule' },
+      renewPremiumMonths: { kind: 'schedule' },
+      stripeWebhook: { kind: 'https' },
       limitWaitingUploads: { kind: 'trigger', eventType: 'google.cloud.storage.object.v1.finalized' },
       writePhotoInsights: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
       pushNotification: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },

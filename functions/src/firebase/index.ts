@@ -1,6 +1,7 @@
 /**
- * The Cloud Functions host: every handler exported as a v2 callable over Firestore, plus the
- * trigger that mirrors Realtime Database presence onto the member's record.
+ * The Cloud Functions host: every handler exported as a v2 callable over Firestore, the payment
+ * provider's webhook as an HTTPS function, the schedules, and the triggers (among them the one that
+ * mirrors Realtime Database presence onto the member's record).
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -9,7 +10,7 @@ import { getMessaging } from 'firebase-admin/messaging';
 import { getStorage } from 'firebase-admin/storage';
 import { onValueWritten } from 'firebase-functions/v2/database';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
-import { onCall, type CallableOptions } from 'firebase-functions/v2/https';
+import { onCall, onRequest, type CallableOptions } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import type { PresenceState } from '../../../src/domain/user';
@@ -20,6 +21,9 @@ import { RateLimiter } from '../handlers/rate-limit';
 import { systemClock, toHttpsError, type Handler } from '../handlers/handler';
 import { purgeDeletedMembers } from '../handlers/delete-account';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
+import { renewPremium } from '../handlers/premium';
+import { receiveStripeWebhook } from '../handlers/stripe-webhook';
+import { stripeCheckout, stripeSettingsFromEnv } from '../payments/stripe-checkout';
 import { setPresence } from '../handlers/presence';
 import { CloudFileStore } from '../files/cloud-file-store';
 import { createFaceAnalyzer } from '../photos/face-analysis';
@@ -36,6 +40,9 @@ const faces = createFaceAnalyzer();
 const accounts = { deleteUser: (uid: string) => getAuth().deleteUser(uid) };
 // Counted per instance: enough to stop one member's flood without a shared counter on every call.
 const limits = new RateLimiter();
+// Stripe from the functions' environment (README, "Payments on Firebase"); without it nothing is sold.
+const stripeSettings = stripeSettingsFromEnv();
+const payments = stripeSettings ? stripeCheckout(stripeSettings) : undefined;
 
 function callable<Result>(handler: Handler<Result>, options: CallableOptions = {}) {
   return onCall(options, async (request) => {
@@ -49,6 +56,7 @@ function callable<Result>(handler: Handler<Result>, options: CallableOptions = {
         faces,
         accounts,
         limits,
+        payments,
       });
     } catch (error) {
       throw toHttpsError(error);
@@ -79,6 +87,28 @@ export const recordLogin = callable(handlers.recordLogin);
 export const getLeaderboard = callable(handlers.getLeaderboard);
 export const deleteAccount = callable(handlers.deleteAccount);
 export const updateAvatar = callable(handlers.updateAvatar, { memory: '512MiB' });
+
+export const getAdvancedAnalytics = callable(handlers.getAdvancedAnalytics);
+export const createSubscribeCheckoutSession = callable(handlers.createSubscribeCheckoutSession);
+export const createCheckoutSession = callable(handlers.createCheckoutSession);
+
+/** Stripe's events, verified by their signature over the raw body. */
+export const stripeWebhook = onRequest(async (request, response) => {
+  if (request.method !== 'POST') {
+    response.status(405).json({ error: 'Stripe posts its events.' });
+    return;
+  }
+  const answer = await receiveStripeWebhook(request.rawBody, request.get('stripe-signature'), {
+    store,
+    clock: systemClock,
+    payments,
+  });
+  response.status(answer.status).json(answer.body);
+});
+
+export const renewPremiumMonths = onSchedule('every 1 hours', async () => {
+  await renewPremium(store, systemClock);
+});
 
 export const leaderboardDaily = onSchedule('every day 00:05', async () => {
   await recordLeaderboardDay(store, systemClock);

@@ -9,6 +9,7 @@ import { fieldErrors } from '../../../src/domain/schemas';
 import { inputMismatch } from './input-shape';
 import type { RateLimiter } from './rate-limit';
 import type { FileStore } from '../files/file-store';
+import type { PaymentProvider } from '../payments/payment-provider';
 import type { FaceAnalyzer } from '../photos/face-analysis';
 import { StoreError, type Store } from '../store/store';
 
@@ -46,6 +47,8 @@ export interface HandlerContext {
   accounts: AccountAdmin;
   /** Per-member call limits; the hosts give one, unit tests of a single handler need none. */
   limits?: RateLimiter;
+  /** The card payment provider; a host without one (Firebase without Stripe configured) cannot sell. */
+  payments?: PaymentProvider;
 }
 
 /** The services a host provides to every handler, besides the caller. */

@@ -1,6 +1,8 @@
 /** Every callable handler by the name the client calls it with; both hosts expose exactly these. */
 import type { CallableName, Callables } from '../../../src/domain/callables';
+import { getAdvancedAnalytics } from './advanced-analytics';
 import { deleteReply, reactToComment, replyToComment } from './comments';
+import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
 import { deleteAccount } from './delete-account';
 import { completeProfile } from './complete-profile';
 import { createPhoto } from './create-photo';
@@ -50,6 +52,9 @@ const unlimited = {
   getLeaderboard,
   deleteAccount,
   updateAvatar,
+  getAdvancedAnalytics,
+  createSubscribeCheckoutSession,
+  createCheckoutSession,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };
 
 // Each entry keeps its handler's result type: the wrapper returns what the handler returns.

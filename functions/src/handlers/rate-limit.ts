@@ -33,6 +33,10 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   updateAvatar: 10,
   deleteAccount: 10,
   getLeaderboard: 60,
+  getAdvancedAnalytics: 30,
+  // Each opens a session at the payment provider.
+  createSubscribeCheckoutSession: 10,
+  createCheckoutSession: 10,
 };
 
 export class RateLimiter {

@@ -32,6 +32,7 @@ import { givenVotesPath, votesPath, type GivenVote, type Vote } from '../../../s
 import { requireCaller, validate, type Handler } from './handler';
 import { readSiteAverage } from './site-stats';
 import { assertCompleteMember, NOT_FOUND, userPath } from './users';
+import { PREMIUM_REASON, spendViewRating } from './daily-uses';
 
 /** Photos a member reported, `users/{uid}/reports/{photoId}`, so the feed leaves them out. */
 export const reportedPath = (uid: string) => `users/${uid}/reports`;
@@ -257,7 +258,7 @@ export const flagPhoto: Handler<Callables['flagPhoto']['result']> = {
   },
 };
 
-/** View Rating: a subscriber sees a photo's current rate before rating it. */
+/** View Rating: a subscriber sees a photo's current rate before rating it, 10 times a day. */
 export const viewRating: Handler<Callables['viewRating']['result']> = {
   async run(data, context) {
     const caller = requireCaller(context);
@@ -267,8 +268,12 @@ export const viewRating: Handler<Callables['viewRating']['result']> = {
       context.store.get<Photo>(photoPath(input.ownerId, input.photoId)),
     ]);
     assertCompleteMember(viewer);
-    if (!viewer.subscribed) throw new HttpsError('permission-denied', RATING_MESSAGES.viewRatingPremium);
+    if (!viewer.subscribed)
+      throw new HttpsError('permission-denied', RATING_MESSAGES.viewRatingPremium, {
+        reason: PREMIUM_REASON,
+      });
     if (!photo || !isOfferedTo(photo, viewer)) throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
+    await spendViewRating(context.store, viewer, context.clock.now());
     return { rate: photo.rate, votesCount: photo.votesCount };
   },
 };

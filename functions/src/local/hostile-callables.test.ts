@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyObjectSchema } from 'yup';
 import type { CallableName } from '../../../src/domain/callables';
+import { checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
 import { REPORT_REASONS } from '../../../src/domain/rating';
 import {
   activatePhotosSchema,
@@ -35,6 +36,8 @@ import { startTestServer, TEST_PROJECT, TEST_REGION, type TestServer } from './t
 
 const ref = { ownerId: 'owner', photoId: 'p1' };
 const conversation = { ...ref, voteId: 'hostile' };
+/** The app's address the test server allows by default: a checkout may return there. */
+const APP_ORIGIN = 'http://localhost:5173';
 
 /** Each callable's schema and an input it takes, from which one bad thing at a time is made. */
 const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: Record<string, unknown> }> = {
@@ -69,6 +72,15 @@ const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: Record<s
   updateAvatar: { schema: avatarSchema, valid: { fileName: 'a.jpg' } },
   deleteAccount: { schema: deleteAccountSchema, valid: { reason: 'Leaving for a while now' } },
   getLeaderboard: { schema: noInputSchema, valid: {} },
+  getAdvancedAnalytics: { schema: photoIdSchema, valid: { photoId: 'h1' } },
+  createSubscribeCheckoutSession: {
+    schema: subscribeCheckoutSchema,
+    valid: { product: 'monthly', redirectUrl: APP_ORIGIN, clientReferenceId: 'hostile' },
+  },
+  createCheckoutSession: {
+    schema: checkoutSchema,
+    valid: { product: 'Tokens', amount: 100, redirectUrl: APP_ORIGIN, clientReferenceId: 'hostile' },
+  },
 };
 
 interface FieldDescription {

@@ -1,7 +1,8 @@
 /**
  * The local server: hosts the same handlers as the Cloud Functions, at the Functions-emulator URL
- * shape, and a live channel (`/live`, WebSocket) that pushes document changes to subscribed clients
- * and keeps presence while a member is connected.
+ * shape (the payment webhook too), a live channel (`/live`, WebSocket) that pushes document changes
+ * to subscribed clients and keeps presence while a member is connected, and the test checkout page
+ * that stands in for the payment provider's.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,6 +11,7 @@ import { WebSocketServer } from 'ws';
 import { handlers } from '../handlers';
 import { RateLimiter } from '../handlers/rate-limit';
 import { toHttpsError, type AccountAdmin, type Caller, type Clock, type Handler } from '../handlers/handler';
+import { receiveStripeWebhook, STRIPE_WEBHOOK } from '../handlers/stripe-webhook';
 import type { LocalFileStore } from '../files/local-file-store';
 import type { FaceAnalyzer } from '../photos/face-analysis';
 import type { InsightsWriter } from '../photos/insights';
@@ -19,7 +21,14 @@ import { startLocalSchedules, startLocalTriggers } from './triggers';
 import { serveFile, UploadRoute } from './file-routes';
 import { callablePathPattern, errorBody, resultBody } from './callable-protocol';
 import { LiveChannel } from './live-channel';
-import { createRequestGuard, LOOPBACK_HOSTS, refuseRequest, refuseUpgrade } from './origin-guard';
+import {
+  createRequestGuard,
+  LOOPBACK_HOSTS,
+  refuseRequest,
+  refuseUpgrade,
+  type RequestGuard,
+} from './origin-guard';
+import { TestCheckout } from './test-checkout';
 
 export interface LocalServerOptions {
   host: string;
@@ -45,12 +54,22 @@ export interface LocalServerOptions {
 export interface LocalServer {
   url: string;
   port: number;
+  /** The stand-in payment provider: its checkout page and webhook secret. */
+  checkout: TestCheckout;
   /** Waits for the triggers started so far (tests use it to see their effects). */
   settled(): Promise<void>;
   close(): Promise<void>;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+
+const DEFAULT_APP_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
+/** The name a browser on this machine reaches the server by: loopback for a wildcard address. */
+function reachableHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]' || host === '') return '127.0.0.1';
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
 
 /** A callable body over the limit: answered 413, as Cloud Functions answers it, never a reset. */
 class BodyTooLarge extends Error {
@@ -60,6 +79,11 @@ class BodyTooLarge extends Error {
 }
 
 function readBody(request: IncomingMessage): Promise<string> {
+  return readRawBody(request).then((body) => body.toString('utf8'));
+}
+
+/** The body as sent: a webhook's signature is over its exact bytes. */
+function readRawBody(request: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
       reject(new BodyTooLarge());
@@ -75,7 +99,7 @@ function readBody(request: IncomingMessage): Promise<string> {
       }
       chunks.push(chunk);
     });
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
 }
@@ -110,11 +134,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   if (await shardSiteStats(options.store)) log('site stats moved into their shards');
   const callablePath = callablePathPattern(options.projectId, options.region);
   const registry: Record<string, Handler<unknown>> = handlers;
-  const guard = createRequestGuard({
-    allowedOrigins: options.allowedOrigins ?? ['http://localhost:5173', 'http://127.0.0.1:5173'],
-    allowedHosts: options.allowedHosts ?? [...LOOPBACK_HOSTS, options.host],
-  });
+  const allowedOrigins = options.allowedOrigins ?? DEFAULT_APP_ORIGINS;
+  const allowedHosts = options.allowedHosts ?? [...LOOPBACK_HOSTS, options.host];
+  const guard = createRequestGuard({ allowedOrigins, allowedHosts });
   const limits = options.limits ?? new RateLimiter();
+  // Set once the port is known: the checkout page, and the guard that lets its own form post to it.
+  const page: { checkout?: TestCheckout; guard?: RequestGuard } = {};
+  const webhookPath = `/${options.projectId}/${options.region}/${STRIPE_WEBHOOK}`;
 
   async function callerOf(request: IncomingMessage): Promise<Caller | null> {
     const header = request.headers.authorization;
@@ -142,15 +168,39 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     }
     const caller = await callerOf(request);
     const { store, clock, files, faces, accounts } = options;
-    const result = await handler.run(data, { caller, store, clock, files, faces, accounts, limits });
+    const payments = page.checkout;
+    const result = await handler.run(data, {
+      caller,
+      store,
+      clock,
+      files,
+      faces,
+      accounts,
+      limits,
+      payments,
+    });
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(resultBody(result));
   }
 
   const uploads = new UploadRoute(options.files, callerOf);
 
+  async function handleWebhook(request: IncomingMessage, response: ServerResponse) {
+    const body = await readRawBody(request);
+    const signature = request.headers['stripe-signature'];
+    const answer = await receiveStripeWebhook(body, typeof signature === 'string' ? signature : undefined, {
+      store: options.store,
+      clock: options.clock,
+      payments: page.checkout,
+    });
+    response
+      .writeHead(answer.status, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify(answer.body));
+  }
+
   const server = createServer((request, response) => {
-    const refusal = guard.refusal(request.headers);
+    const onCheckoutPage = TestCheckout.handles((request.url ?? '/').split('?')[0]!);
+    const refusal = (onCheckoutPage && page.guard ? page.guard : guard).refusal(request.headers);
     if (refusal) {
       refuseRequest(response, refusal);
       return;
@@ -181,6 +231,24 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         if (httpsError.code === 'internal') log(`upload failed: ${(error as Error).stack ?? String(error)}`);
         const { status, body } = errorBody(httpsError);
         answerError(response, status, body);
+      });
+      return;
+    }
+    if (onCheckoutPage && page.checkout) {
+      page.checkout.handle(request, response, url.pathname).catch((error: unknown) => {
+        log(`checkout failed: ${(error as Error).stack ?? String(error)}`);
+        answerError(response, 400, '{"error":"The checkout could not be completed."}');
+      });
+      return;
+    }
+    if (request.method === 'POST' && url.pathname === webhookPath) {
+      handleWebhook(request, response).catch((error: unknown) => {
+        if (error instanceof BodyTooLarge) {
+          answerError(response, 413, JSON.stringify({ error: error.message }));
+          return;
+        }
+        log(`${STRIPE_WEBHOOK} failed: ${(error as Error).stack ?? String(error)}`);
+        answerError(response, 500, '{"error":"The event could not be processed."}');
       });
       return;
     }
@@ -234,10 +302,25 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     });
   });
   const { port } = server.address() as AddressInfo;
+  const checkout = new TestCheckout({
+    store: options.store,
+    clock: options.clock,
+    serverUrl: `http://${reachableHost(options.host)}:${port}`,
+    webhookPath,
+    returnOrigins: allowedOrigins,
+    log,
+  });
+  page.checkout = checkout;
+  // The checkout page's form posts from the server's own origin; nothing else may use it.
+  page.guard = createRequestGuard({
+    allowedOrigins: [...allowedOrigins, ...allowedHosts.map((host) => `http://${host}:${port}`)],
+    allowedHosts,
+  });
 
   return {
     url: `http://${options.host}:${port}`,
     port,
+    checkout,
     settled: () => triggers.settled(),
     async close() {
       await schedules.stop();

@@ -7,6 +7,7 @@ import { purgeDeletedMembers } from '../handlers/delete-account';
 import type { AccountAdmin, Clock } from '../handlers/handler';
 import type { FileStore } from '../files/file-store';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
+import { renewPremium } from '../handlers/premium';
 import { photoIdsOf, writeInsights } from '../handlers/write-insights';
 import type { InsightsWriter } from '../photos/insights';
 import type { SqliteStore } from '../store/sqlite-store';
@@ -51,7 +52,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The local host of the scheduled jobs, at start and then every hour: the leaderboard job (which
- * records each day once however often it runs) and the purge of deleted members.
+ * records each day once however often it runs), the purge of deleted members, the upload clean-up
+ * and Premium's monthly tokens and end.
  */
 export function startLocalSchedules(
   store: Store,
@@ -67,6 +69,7 @@ export function startLocalSchedules(
       recordLeaderboardDay(store, clock).catch(failed('leaderboard job')),
       purgeDeletedMembers(store, purge.files, purge.accounts, clock).catch(failed('purge')),
       cleanUpUploads(purge.files, clock).catch(failed('upload clean-up')),
+      renewPremium(store, clock).catch(failed('Premium renewal')),
     ]);
   };
   runDaily();

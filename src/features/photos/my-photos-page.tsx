@@ -252,7 +252,6 @@ export function MyPhotosPage({ user }: { user: User }) {
         <PhotoDetailDialog
           photo={openPhoto}
           photos={photos}
-          subscribed={user.subscribed}
           busy={busyId === openPhoto.id}
           onClose={() => setOpenId(null)}
           onToggleActive={(active) => void toggle(openPhoto.id, active)}

@@ -1,7 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { CallError } from '@/data/callables';
+import { DAILY_LIMIT_MESSAGES } from '@/domain/daily-counter';
 import { histogramBucket, type SiteStats } from '@/domain/scores';
-import type { Vote } from '@/domain/vote';
+import { advancedAnalytics, type Vote } from '@/domain/vote';
 import { aPhoto, renderApp } from '@/testing/test-utils';
 import { PhotoDetailDialog } from './photo-detail-dialog';
 import { SHARE_MESSAGES, sharePhoto } from './share';
@@ -24,12 +26,23 @@ const handlers = {
   onDelete: vi.fn(),
   onShare: vi.fn(),
   busy: false,
-  subscribed: false,
 };
 
 const voteFeed = vi.hoisted(() => ({ votes: [] as Vote[] }));
 vi.mock('@/data/use-votes', () => ({ useVotes: () => ({ votes: voteFeed.votes, error: null }) }));
 const site = vi.hoisted(() => ({ stats: undefined as SiteStats | undefined }));
+// The server counts the daily view: here, free while `freeViews` lasts, as it would answer.
+const server = vi.hoisted(() => ({ freeViews: Infinity, calls: 0 }));
+vi.mock('@/data/callables', async (original) => ({
+  ...(await original<object>()),
+  call: async (name: string) => {
+    if (name !== 'getAdvancedAnalytics') throw new Error(`unexpected call ${name}`);
+    server.calls++;
+    if (server.calls > server.freeViews)
+      throw new CallError('permission-denied', DAILY_LIMIT_MESSAGES.advancedAnalytics, {}, 'premium');
+    return advancedAnalytics(voteFeed.votes);
+  },
+}));
 vi.mock('@/data/use-site-stats', () => ({ useSiteStats: () => site.stats }));
 
 function aVote(id: string, overrides: Partial<Vote> = {}): Vote {
@@ -185,7 +198,8 @@ describe('what votes show', () => {
     expect(comments).toHaveTextContent('2/10 · male, 25');
   });
 
-  it('gives a free member one Advanced Analytics view a day, then offers Premium with the plans', async () => {
+  it('shows Advanced Analytics while the server allows, then offers Premium with the plans', async () => {
+    Object.assign(server, { freeViews: 1, calls: 0 });
     voteFeed.votes = [aVote('v1', { age: 23, gender: 'female' }), aVote('v2', { age: 34 })];
     const photo = aPhoto('a', { votesCount: 2, rate: 4 });
     const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
@@ -203,10 +217,11 @@ describe('what votes show', () => {
     expect(offer).toHaveTextContent('Most Popular');
   });
 
-  it('lets a subscriber open Advanced Analytics any number of times', async () => {
+  it('opens Advanced Analytics as often as the server allows', async () => {
+    Object.assign(server, { freeViews: Infinity, calls: 0 });
     voteFeed.votes = [aVote('v1')];
     const photo = aPhoto('a', { votesCount: 1, rate: 4 });
-    const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} subscribed />);
+    const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
     const section = screen.getByRole('region', { name: 'Advanced Analytics' });
     for (let time = 0; time < 3; time++) {
       await user.click(within(section).getByRole('button', { name: 'Advanced Analytics' }));

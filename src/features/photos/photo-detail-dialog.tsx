@@ -42,7 +42,6 @@ import { useSiteStats } from '@/data/use-site-stats';
 interface Props {
   photo: Photo;
   photos: Photo[];
-  subscribed: boolean;
   busy: boolean;
   onShare: () => void;
   onClose: () => void;
@@ -134,7 +133,6 @@ function FaceAnalysis({ detail }: { detail: FaceDetail }) {
 export function PhotoDetailDialog({
   photo,
   photos,
-  subscribed,
   busy,
   onShare,
   onClose,
@@ -283,7 +281,7 @@ export function PhotoDetailDialog({
                   <Typography color="text.secondary">Your AI insights are on their way…</Typography>
                 )}
               </DetailSection>
-              <VotesSections photo={photo} subscribed={subscribed} />
+              <VotesSections photo={photo} />
             </Stack>
           </Grid>
         </Grid>

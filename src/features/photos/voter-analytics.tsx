@@ -1,15 +1,14 @@
 /** Advanced Analytics: who voted (up to 6 avatars), their ages by decade and their genders. Loaded on demand (recharts). */
 import { Avatar, AvatarGroup, Box, Stack, Typography } from '@mui/material';
 import { Bar, BarChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ageDecades, genderSplit, type Vote } from '@/domain/vote';
+import type { AdvancedAnalytics } from '@/domain/vote';
 
 const GENDER_COLORS = { female: '#e91e63', male: '#3f51b5' } as const;
 
-export function VoterAnalytics({ votes }: { votes: Vote[] }) {
-  if (votes.length === 0)
+export function VoterAnalytics({ analytics }: { analytics: AdvancedAnalytics }) {
+  const { voters, ages, genders } = analytics;
+  if (voters.length === 0)
     return <Typography color="text.secondary">Analytics appear with the first votes.</Typography>;
-  const ages = ageDecades(votes);
-  const genders = genderSplit(votes);
   return (
     <Stack spacing={2}>
       <Box>
@@ -17,8 +16,8 @@ export function VoterAnalytics({ votes }: { votes: Vote[] }) {
           Voters
         </Typography>
         <AvatarGroup max={6} sx={{ justifyContent: 'flex-end' }} aria-label="Voters">
-          {votes.slice(0, 6).map((vote) => (
-            <Avatar key={vote.id} src={vote.photoURL ?? undefined} alt={`Voter aged ${vote.age}`} />
+          {voters.map((voter) => (
+            <Avatar key={voter.id} src={voter.photoURL ?? undefined} alt={`Voter aged ${voter.age}`} />
           ))}
         </AvatarGroup>
       </Box>

@@ -1,13 +1,13 @@
 /** The parts of the photo detail that come from votes: rating overview, tags, comments, Advanced Analytics. */
 import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { call, CallError } from '@/data/callables';
 import { useVotes } from '@/data/use-votes';
-import { countUse, mayOpenAdvancedAnalytics, usedToday } from '@/domain/daily-counter';
+import { DAILY_LIMIT_MESSAGES } from '@/domain/daily-counter';
 import type { Photo } from '@/domain/photo';
 import { ratingBuckets, RATING_BUCKETS } from '@/domain/scores';
-import { tagCounts } from '@/domain/vote';
+import { tagCounts, type AdvancedAnalytics } from '@/domain/vote';
 import { onDemand } from '@/lib/on-demand';
-import { storageKeys } from '@/lib/storage';
 import { CommentThread } from './comment-thread';
 import { DetailSection } from './detail-section';
 
@@ -18,10 +18,12 @@ const SubscriptionDialog = onDemand(() =>
 
 const TAGS_SHOWN = 5;
 
-export function VotesSections({ photo, subscribed }: { photo: Photo; subscribed: boolean }) {
+export function VotesSections({ photo }: { photo: Photo }) {
   const { votes, error } = useVotes(photo.userId, photo.id);
   const [allTags, setAllTags] = useState(false);
-  const [analytics, setAnalytics] = useState(false);
+  const [analytics, setAnalytics] = useState<AdvancedAnalytics | null>(null);
+  const [analyticsError, setAnalyticsError] = useState<string | null>(null);
+  const [opening, setOpening] = useState(false);
   const [offer, setOffer] = useState(false);
   if (error) return <Typography color="error">{error.message}</Typography>;
   const list = votes ?? [];
@@ -29,18 +31,22 @@ export function VotesSections({ photo, subscribed }: { photo: Photo; subscribed:
   const tags = tagCounts(list);
   const comments = list.filter((vote) => vote.comment.trim());
 
-  const openAnalytics = () => {
+  // The server counts a free member's daily view, and says when Premium is what it would take.
+  const openAnalytics = async () => {
+    setAnalyticsError(null);
     if (analytics) {
-      setAnalytics(false);
+      setAnalytics(null);
       return;
     }
-    const now = new Date();
-    if (!mayOpenAdvancedAnalytics(subscribed, usedToday(localStorage, storageKeys.analyticsViews, now))) {
-      setOffer(true);
-      return;
+    setOpening(true);
+    try {
+      setAnalytics(await call('getAdvancedAnalytics', { photoId: photo.id }));
+    } catch (failure) {
+      if (failure instanceof CallError && failure.reason === 'premium') setOffer(true);
+      else setAnalyticsError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setOpening(false);
     }
-    if (!subscribed) countUse(localStorage, storageKeys.analyticsViews, now);
-    setAnalytics(true);
   };
 
   return (
@@ -97,20 +103,26 @@ export function VotesSections({ photo, subscribed }: { photo: Photo; subscribed:
         )}
       </DetailSection>
       <Box component="section" aria-label="Advanced Analytics">
-        <Button variant={analytics ? 'contained' : 'outlined'} onClick={openAnalytics}>
+        <Button
+          variant={analytics ? 'contained' : 'outlined'}
+          onClick={() => void openAnalytics()}
+          disabled={opening}
+        >
           Advanced Analytics
         </Button>
+        {analyticsError && (
+          <Typography color="error" role="alert" sx={{ mt: 1 }}>
+            {analyticsError}
+          </Typography>
+        )}
         {analytics && (
           <Box sx={{ mt: 2 }}>
-            <VoterAnalytics votes={list} />
+            <VoterAnalytics analytics={analytics} />
           </Box>
         )}
       </Box>
       {offer && (
-        <SubscriptionDialog
-          reason="You have used today's free Advanced Analytics view. Premium members see it on every photo, every day."
-          onClose={() => setOffer(false)}
-        />
+        <SubscriptionDialog reason={DAILY_LIMIT_MESSAGES.advancedAnalytics} onClose={() => setOffer(false)} />
       )}
     </Stack>
   );

@@ -9,9 +9,8 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'rea
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageMeta } from '@/components/page-meta';
 import { useToast } from '@/components/toast';
-import { call } from '@/data/callables';
+import { call, CallError } from '@/data/callables';
 import { useFeed } from '@/data/use-feed';
-import { countUse, SUBSCRIBER_VIEW_RATING_PER_DAY, usedToday } from '@/domain/daily-counter';
 import {
   COMMENT_TIP,
   COMMENT_TIP_MS,
@@ -185,24 +184,21 @@ export function RatePage({ user }: { user: User }) {
       setDialog('subscription');
       return;
     }
-    const prefix = storageKeys.viewRatingUses;
-    if (usedToday(localStorage, prefix, new Date()) >= SUBSCRIBER_VIEW_RATING_PER_DAY) {
-      toast({
-        message: `You have used today's ${SUBSCRIBER_VIEW_RATING_PER_DAY} rating views.`,
-        severity: 'info',
-      });
-      return;
-    }
+    // The server counts the day's uses and refuses the 11th.
     try {
       const seen = await call('viewRating', { ownerId: current.userId, photoId: current.id });
-      countUse(localStorage, prefix, new Date());
       setViewedRating(
         seen.votesCount === 0
           ? NO_RATINGS_YET
           : `Current rating: ${formatScore(seen.rate)} of 5 (${seen.votesCount} votes)`,
       );
     } catch (failure) {
-      toast({ message: failure instanceof Error ? failure.message : String(failure), severity: 'error' });
+      if (failure instanceof CallError && failure.reason === 'premium') setDialog('subscription');
+      else
+        toast({
+          message: failure instanceof Error ? failure.message : String(failure),
+          severity: failure instanceof CallError && failure.code === 'resource-exhausted' ? 'info' : 'error',
+        });
     }
   };
 

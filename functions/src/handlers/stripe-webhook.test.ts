@@ -1,0 +1,478 @@
+import Stripe from 'stripe';
+import { describe, expect, it } from 'vitest';
+import { billingPath, type Billing } from '../../../src/domain/payments';
+import type { Photo } from '../../../src/domain/photo';
+import type { User } from '../../../src/domain/user';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { seedMember, seedPhoto, TestClock, testContext } from '../testing';
+import { addMonths, renewPremium, subscriptionPath, type Subscription } from './premium';
+import {
+  checkoutSessionPath,
+  paymentEventPath,
+  receiveStripeWebhook,
+  type CheckoutSessionRecord,
+} from './stripe-webhook';
+
+const SECRET = 'whsec_test_handler';
+const payments: PaymentProvider = {
+  webhookSecret: SECRET,
+  returnOrigins: ['http://localhost:5173'],
+  createCheckout: async () => ({ sessionId: 'cs_unused', url: 'http://unused' }),
+};
+const START = new Date('2026-11-22T10:00:00Z');
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+type Context = ReturnType<typeof testContext>;
+
+interface StripeEvent {
+  id: string;
+  type: string;
+  created: number;
+  object: Record<string, unknown>;
+}
+
+const envelope = (event: StripeEvent) =>
+  JSON.stringify({
+    id: event.id,
+    object: 'event',
+    created: event.created,
+    livemode: false,
+    type: event.type,
+    data: { object: event.object },
+  });
+
+/** Delivers an event as Stripe does: its JSON signed with the secret at the clock's time. */
+function deliver(context: Context, event: StripeEvent, options: { secret?: string; signedAt?: Date } = {}) {
+  const payload = envelope(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? SECRET,
+    timestamp: seconds(options.signedAt ?? context.clock.now()),
+  });
+  return receiveStripeWebhook(payload, signature, { store: context.store, clock: context.clock, payments });
+}
+
+function checkoutCompleted(
+  id: string,
+  session: string,
+  fields: {
+    product: string;
+    amount?: number;
+    amountTotal: number;
+    uid?: string;
+    subscription?: string;
+    at?: Date;
+  },
+  type = 'checkout.session.completed',
+): StripeEvent {
+  const uid = fields.uid ?? 'buyer';
+  return {
+    id,
+    type,
+    created: seconds(fields.at ?? START),
+    object: {
+      id: session,
+      object: 'checkout.session',
+      mode: fields.subscription ? 'subscription' : 'payment',
+      payment_status: 'paid',
+      status: 'complete',
+      client_reference_id: uid,
+      amount_total: fields.amountTotal,
+      currency: 'usd',
+      metadata: {
+        uid,
+        product: fields.product,
+        ...(fields.amount === undefined ? {} : { amount: String(fields.amount) }),
+      },
+      subscription: fields.subscription ?? null,
+    },
+  };
+}
+
+const pack = (id: string, session: string, tokens: 5 | 10 | 20, type?: string) =>
+  checkoutCompleted(
+    id,
+    session,
+    { product: 'Tokens', amount: tokens * 10, amountTotal: { 5: 99, 10: 199, 20: 349 }[tokens] },
+    type,
+  );
+
+const monthly = { product: 'monthly', amountTotal: 299, subscription: 'sub_monthly' };
+
+function invoice(
+  id: string,
+  period: { start: Date; end: Date },
+  fields: { amountPaid?: number; type?: string; subscription?: string; product?: string } = {},
+): StripeEvent {
+  return {
+    id,
+    type: fields.type ?? 'invoice.paid',
+    created: seconds(period.start),
+    object: {
+      id: `in_${id}`,
+      object: 'invoice',
+      amount_paid: fields.amountPaid ?? 299,
+      currency: 'usd',
+      parent: {
+        type: 'subscription_details',
+        subscription_details: {
+          subscription: fields.subscription ?? 'sub_monthly',
+          metadata: { uid: 'buyer', product: fields.product ?? 'monthly' },
+        },
+      },
+      lines: { data: [{ period: { start: seconds(period.start), end: seconds(period.end) } }] },
+    },
+  };
+}
+
+const month = (n: number) => ({ start: addMonths(START, n), end: addMonths(START, n + 1) });
+
+function subscriptionEvent(id: string, type: string, at: Date, cancelAtPeriodEnd = false): StripeEvent {
+  return {
+    id,
+    type,
+    created: seconds(at),
+    object: {
+      id: 'sub_monthly',
+      object: 'subscription',
+      status: type === 'customer.subscription.deleted' ? 'canceled' : 'active',
+      cancel_at_period_end: cancelAtPeriodEnd,
+      metadata: { uid: 'buyer', product: 'monthly' },
+    },
+  };
+}
+
+async function buyer(context: Context, overrides: Partial<User> = {}) {
+  await seedMember(context.store, 'buyer', overrides);
+}
+
+const member = async (context: Context) => (await context.store.get<User>('users/buyer'))!;
+
+async function expectRefused(context: Context, event: StripeEvent, message: RegExp) {
+  const before = context.store.contents();
+  const answer = await deliver(context, event);
+  expect(answer.status).toBe(400);
+  expect(JSON.stringify(answer.body)).toMatch(message);
+  expect(context.store.contents()).toEqual(before);
+}
+
+/** A shuffle that the same seed repeats. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const copy = [...items];
+  let state = seed;
+  const random = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+  for (let index = copy.length - 1; index > 0; index--) {
+    const other = Math.floor(random() * (index + 1));
+    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
+  }
+  return copy;
+}
+
+describe('the webhook signature', () => {
+  it('refuses a forged, stale, missing or tampered signature and writes nothing', async () => {
+    const context = testContext();
+    await buyer(context);
+    const event = pack('evt_forged', 'cs_1', 10);
+    const before = context.store.contents();
+
+    expect((await deliver(context, event, { secret: 'whsec_someone_else' })).status).toBe(400);
+    const stale = await deliver(context, event, { signedAt: new Date(START.getTime() - 10 * 60_000) });
+    expect(stale).toEqual({ status: 400, body: { error: expect.stringMatching(/too old/) } });
+    const payload = envelope(event);
+    const missing = await receiveStripeWebhook(payload, undefined, { ...context, payments });
+    expect(missing.status).toBe(400);
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: SECRET,
+      timestamp: seconds(START),
+    });
+    const tampered = payload.replace('"amount_total":199', '"amount_total":1');
+    expect((await receiveStripeWebhook(tampered, signature, { ...context, payments })).status).toBe(400);
+    expect(context.store.contents()).toEqual(before);
+    expect((await member(context)).points).toBe(2);
+  });
+
+  it('answers 503 without a payment provider, so the provider tries again later', async () => {
+    const context = testContext();
+    const answer = await receiveStripeWebhook('{}', 't=1,v1=x', {
+      store: context.store,
+      clock: context.clock,
+    });
+    expect(answer.status).toBe(503);
+  });
+});
+
+describe('fulfilment of token packs and donations', () => {
+  it('credits a paid pack once, however many times its event or another event of its session comes', async () => {
+    const context = testContext();
+    await buyer(context);
+    for (let time = 0; time < 5; time++)
+      expect((await deliver(context, pack('evt_1', 'cs_1', 10))).status).toBe(200);
+    await deliver(context, pack('evt_2', 'cs_1', 10, 'checkout.session.async_payment_succeeded'));
+    expect((await member(context)).points).toBe(12);
+    expect(await context.store.get<CheckoutSessionRecord>(checkoutSessionPath('cs_1'))).toMatchObject({
+      uid: 'buyer',
+      status: 'fulfilled',
+      eventId: 'evt_1',
+    });
+    expect(await context.store.get(paymentEventPath('evt_1'))).toMatchObject({ outcome: 'fulfilled tokens' });
+    expect(await context.store.get(paymentEventPath('evt_2'))).toMatchObject({
+      outcome: 'already fulfilled',
+    });
+  });
+
+  it('credits once when the same event arrives many times at once', async () => {
+    const context = testContext();
+    await buyer(context);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => deliver(context, pack('evt_c', 'cs_c', 20))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+    expect(
+      answers.filter((answer) => 'outcome' in answer.body && answer.body.outcome === 'fulfilled tokens'),
+    ).toHaveLength(1);
+    expect((await member(context)).points).toBe(22);
+  });
+
+  it('refuses a tampered amount, an unknown product or another member, and writes nothing', async () => {
+    const context = testContext();
+    await buyer(context);
+    await expectRefused(
+      context,
+      checkoutCompleted('evt_cheap', 'cs_2', { product: 'Tokens', amount: 200, amountTotal: 99 }),
+      /not the price of 20 tokens/,
+    );
+    await expectRefused(
+      context,
+      checkoutCompleted('evt_odd', 'cs_3', { product: 'Tokens', amount: 1000, amountTotal: 1999 }),
+      /Unknown product/,
+    );
+    await expectRefused(
+      context,
+      checkoutCompleted('evt_gold', 'cs_4', { product: 'Gold', amountTotal: 100 }),
+      /Unknown product/,
+    );
+    await expectRefused(
+      context,
+      checkoutCompleted('evt_nobody', 'cs_5', {
+        product: 'Tokens',
+        amount: 100,
+        amountTotal: 199,
+        uid: 'nobody',
+      }),
+      /no member/,
+    );
+  });
+
+  it('refuses a checkout that differs from the one the server opened', async () => {
+    const context = testContext();
+    await buyer(context);
+    const order = {
+      kind: 'tokens',
+      product: 'Tokens',
+      amount: 50,
+      description: '5 tokens (Starter)',
+      amountCents: 99,
+      currency: 'usd',
+      tokens: 5,
+    };
+    await context.store.runTransaction(async (tx) =>
+      tx.set(checkoutSessionPath('cs_opened'), { uid: 'buyer', order, status: 'open', createdAt: START }),
+    );
+    await expectRefused(context, pack('evt_swap', 'cs_opened', 20), /does not match/);
+    await deliver(context, pack('evt_right', 'cs_opened', 5));
+    expect((await member(context)).points).toBe(7);
+  });
+
+  it('records a donation once and credits nothing', async () => {
+    const context = testContext();
+    await buyer(context);
+    const coffee = checkoutCompleted('evt_coffee', 'cs_coffee', {
+      product: 'Donation',
+      amount: 3.5,
+      amountTotal: 350,
+    });
+    expect((await deliver(context, coffee)).body).toEqual({ received: true, outcome: 'fulfilled donation' });
+    expect((await deliver(context, coffee)).body).toEqual({ received: true, outcome: 'duplicate' });
+    expect((await member(context)).points).toBe(2);
+    expect(await context.store.get(checkoutSessionPath('cs_coffee'))).toMatchObject({ status: 'fulfilled' });
+  });
+
+  it('waits for an unpaid (delayed) payment and fulfils on its success', async () => {
+    const context = testContext();
+    await buyer(context);
+    const unpaid = pack('evt_pending', 'cs_later', 10);
+    unpaid.object.payment_status = 'unpaid';
+    expect((await deliver(context, unpaid)).body).toEqual({ received: true, outcome: 'awaiting payment' });
+    expect((await member(context)).points).toBe(2);
+    await deliver(context, pack('evt_paid', 'cs_later', 10, 'checkout.session.async_payment_succeeded'));
+    expect((await member(context)).points).toBe(12);
+  });
+
+  it('passes over events it does not handle', async () => {
+    const context = testContext();
+    const before = context.store.contents();
+    const answer = await deliver(context, {
+      id: 'evt_other',
+      type: 'customer.created',
+      created: seconds(START),
+      object: { id: 'cus_1' },
+    });
+    expect(answer.body).toEqual({ received: true, outcome: 'ignored' });
+    expect(context.store.contents()).toEqual(before);
+  });
+});
+
+describe('Premium through payments', () => {
+  it('makes a member Premium with their first month of tokens, their photos first in the feed', async () => {
+    const context = testContext();
+    await buyer(context);
+    await seedPhoto(context.store, 'buyer', 'p1', { votesCount: 3 });
+    await deliver(context, checkoutCompleted('evt_sub', 'cs_sub', monthly));
+    await deliver(context, invoice('evt_inv_0', month(0)));
+    const user = await member(context);
+    expect(user).toMatchObject({ subscribed: true, points: 7 });
+    expect((await context.store.get<Photo>('users/buyer/photos/p1'))!.feedOrder).toMatch(/^0-/);
+    expect(await context.store.get<Billing>(billingPath('buyer'))).toEqual({
+      plan: 'monthly',
+      premiumUntil: month(0).end,
+      status: 'active',
+      updatedAt: START,
+    });
+  });
+
+  it('keeps Premium on renewal with 5 more tokens, and ends it at the period end after a cancellation', async () => {
+    const context = testContext();
+    await buyer(context);
+    await deliver(context, checkoutCompleted('evt_sub', 'cs_sub', monthly));
+    await deliver(context, invoice('evt_inv_0', month(0)));
+    (context.clock as TestClock).advanceDays(31);
+    await deliver(context, invoice('evt_inv_1', month(1)));
+    expect(await member(context)).toMatchObject({ subscribed: true, points: 12 });
+    await deliver(
+      context,
+      subscriptionEvent('evt_cancel', 'customer.subscription.updated', context.clock.now(), true),
+    );
+    expect((await context.store.get<Billing>(billingPath('buyer')))!.status).toBe('canceled');
+    (context.clock as TestClock).advanceDays(15);
+    await renewPremium(context.store, context.clock);
+    expect(await member(context)).toMatchObject({ subscribed: true, points: 12 });
+    (context.clock as TestClock).advanceDays(20);
+    expect(await renewPremium(context.store, context.clock)).toEqual({ credited: 0, ended: 1 });
+    expect(await member(context)).toMatchObject({ subscribed: false, points: 12 });
+    expect(await renewPremium(context.store, context.clock)).toEqual({ credited: 0, ended: 0 });
+  });
+
+  it('keeps Premium until the paid time runs out after a failed renewal', async () => {
+    const context = testContext();
+    await buyer(context);
+    await deliver(context, invoice('evt_inv_0', month(0)));
+    (context.clock as TestClock).advanceDays(29);
+    await deliver(context, invoice('evt_failed', month(1), { type: 'invoice.payment_failed' }));
+    expect((await context.store.get<Billing>(billingPath('buyer')))!.status).toBe('past_due');
+    expect((await member(context)).subscribed).toBe(true);
+    (context.clock as TestClock).advanceDays(2);
+    await renewPremium(context.store, context.clock);
+    expect((await member(context)).subscribed).toBe(false);
+  });
+
+  it('credits a yearly plan 5 tokens a month, once each, however often the job runs', async () => {
+    const context = testContext();
+    await buyer(context);
+    const yearly = { start: START, end: addMonths(START, 12) };
+    await deliver(
+      context,
+      invoice('evt_year', yearly, { amountPaid: 1199, subscription: 'sub_year', product: 'yearly' }),
+    );
+    expect((await member(context)).points).toBe(7);
+    for (let day = 0; day < 400; day += 5) {
+      (context.clock as TestClock).advanceDays(5);
+      await renewPremium(context.store, context.clock);
+      await renewPremium(context.store, context.clock);
+    }
+    expect(await member(context)).toMatchObject({ subscribed: false, points: 2 + 12 * 5 });
+    expect(await context.store.get<Subscription>(subscriptionPath('sub_year'))).toMatchObject({
+      monthsCredited: 12,
+      premium: false,
+    });
+  });
+
+  it('refuses an invoice whose amount is not the plan price', async () => {
+    const context = testContext();
+    await buyer(context);
+    await expectRefused(context, invoice('evt_cheap', month(0), { amountPaid: 1 }), /not the price/);
+  });
+
+  it('reaches the same state from a renewal that comes before the checkout', async () => {
+    const inOrder = testContext();
+    const reversed = testContext();
+    for (const context of [inOrder, reversed]) {
+      await buyer(context);
+      (context.clock as TestClock).advanceDays(35);
+    }
+    const events = [
+      checkoutCompleted('evt_sub', 'cs_sub', monthly),
+      invoice('evt_inv_0', month(0)),
+      invoice('evt_inv_1', month(1)),
+    ];
+    for (const event of events) await deliver(inOrder, event);
+    for (const event of [...events].reverse()) await deliver(reversed, event);
+    expect(await member(reversed)).toEqual(await member(inOrder));
+    expect(await member(inOrder)).toMatchObject({ subscribed: true, points: 12 });
+    expect(await reversed.store.get(billingPath('buyer'))).toEqual(
+      await inOrder.store.get(billingPath('buyer')),
+    );
+  });
+});
+
+describe('a shuffled sequence of 20 events', () => {
+  // Three packs (10 delivered three times, 5 with a second event for its session, 20 twice), a
+  // donation, a monthly plan paid three times and then cancelled (a renewal delivered three times),
+  // and two events the webhook does not handle.
+  const now = new Date(addMonths(START, 2).getTime() + 10 * 86_400_000);
+  const events = [
+    pack('evt_p10', 'cs_p10', 10),
+    pack('evt_p10', 'cs_p10', 10),
+    pack('evt_p10', 'cs_p10', 10),
+    pack('evt_p5', 'cs_p5', 5),
+    pack('evt_p5_async', 'cs_p5', 5, 'checkout.session.async_payment_succeeded'),
+    pack('evt_p20', 'cs_p20', 20),
+    pack('evt_p20', 'cs_p20', 20),
+    checkoutCompleted('evt_coffee', 'cs_coffee', { product: 'Donation', amount: 2, amountTotal: 200 }),
+    checkoutCompleted('evt_sub', 'cs_sub', monthly),
+    invoice('evt_inv_0', month(0)),
+    invoice('evt_inv_1', month(1)),
+    invoice('evt_inv_1', month(1)),
+    invoice('evt_inv_1', month(1)),
+    invoice('evt_inv_2', month(2)),
+    subscriptionEvent('evt_cancel', 'customer.subscription.updated', addMonths(START, 2), true),
+    subscriptionEvent('evt_resume_old', 'customer.subscription.updated', addMonths(START, 1), false),
+    subscriptionEvent('evt_deleted', 'customer.subscription.deleted', addMonths(START, 2)),
+    invoice('evt_inv_2', month(2)),
+    { id: 'evt_x1', type: 'charge.succeeded', created: seconds(START), object: { id: 'ch_1' } },
+    { id: 'evt_x2', type: 'customer.created', created: seconds(START), object: { id: 'cus_1' } },
+  ];
+
+  it.each([1, 2, 3, 4, 5, 6])('credits exactly what was paid for, in order %#', async (seed) => {
+    expect(events).toHaveLength(20);
+    const context = testContext(new TestClock(now));
+    await buyer(context);
+    for (const event of seed === 1 ? events : shuffled(events, seed)) {
+      expect((await deliver(context, event)).status).toBe(200);
+    }
+    // 2 to start, packs of 10, 5 and 20, and 5 for each of the three months Premium has started.
+    expect(await member(context)).toMatchObject({ points: 2 + 10 + 5 + 20 + 15, subscribed: true });
+    expect(await context.store.get(billingPath('buyer'))).toMatchObject({
+      plan: 'monthly',
+      premiumUntil: addMonths(START, 3),
+      status: 'canceled',
+    });
+    const sessions = context.store.contents().filter((row) => row.path.startsWith('checkoutSessions/'));
+    expect(sessions.map((row) => row.path)).toEqual(
+      ['cs_coffee', 'cs_p10', 'cs_p20', 'cs_p5', 'cs_sub'].map((id) => `checkoutSessions/${id}`),
+    );
+  });
+});

@@ -1,0 +1,319 @@
+/**
+ * The payment provider's webhook: verifies Stripe's signature with the official package, then
+ * fulfils each event once. Every event that changes anything leaves a record (`paymentEvents/{id}`)
+ * in the same transaction as its change, and a paid checkout marks its session
+ * (`checkoutSessions/{id}`) fulfilled there too: a second delivery, or a second event for the same
+ * session, finds the record and changes nothing. What an event claims is checked against the
+ * catalogue: an unknown product or an amount other than its price is refused, and nothing is written.
+ */
+import Stripe from 'stripe';
+import { orderFor, type CheckoutOrder } from '../../../src/domain/payments';
+import { planFor, type PlanProduct } from '../../../src/domain/plans';
+import type { User } from '../../../src/domain/user';
+import type { Clock } from './handler';
+import type { PaymentProvider } from '../payments/payment-provider';
+import type { Store, Transaction } from '../store/store';
+import {
+  addMonths,
+  changedSubscription,
+  readPremium,
+  subscriptionPath,
+  writeSubscription,
+  type Subscription,
+  type SubscriptionChange,
+  type SubscriptionStatus,
+} from './premium';
+import { userPath } from './users';
+
+/** How old a signature may be, as Stripe's own default: older deliveries are replays. */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/** The webhook's name: the HTTPS function on Firebase, a route of the local server. */
+export const STRIPE_WEBHOOK = 'stripeWebhook';
+
+export const paymentEventPath = (id: string) => `paymentEvents/${id}`;
+export const checkoutSessionPath = (id: string) => `checkoutSessions/${id}`;
+
+/** What the server knows of a checkout it opened, `checkoutSessions/{id}`: the server's alone. */
+export interface CheckoutSessionRecord {
+  uid: string;
+  order: CheckoutOrder;
+  status: 'open' | 'fulfilled';
+  createdAt: Date;
+  fulfilledAt?: Date;
+  eventId?: string;
+}
+
+export interface PaymentEventRecord {
+  type: string;
+  created: Date;
+  receivedAt: Date;
+  outcome: string;
+  uid?: string;
+  sessionId?: string;
+  subscriptionId?: string;
+}
+
+export interface WebhookAnswer {
+  status: number;
+  body: { received: true; outcome: string } | { error: string };
+}
+
+export interface WebhookServices {
+  store: Store;
+  clock: Clock;
+  payments?: PaymentProvider | undefined;
+}
+
+/** A refusal of a signed event that does not add up: a 400, and nothing written. */
+class Refusal extends Error {}
+
+const ID = /^[A-Za-z0-9_]{1,200}$/;
+const UID = /^[A-Za-z0-9_-]{1,128}$/;
+
+const refused = (error: string): WebhookAnswer => ({ status: 400, body: { error } });
+
+export async function receiveStripeWebhook(
+  rawBody: Buffer | string,
+  signature: string | undefined,
+  services: WebhookServices,
+): Promise<WebhookAnswer> {
+  const { payments, clock } = services;
+  if (!payments) return { status: 503, body: { error: 'Payments are not configured on this server.' } };
+  if (!signature) return refused('The Stripe-Signature header is missing.');
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(
+      rawBody,
+      signature,
+      payments.webhookSecret,
+      SIGNATURE_TOLERANCE_SECONDS,
+      undefined,
+      clock.now().getTime(),
+    );
+  } catch {
+    return refused('The signature does not match this webhook, or it is too old.');
+  }
+  if (typeof event.id !== 'string' || !ID.test(event.id)) return refused('The event has no valid id.');
+  try {
+    const outcome = await fulfil(event, services);
+    return { status: 200, body: { received: true, outcome } };
+  } catch (error) {
+    if (error instanceof Refusal) return refused(error.message);
+    throw error;
+  }
+}
+
+async function fulfil(event: Stripe.Event, services: WebhookServices): Promise<string> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return fulfilCheckout(event, event.data.object, services);
+    case 'invoice.paid':
+    case 'invoice.payment_failed':
+      return applyInvoice(event, event.data.object, services);
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return applySubscriptionStatus(event, event.data.object, services);
+    default:
+      return 'ignored';
+  }
+}
+
+const secondsToDate = (seconds: unknown): Date | undefined =>
+  typeof seconds === 'number' && Number.isFinite(seconds) ? new Date(seconds * 1000) : undefined;
+
+function eventRecord(event: Stripe.Event, now: Date, outcome: string, refs: Partial<PaymentEventRecord>) {
+  return {
+    type: event.type,
+    created: secondsToDate(event.created) ?? now,
+    receivedAt: now,
+    outcome,
+    ...refs,
+  } satisfies PaymentEventRecord;
+}
+
+/** The member a checkout is for, and the order it sold, from the session's own fields. */
+function checkoutOrder(session: Stripe.Checkout.Session): { uid: string; order: CheckoutOrder } {
+  const metadata = session.metadata ?? {};
+  const uid = session.client_reference_id ?? metadata.uid;
+  if (!uid || !UID.test(uid)) throw new Refusal('The checkout names no member.');
+  if (metadata.uid && metadata.uid !== uid) throw new Refusal('The checkout names two members.');
+  const amount = metadata.amount === undefined ? undefined : Number(metadata.amount);
+  const order = metadata.product === undefined ? undefined : orderFor(metadata.product, amount);
+  if (!order) throw new Refusal(`Unknown product: ${String(metadata.product)}.`);
+  const expectedMode = order.kind === 'subscription' ? 'subscription' : 'payment';
+  if (session.mode !== expectedMode)
+    throw new Refusal(`A ${order.kind} checkout must be in ${expectedMode} mode.`);
+  if (session.amount_total !== order.amountCents || session.currency !== order.currency)
+    throw new Refusal(
+      `The amount paid (${String(session.amount_total)} ${String(session.currency)}) is not the price of ${order.description}.`,
+    );
+  return { uid, order };
+}
+
+async function fulfilCheckout(
+  event: Stripe.Event,
+  session: Stripe.Checkout.Session,
+  { store, clock }: WebhookServices,
+): Promise<string> {
+  if (typeof session.id !== 'string' || !ID.test(session.id))
+    throw new Refusal('The checkout has no valid id.');
+  const { uid, order } = checkoutOrder(session);
+  const subscriptionId =
+    typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
+  if (order.kind === 'subscription' && (!subscriptionId || !ID.test(subscriptionId)))
+    throw new Refusal('A subscription checkout names no subscription.');
+  return store.runTransaction(async (tx) => {
+    const now = clock.now();
+    const [seen, record, user] = await Promise.all([
+      tx.get(paymentEventPath(event.id)),
+      tx.get<CheckoutSessionRecord>(checkoutSessionPath(session.id)),
+      tx.get<User>(userPath(uid)),
+    ]);
+    if (seen) return 'duplicate';
+    if (
+      record &&
+      (record.uid !== uid ||
+        record.order.product !== order.product ||
+        record.order.amountCents !== order.amountCents)
+    )
+      throw new Refusal('The checkout does not match the one this server opened.');
+    if (!user || user.deletedAt) throw new Refusal('The checkout is for no member of this app.');
+    const refs = { uid, sessionId: session.id, ...(subscriptionId ? { subscriptionId } : {}) };
+    if (record?.status === 'fulfilled') {
+      tx.set(paymentEventPath(event.id), eventRecord(event, now, 'already fulfilled', refs));
+      return 'already fulfilled';
+    }
+    if (session.payment_status !== 'paid') {
+      tx.set(paymentEventPath(event.id), eventRecord(event, now, 'awaiting payment', refs));
+      return 'awaiting payment';
+    }
+    const premium =
+      order.kind === 'subscription' && subscriptionId
+        ? await readSubscription(tx, subscriptionId, uid)
+        : null;
+
+    if (order.kind === 'tokens')
+      tx.update(userPath(uid), { points: user.points + (order.tokens ?? 0), updatedAt: now });
+    if (premium && subscriptionId) {
+      // The period the checkout paid for starts when it completed; the first invoice says it exactly.
+      const start = secondsToDate(event.created) ?? now;
+      const plan = planOrThrow(order.plan);
+      const change = { uid, plan, paid: { start, end: addMonths(start, planMonths(plan)) } };
+      writeSubscription(
+        tx,
+        subscriptionId,
+        changedSubscription(premium.subscription, change, now),
+        premium.reads,
+        now,
+      );
+    }
+    tx.set(checkoutSessionPath(session.id), {
+      ...(record ?? { uid, order, createdAt: now }),
+      status: 'fulfilled',
+      fulfilledAt: now,
+      eventId: event.id,
+    } satisfies CheckoutSessionRecord);
+    tx.set(paymentEventPath(event.id), eventRecord(event, now, `fulfilled ${order.kind}`, refs));
+    return `fulfilled ${order.kind}`;
+  });
+}
+
+function planOrThrow(product: string | undefined): PlanProduct {
+  const plan = product === undefined ? undefined : planFor(product);
+  if (!plan) throw new Refusal(`Unknown plan: ${String(product)}.`);
+  return plan.product;
+}
+
+const planMonths = (product: PlanProduct) => planFor(product)!.months;
+
+async function readSubscription(tx: Transaction, id: string, uid: string) {
+  const subscription = await tx.get<Subscription>(subscriptionPath(id));
+  if (subscription && subscription.uid !== uid)
+    throw new Refusal('The subscription belongs to another member.');
+  return { subscription, reads: await readPremium(tx, uid) };
+}
+
+/** Who a subscription's event is for: its metadata (set at checkout), else what the server already knows. */
+async function subscriptionOwner(
+  store: Store,
+  id: string,
+  metadata: Stripe.Metadata | null | undefined,
+): Promise<{ uid: string; plan: PlanProduct }> {
+  if (metadata?.uid && metadata.product) return { uid: metadata.uid, plan: planOrThrow(metadata.product) };
+  const known = await store.get<Subscription>(subscriptionPath(id));
+  if (!known) throw new Refusal('The subscription names no member of this app.');
+  return { uid: known.uid, plan: known.plan };
+}
+
+async function applyInvoice(
+  event: Stripe.Event,
+  invoice: Stripe.Invoice,
+  services: WebhookServices,
+): Promise<string> {
+  const details = invoice.parent?.subscription_details;
+  const subscriptionId =
+    typeof details?.subscription === 'string' ? details.subscription : details?.subscription?.id;
+  if (!subscriptionId || !ID.test(subscriptionId)) return 'ignored';
+  const owner = await subscriptionOwner(services.store, subscriptionId, details?.metadata);
+  let change: SubscriptionChange;
+  if (event.type === 'invoice.paid') {
+    const price = orderFor(owner.plan)!;
+    if (invoice.amount_paid !== price.amountCents || invoice.currency !== price.currency)
+      throw new Refusal(
+        `The amount paid (${String(invoice.amount_paid)}) is not the price of ${price.description}.`,
+      );
+    const period = invoice.lines?.data?.[0]?.period;
+    const start = secondsToDate(period?.start);
+    const end = secondsToDate(period?.end);
+    if (!start || !end || end <= start) throw new Refusal('The invoice has no period.');
+    change = { ...owner, paid: { start, end } };
+  } else {
+    // A failed renewal: Premium ends with the paid time, unless a later payment succeeds.
+    change = {
+      ...owner,
+      status: { value: 'past_due', at: secondsToDate(event.created) ?? services.clock.now() },
+    };
+  }
+  return applySubscriptionChange(event, subscriptionId, change, services);
+}
+
+function statusOf(subscription: Stripe.Subscription, deleted: boolean): SubscriptionStatus {
+  if (deleted || subscription.status === 'canceled' || subscription.cancel_at_period_end) return 'canceled';
+  if (subscription.status === 'past_due' || subscription.status === 'unpaid') return 'past_due';
+  return 'active';
+}
+
+async function applySubscriptionStatus(
+  event: Stripe.Event,
+  subscription: Stripe.Subscription,
+  services: WebhookServices,
+): Promise<string> {
+  if (typeof subscription.id !== 'string' || !ID.test(subscription.id))
+    throw new Refusal('The subscription has no valid id.');
+  const owner = await subscriptionOwner(services.store, subscription.id, subscription.metadata);
+  const value = statusOf(subscription, event.type === 'customer.subscription.deleted');
+  const change = { ...owner, status: { value, at: secondsToDate(event.created) ?? services.clock.now() } };
+  return applySubscriptionChange(event, subscription.id, change, services);
+}
+
+function applySubscriptionChange(
+  event: Stripe.Event,
+  subscriptionId: string,
+  change: SubscriptionChange,
+  { store, clock }: WebhookServices,
+): Promise<string> {
+  return store.runTransaction(async (tx) => {
+    const now = clock.now();
+    const seen = await tx.get(paymentEventPath(event.id));
+    if (seen) return 'duplicate';
+    const { subscription, reads } = await readSubscription(tx, subscriptionId, change.uid);
+    if (!reads.user || reads.user.deletedAt)
+      throw new Refusal('The subscription is for no member of this app.');
+    writeSubscription(tx, subscriptionId, changedSubscription(subscription, change, now), reads, now);
+    const outcome = change.paid ? 'paid' : `status ${change.status?.value ?? ''}`.trim();
+    tx.set(paymentEventPath(event.id), eventRecord(event, now, outcome, { uid: change.uid, subscriptionId }));
+    return outcome;
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * The local test checkout as a browser uses it: the app's callable opens a session, the page shows the
+ * order, the card form posts from the page's own origin, and a paid session's signed events reach the
+ * webhook route, which credits the member once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '../../../src/domain/user';
+import { seedMember } from '../testing';
+import { cardProblem } from './test-checkout';
+import { startTestServer, TEST_PROJECT, TEST_REGION, type TestServer } from './test-server';
+
+const APP = 'http://localhost:5173';
+let test: TestServer;
+
+beforeAll(async () => {
+  test = await startTestServer();
+  await seedMember(test.context.store, 'buyer', { email: 'buyer@example.com' });
+});
+
+afterAll(async () => {
+  await test.close();
+});
+
+async function openCheckout(
+  name: string,
+  data: Record<string, unknown>,
+): Promise<{ sessionId: string; url: string }> {
+  const answer = await test.post(
+    name,
+    { data: { redirectUrl: APP, clientReferenceId: 'buyer', ...data } },
+    'token-buyer',
+  );
+  expect(answer.status).toBe(200);
+  return answer.body.result as { sessionId: string; url: string };
+}
+
+/** The card form as the page posts it: from the server's own origin. */
+function pay(url: string, card: string, origin = new URL(url).origin) {
+  return fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+    body: new URLSearchParams({ card, expiry: '12 / 34', cvc: '123' }).toString(),
+  });
+}
+
+const points = async () => (await test.context.store.get<User>('users/buyer'))!.points;
+
+describe('the local test checkout', () => {
+  it('shows the order and takes the success card: one webhook, one credit, back to the app', async () => {
+    const { sessionId, url } = await openCheckout('createCheckoutSession', {
+      product: 'Tokens',
+      amount: 100,
+    });
+    expect(url).toBe(`${test.server.url}/checkout/${sessionId}`);
+    const page = await fetch(url);
+    expect(page.headers.get('content-security-policy')).toContain(`form-action 'self' ${APP}`);
+    const html = await page.text();
+    expect(html).toContain('10 tokens (Most Popular)');
+    expect(html).toContain('$1.99');
+
+    const paid = await pay(url, '4242 4242 4242 4242');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`${APP}/?success=true&session_id=${sessionId}`);
+    expect(await points()).toBe(12);
+    // Submitted again (a second tab, a back button): back to the app, nothing more.
+    expect((await pay(url, '4242 4242 4242 4242')).status).toBe(303);
+    expect(await points()).toBe(12);
+    const events = test.context.store.contents().filter((row) => row.path.startsWith('paymentEvents/'));
+    expect(events).toHaveLength(1);
+  });
+
+  it("declines the decline card with Stripe's message and changes nothing", async () => {
+    const { url } = await openCheckout('createCheckoutSession', { product: 'Tokens', amount: 50 });
+    const before = await points();
+    const declined = await pay(url, '4000 0000 0000 0002');
+    expect(declined.status).toBe(402);
+    expect(await declined.text()).toContain('Your card was declined.');
+    expect(await points()).toBe(before);
+  });
+
+  it('makes a subscriber Premium through the checkout and the first invoice', async () => {
+    const { url } = await openCheckout('createSubscribeCheckoutSession', { product: 'monthly' });
+    expect(await (await fetch(url)).text()).toContain('$2.99 per month');
+    const paid = await pay(url, '4242424242424242');
+    expect(paid.headers.get('location')).toMatch(/subscribed=true/);
+    const user = (await test.context.store.get<User>('users/buyer'))!;
+    expect(user.subscribed).toBe(true);
+  });
+
+  it('refuses a card form posted by another site, and a webhook not signed with its secret', async () => {
+    const { url } = await openCheckout('createCheckoutSession', { product: 'Tokens', amount: 200 });
+    const before = test.context.store.contents();
+    expect((await pay(url, '4242424242424242', 'https://evil.example')).status).toBe(403);
+    const forged = await fetch(`${test.server.url}/${TEST_PROJECT}/${TEST_REGION}/stripeWebhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=forged' },
+      body: '{"id":"evt_forged","object":"event","type":"checkout.session.completed","data":{"object":{}}}',
+    });
+    expect(forged.status).toBe(400);
+    expect(test.context.store.contents()).toEqual(before);
+  });
+
+  it('answers an unknown session with 404', async () => {
+    expect((await fetch(`${test.server.url}/checkout/cs_test_000000000000000000000000`)).status).toBe(404);
+    expect((await fetch(`${test.server.url}/checkout/not-a-session`)).status).toBe(404);
+  });
+});
+
+describe('the test cards', () => {
+  const now = new Date('2026-11-22T10:00:00Z');
+  const card = (number: string, expiry = '12/30', cvc = '123') =>
+    cardProblem({ card: number, expiry, cvc }, now);
+
+  it("answers as Stripe's test mode does", () => {
+    expect(card('4242 4242 4242 4242')).toBeNull();
+    expect(card('4000 0000 0000 0002')).toBe('Your card was declined.');
+    expect(card('4000 0000 0000 9995')).toBe('Your card has insufficient funds.');
+    expect(card('4242 4242 4242 4241')).toBe('Your card number is invalid.');
+    expect(card('4242')).toBe('Your card number is incomplete.');
+    expect(card('4111 1111 1111 1111')).toMatch(/^Your card was declined. Your request was in test mode/);
+    expect(card('4242424242424242', '10/26')).toBe("Your card's expiration date is in the past.");
+    expect(card('4242424242424242', '12/25')).toBe("Your card's expiration year is in the past.");
+    expect(card('4242424242424242', '1')).toBe("Your card's expiration date is incomplete.");
+    expect(card('4242424242424242', '12/30', '1')).toBe("Your card's security code is incomplete.");
+  });
+});

@@ -1,0 +1,372 @@
+/**
+ * The local backend's payment provider: a checkout page of the local server that stands in for
+ * Stripe's hosted one, offline. It shows the order, takes Stripe's test card numbers (4242 4242 4242
+ * 4242 pays, 4000 0000 0000 0002 is declined with Stripe's message), and on payment delivers the
+ * events Stripe would send, signed as Stripe signs them with this server's test secret, to the same
+ * webhook handler as production; then it returns the member to the app as Stripe does.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Stripe from 'stripe';
+import { formatPrice, planFor } from '../../../src/domain/plans';
+import type { CheckoutOrder } from '../../../src/domain/payments';
+import type { Clock } from '../handlers/handler';
+import { addMonths } from '../handlers/premium';
+import type { CheckoutRequest, PaymentProvider } from '../payments/payment-provider';
+import type { Store } from '../store/store';
+
+/** What the stand-in provider keeps of a session, `testCheckoutSessions/{id}` (the server's alone). */
+interface TestSession {
+  id: string;
+  order: CheckoutOrder;
+  uid: string;
+  email: string | null;
+  successUrl: string;
+  cancelUrl: string;
+  metadata: Record<string, string>;
+  status: 'open' | 'complete';
+  createdAt: Date;
+  subscriptionId?: string;
+}
+
+const sessionPath = (id: string) => `testCheckoutSessions/${id}`;
+const SESSION_PATH = /^\/checkout\/(cs_test_[a-f0-9]{24})$/;
+const MAX_FORM_BYTES = 4096;
+
+/** Stripe's test cards and what Stripe answers for them (https://docs.stripe.com/testing). */
+const TEST_CARDS: Record<string, string | null> = {
+  '4242424242424242': null,
+  '4000056655665556': null,
+  '5555555555554444': null,
+  '2223003122003222': null,
+  '378282246310005': null,
+  '4000000000000002': 'Your card was declined.',
+  '4000000000009995': 'Your card has insufficient funds.',
+  '4000000000009987': 'Your card was declined.',
+  '4000000000000069': 'Your card has expired.',
+  '4000000000000127': "Your card's security code is incorrect.",
+  '4000000000000119': 'An error occurred while processing your card. Try again in a little bit.',
+};
+
+const NOT_A_TEST_CARD =
+  'Your card was declined. Your request was in test mode, but used a non test card. For a list of valid test cards, visit: https://stripe.com/docs/testing.';
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+export interface CardForm {
+  card: string;
+  expiry: string;
+  cvc: string;
+}
+
+/** Why the card is not taken, in Stripe's words, or null when it pays. */
+export function cardProblem(form: CardForm, now: Date): string | null {
+  const number = form.card.replace(/[\s-]/g, '');
+  if (!/^\d{13,19}$/.test(number)) return 'Your card number is incomplete.';
+  if (!luhn(number)) return 'Your card number is invalid.';
+  const expiry = /^(\d{1,2})\s*\/\s*(\d{2}|\d{4})$/.exec(form.expiry.trim());
+  if (!expiry) return "Your card's expiration date is incomplete.";
+  const month = Number(expiry[1]);
+  const year = expiry[2]!.length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
+  if (month < 1 || month > 12) return "Your card's expiration date is invalid.";
+  if (year < now.getUTCFullYear()) return "Your card's expiration year is in the past.";
+  if (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1)
+    return "Your card's expiration date is in the past.";
+  if (!/^\d{3,4}$/.test(form.cvc.trim())) return "Your card's security code is incomplete.";
+  return number in TEST_CARDS ? (TEST_CARDS[number] ?? null) : NOT_A_TEST_CARD;
+}
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
+  );
+
+function page(session: TestSession, form: Partial<CardForm>, problem: string | null): string {
+  const { order } = session;
+  const plan = order.plan ? planFor(order.plan) : undefined;
+  const price = formatPrice(order.amountCents / 100);
+  const every = plan ? (plan.months === 1 ? ' per month' : ` every ${plan.months} months`) : '';
+  const field = (name: keyof CardForm, label: string, placeholder: string, autocomplete: string) => `
+      <label>${label}
+        <input name="${name}" value="${escape(form[name] ?? '')}" placeholder="${placeholder}"
+          autocomplete="${autocomplete}" inputmode="numeric" required>
+      </label>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="robots" content="noindex">
+  <title>Checkout: ${escape(order.description)}</title>
+  <style>
+    body { font-family: system-ui, sans-serif; background: #f6f8fa; margin: 0; padding: 24px; color: #1a1f36; }
+    main { max-width: 420px; margin: 0 auto; background: #fff; border-radius: 8px; padding: 24px;
+      box-shadow: 0 2px 8px rgba(0, 0, 0, .08); }
+    .test { background: #fff4e5; color: #8a4b00; border-radius: 4px; padding: 8px 12px; font-size: 14px; }
+    .order { display: flex; justify-content: space-between; font-size: 18px; margin: 16px 0; }
+    label { display: block; margin: 12px 0 4px; font-size: 14px; }
+    input { display: block; width: 100%; box-sizing: border-box; padding: 10px; font-size: 16px;
+      border: 1px solid #cfd7df; border-radius: 4px; margin-top: 4px; }
+    .row { display: flex; gap: 12px; } .row label { flex: 1; }
+    button { width: 100%; margin-top: 20px; padding: 12px; font-size: 16px; border: 0; border-radius: 4px;
+      background: #635bff; color: #fff; cursor: pointer; }
+    [role=alert] { color: #df1b41; margin-top: 12px; }
+    a { display: block; text-align: center; margin-top: 16px; color: #635bff; }
+  </style>
+</head>
+<body>
+  <main>
+    <p class="test">Test mode: no card is charged. Pay with 4242 4242 4242 4242; 4000 0000 0000 0002 is declined.</p>
+    <h1>Photorater</h1>
+    <section aria-label="Order" class="order">
+      <span>${escape(order.description)}</span>
+      <strong>${price}${every}</strong>
+    </section>
+    ${session.email ? `<p>${escape(session.email)}</p>` : ''}
+    <form method="post" aria-label="Pay with card">
+      ${field('card', 'Card number', '1234 1234 1234 1234', 'cc-number')}
+      <div class="row">
+        ${field('expiry', 'Expiration', 'MM / YY', 'cc-exp')}
+        ${field('cvc', 'CVC', 'CVC', 'cc-csc')}
+      </div>
+      ${problem ? `<p role="alert">${escape(problem)}</p>` : ''}
+      <button type="submit">${plan ? 'Subscribe' : 'Pay'} ${price}</button>
+    </form>
+    <a href="${escape(session.cancelUrl)}">Cancel and go back</a>
+  </main>
+</body>
+</html>`;
+}
+
+function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_FORM_BYTES) {
+        reject(new Error('The form is too large.'));
+        request.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
+    request.on('error', reject);
+  });
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+const newId = (prefix: string, bytes = 12) => `${prefix}${randomBytes(bytes).toString('hex')}`;
+
+export interface TestCheckoutOptions {
+  store: Store;
+  clock: Clock;
+  /** Where the local server is reached: the checkout page and the webhook are its routes. */
+  serverUrl: string;
+  webhookPath: string;
+  returnOrigins: readonly string[];
+  log: (line: string) => void;
+}
+
+export class TestCheckout implements PaymentProvider {
+  /** A new secret each start: only this server signs the events its webhook takes. */
+  readonly webhookSecret = newId('whsec_test_', 24);
+  readonly returnOrigins: readonly string[];
+
+  constructor(private readonly options: TestCheckoutOptions) {
+    this.returnOrigins = options.returnOrigins;
+  }
+
+  async createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }> {
+    const id = newId('cs_test_');
+    const session: TestSession = {
+      id,
+      order: request.order,
+      uid: request.uid,
+      email: request.email,
+      successUrl: request.successUrl,
+      cancelUrl: request.cancelUrl,
+      metadata: request.metadata,
+      status: 'open',
+      createdAt: this.options.clock.now(),
+    };
+    await this.options.store.runTransaction(async (tx) => tx.set(sessionPath(id), { ...session }));
+    return { sessionId: id, url: `${this.options.serverUrl}/checkout/${id}` };
+  }
+
+  /** Whether the request is for the checkout page; the server sends those here. */
+  static handles(pathname: string): boolean {
+    return pathname.startsWith('/checkout/');
+  }
+
+  async handle(request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
+    const id = SESSION_PATH.exec(pathname)?.[1];
+    const session = id ? await this.options.store.get<TestSession>(sessionPath(id)) : undefined;
+    if (!session) {
+      this.answer(
+        response,
+        404,
+        '<!doctype html><title>Checkout not found</title><p>This checkout does not exist.</p>',
+      );
+      return;
+    }
+    if (session.status === 'complete') {
+      this.returnToApp(response, session);
+      return;
+    }
+    if (request.method === 'GET') {
+      this.answer(response, 200, page(session, {}, null));
+      return;
+    }
+    if (request.method !== 'POST') {
+      this.answer(response, 405, '<!doctype html><title>Not allowed</title>');
+      return;
+    }
+    const body = await readForm(request);
+    const form: CardForm = {
+      card: body.get('card') ?? '',
+      expiry: body.get('expiry') ?? '',
+      cvc: body.get('cvc') ?? '',
+    };
+    const problem = cardProblem(form, this.options.clock.now());
+    if (problem) {
+      this.answer(response, 402, page(session, form, problem));
+      return;
+    }
+    const completed = await this.complete(session.id);
+    if (completed) await this.deliver(completed);
+    this.returnToApp(response, completed ?? session);
+  }
+
+  private answer(response: ServerResponse, status: number, html: string): void {
+    const forms = ["'self'", ...this.returnOrigins].join(' ');
+    response.writeHead(status, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      // After a payment the form's answer redirects to the app, which form-action must allow.
+      'Content-Security-Policy': `default-src 'none'; style-src 'unsafe-inline'; form-action ${forms}; frame-ancestors 'none'; base-uri 'none'`,
+    });
+    response.end(html);
+  }
+
+  private returnToApp(response: ServerResponse, session: TestSession): void {
+    response.writeHead(303, { Location: session.successUrl.replace('{CHECKOUT_SESSION_ID}', session.id) });
+    response.end();
+  }
+
+  /** Marks the session paid, once: a second submission finds it complete and only returns. */
+  private complete(id: string): Promise<TestSession | null> {
+    return this.options.store.runTransaction(async (tx) => {
+      const session = await tx.get<TestSession>(sessionPath(id));
+      if (!session || session.status !== 'open') return null;
+      const paid: TestSession = {
+        ...session,
+        status: 'complete',
+        ...(session.order.kind === 'subscription' ? { subscriptionId: newId('sub_test_') } : {}),
+      };
+      tx.set(sessionPath(id), { ...paid });
+      return paid;
+    });
+  }
+
+  /** The events Stripe sends for a paid session: the checkout's, and a subscription's first invoice. */
+  events(session: TestSession, now: Date): Array<{ type: string; object: Record<string, unknown> }> {
+    const { order } = session;
+    const checkout = {
+      type: 'checkout.session.completed',
+      object: {
+        id: session.id,
+        object: 'checkout.session',
+        mode: order.kind === 'subscription' ? 'subscription' : 'payment',
+        status: 'complete',
+        payment_status: 'paid',
+        client_reference_id: session.uid,
+        customer_email: session.email,
+        amount_total: order.amountCents,
+        currency: order.currency,
+        metadata: session.metadata,
+        subscription: session.subscriptionId ?? null,
+        created: seconds(session.createdAt),
+        success_url: session.successUrl,
+        cancel_url: session.cancelUrl,
+        url: null,
+      },
+    };
+    const plan = order.plan ? planFor(order.plan) : undefined;
+    if (!plan || !session.subscriptionId) return [checkout];
+    const invoice = {
+      type: 'invoice.paid',
+      object: {
+        id: newId('in_test_'),
+        object: 'invoice',
+        status: 'paid',
+        billing_reason: 'subscription_create',
+        amount_paid: order.amountCents,
+        currency: order.currency,
+        created: seconds(now),
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: session.subscriptionId, metadata: session.metadata },
+        },
+        lines: {
+          object: 'list',
+          has_more: false,
+          data: [
+            {
+              object: 'line_item',
+              period: { start: seconds(now), end: seconds(addMonths(now, plan.months)) },
+            },
+          ],
+        },
+      },
+    };
+    return [checkout, invoice];
+  }
+
+  /** Signs each event with the test secret and posts it to the webhook, as Stripe delivers them. */
+  private async deliver(session: TestSession): Promise<void> {
+    const now = this.options.clock.now();
+    for (const { type, object } of this.events(session, now)) {
+      const payload = JSON.stringify({
+        id: newId('evt_test_'),
+        object: 'event',
+        api_version: Stripe.API_VERSION,
+        created: seconds(now),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object },
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: this.webhookSecret,
+        timestamp: seconds(now),
+      });
+      const answer = await fetch(`${this.options.serverUrl}${this.options.webhookPath}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+        body: payload,
+      }).catch((error: unknown) => error as Error);
+      if (answer instanceof Error || !answer.ok)
+        this.options.log(
+          `test checkout: the webhook did not take ${type}: ${answer instanceof Error ? answer.message : `${answer.status} ${await answer.text()}`}`,
+        );
+    }
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The card payment provider behind the checkout callables and the webhook: Stripe Checkout on
+ * Firebase, the local server's test checkout page offline. Both sign their webhooks as Stripe does,
+ * so one handler verifies and fulfils either.
+ */
+import type { CheckoutOrder } from '../../../src/domain/payments';
+
+/** A checkout to open: the order at the server's price, for whom, and where the member comes back to. */
+export interface CheckoutRequest {
+  order: CheckoutOrder;
+  uid: string;
+  email: string | null;
+  /** Stripe replaces `{CHECKOUT_SESSION_ID}` in it with the session's id. */
+  successUrl: string;
+  cancelUrl: string;
+  /** Copied onto the session (and a subscription), so each event names its member and product. */
+  metadata: Record<string, string>;
+}
+
+export interface PaymentProvider {
+  /** Opens a session at the provider; the member pays on its hosted page at `url`. */
+  createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** The secret the provider signs its webhooks with. */
+  readonly webhookSecret: string;
+  /** The app's origins, the only addresses a checkout returns to. */
+  readonly returnOrigins: readonly string[];
+}
+
+/** The metadata every checkout carries, read back from the provider's events. */
+export interface CheckoutMetadata {
+  uid: string;
+  product: string;
+  amount?: string;
+}
+
+export function checkoutMetadata(uid: string, order: CheckoutOrder): Record<string, string> {
+  return {
+    uid,
+    product: order.product,
+    ...(order.amount === undefined ? {} : { amount: String(order.amount) }),
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Stripe Checkout, for the Cloud Functions host: test or live mode is the secret key's. Prices are
+ * the catalogue's, sent with each session (a plan may use a price made in the Stripe dashboard
+ * instead; the webhook still checks that what was paid is the catalogue's price).
+ */
+import Stripe from 'stripe';
+import { PLAN_PRODUCTS, planFor, type PlanProduct } from '../../../src/domain/plans';
+import type { CheckoutRequest, PaymentProvider } from './payment-provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  returnOrigins: string[];
+  priceIds: Partial<Record<PlanProduct, string>>;
+}
+
+/**
+ * The settings from the functions' environment: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET
+ * (without them nothing can be sold), APP_ORIGINS (the app's addresses, comma-separated; by default
+ * the project's two Hosting domains) and STRIPE_PRICE_YEARLY, _QUARTERLY, _MONTHLY (optional).
+ */
+export function stripeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): StripeSettings | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (!secretKey || !webhookSecret) return undefined;
+  const project = env.GCLOUD_PROJECT ?? env.GCP_PROJECT;
+  const origins = env.APP_ORIGINS?.split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  const priceIds: StripeSettings['priceIds'] = {};
+  for (const product of PLAN_PRODUCTS) {
+    const id = env[`STRIPE_PRICE_${product.toUpperCase()}`]?.trim();
+    if (id) priceIds[product] = id;
+  }
+  return {
+    secretKey,
+    webhookSecret,
+    returnOrigins: origins?.length
+      ? origins
+      : project
+        ? [`https://${project}.web.app`, `https://${project}.firebaseapp.com`]
+        : [],
+    priceIds,
+  };
+}
+
+function lineItem(
+  request: CheckoutRequest,
+  settings: StripeSettings,
+): Stripe.Checkout.SessionCreateParams.LineItem {
+  const { order } = request;
+  const plan = order.plan ? planFor(order.plan) : undefined;
+  const price = plan ? settings.priceIds[plan.product] : undefined;
+  if (price) return { price, quantity: 1 };
+  return {
+    quantity: 1,
+    price_data: {
+      currency: order.currency,
+      unit_amount: order.amountCents,
+      product_data: { name: order.description },
+      ...(plan ? { recurring: { interval: 'month', interval_count: plan.months } } : {}),
+    },
+  };
+}
+
+export function stripeCheckout(settings: StripeSettings): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey);
+  return {
+    webhookSecret: settings.webhookSecret,
+    returnOrigins: settings.returnOrigins,
+    async createCheckout(request) {
+      const subscription = request.order.kind === 'subscription';
+      const session = await stripe.checkout.sessions.create({
+        mode: subscription ? 'subscription' : 'payment',
+        line_items: [lineItem(request, settings)],
+        client_reference_id: request.uid,
+        ...(request.email ? { customer_email: request.email } : {}),
+        metadata: request.metadata,
+        // Renewals and cancellations name the member and plan too, whatever order they arrive in.
+        ...(subscription ? { subscription_data: { metadata: request.metadata } } : {}),
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+      });
+      if (!session.url) throw new Error('Stripe opened a session without a page.');
+      return { sessionId: session.id, url: session.url };
+    },
+  };
+}

@@ -1,0 +1,210 @@
+/**
+ * Buying tokens, Premium and coffees (spec 2, sections 3, 4, 5, 7 and 9): what the two checkout
+ * callables take, the order the server makes of it at its own prices, and what a member's billing
+ * record says. The client's amount only names a pack; the price is always the catalogue's.
+ */
+import * as yup from 'yup';
+import {
+  DEFAULT_CHECKOUT_AMOUNT,
+  packForAmount,
+  PLAN_PRODUCTS,
+  planFor,
+  toCents,
+  type PlanProduct,
+} from './plans';
+
+export const PAYMENT_MESSAGES = {
+  /** The toast on return from a paid checkout. */
+  processing: 'Your payment is being processed. Your account will be updated shortly.',
+  /** What the checkout logs, and does nothing else, without a signed-in member. */
+  notAuthenticated: 'User not authenticated',
+  otherMember: 'You can only check out for yourself.',
+  returnAddress: "The return address must be this app's address.",
+  choosePlan: 'Choose a plan',
+  choosePack: 'Choose one of the token packs',
+  notAvailable: 'Payments are not available right now. Please try again later.',
+  donationFailed: 'Your donation could not be started. Please try again.',
+} as const;
+
+export const PAYMENT_PROCESSING_TOAST_MS = 3000;
+
+export const TOKENS_PRODUCT = 'Tokens';
+export const DONATION_PRODUCT = 'Donation';
+const ONE_TIME_PRODUCTS = [TOKENS_PRODUCT, DONATION_PRODUCT] as const;
+export type OneTimeProduct = (typeof ONE_TIME_PRODUCTS)[number];
+
+export const DONATION_MIN = 0.5;
+export const DONATION_MAX = 9999;
+export const DONATION_DEFAULT = 1;
+/** The item the digital-goods billing request asks for. */
+export const DONATION_SKU = 'coffees';
+export const DONATION_TITLE = 'Buy us a coffee!';
+
+/** An origin as `location.origin` gives it: scheme, host and port, nothing after. */
+export function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
+const redirectUrl = yup
+  .string()
+  .max(200, PAYMENT_MESSAGES.returnAddress)
+  .required(PAYMENT_MESSAGES.returnAddress)
+  .test('origin', PAYMENT_MESSAGES.returnAddress, (value) => isOrigin(value));
+
+const clientReferenceId = yup
+  .string()
+  .matches(/^[A-Za-z0-9_-]{1,128}$/, PAYMENT_MESSAGES.notAuthenticated)
+  .required(PAYMENT_MESSAGES.notAuthenticated);
+
+/** The donation form's amount, and a donation's amount at checkout. */
+export const donationAmountSchema = yup
+  .number()
+  .typeError('Amount must be a number')
+  .required('Amount is required')
+  .min(DONATION_MIN, `Amount must be at least ${DONATION_MIN}`)
+  .max(DONATION_MAX, `Amount must be at most ${DONATION_MAX}`)
+  .test(
+    'cents',
+    'Amount must be in whole cents',
+    (amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6,
+  );
+
+export const donationSchema = yup.object({ amount: donationAmountSchema });
+export type DonationValues = yup.InferType<typeof donationSchema>;
+
+/** createSubscribeCheckoutSession: product (yearly, quarterly or monthly), redirectUrl, clientReferenceId. */
+export const subscribeCheckoutSchema = yup.object({
+  product: yup
+    .mixed<PlanProduct>()
+    .oneOf(PLAN_PRODUCTS, PAYMENT_MESSAGES.choosePlan)
+    .required(PAYMENT_MESSAGES.choosePlan),
+  redirectUrl,
+  clientReferenceId,
+});
+export type SubscribeCheckoutInput = yup.InferType<typeof subscribeCheckoutSchema>;
+
+/**
+ * createCheckoutSession: product ('Tokens' unless missing, or 'Donation'), amount (tokens x 10,
+ * 100 when missing; a donation's dollars), redirectUrl, clientReferenceId.
+ */
+export const checkoutSchema = yup.object({
+  product: yup
+    .mixed<OneTimeProduct>()
+    .oneOf(ONE_TIME_PRODUCTS, PAYMENT_MESSAGES.choosePack)
+    .default(TOKENS_PRODUCT),
+  amount: yup
+    .number()
+    .default(DEFAULT_CHECKOUT_AMOUNT)
+    .test('known', PAYMENT_MESSAGES.choosePack, function (amount) {
+      if (this.parent.product !== DONATION_PRODUCT) return packForAmount(amount) !== undefined;
+      try {
+        donationAmountSchema.validateSync(amount);
+        return true;
+      } catch (error) {
+        return this.createError({ message: (error as yup.ValidationError).message });
+      }
+    }),
+  redirectUrl,
+  clientReferenceId,
+});
+export type CheckoutInput = yup.InferType<typeof checkoutSchema>;
+
+export type CheckoutKind = 'tokens' | 'subscription' | 'donation';
+
+/** What a checkout sells, at the server's price. */
+export interface CheckoutOrder {
+  kind: CheckoutKind;
+  /** As the payloads name it: 'Tokens', 'Donation', or the plan. */
+  product: OneTimeProduct | PlanProduct;
+  /** The payload's amount (tokens x 10, or a donation's dollars); none for a plan. */
+  amount?: number;
+  description: string;
+  amountCents: number;
+  currency: 'usd';
+  tokens?: number;
+  plan?: PlanProduct;
+}
+
+/** The order for a product and amount, or undefined when the catalogue has no such thing. */
+export function orderFor(product: string, amount?: number): CheckoutOrder | undefined {
+  const plan = planFor(product);
+  if (plan)
+    return {
+      kind: 'subscription',
+      product: plan.product,
+      description: `Photorater Premium, ${plan.label} (${plan.duration})`,
+      amountCents: toCents(plan.price),
+      currency: 'usd',
+      plan: plan.product,
+    };
+  if (product === TOKENS_PRODUCT) {
+    const pack = packForAmount(amount ?? DEFAULT_CHECKOUT_AMOUNT);
+    if (!pack) return undefined;
+    return {
+      kind: 'tokens',
+      product,
+      amount: amount ?? DEFAULT_CHECKOUT_AMOUNT,
+      description: `${pack.tokens} tokens (${pack.label})`,
+      amountCents: toCents(pack.price),
+      currency: 'usd',
+      tokens: pack.tokens,
+    };
+  }
+  if (product === DONATION_PRODUCT && amount !== undefined && donationAmountSchema.isValidSync(amount))
+    return {
+      kind: 'donation',
+      product,
+      amount,
+      description: 'A coffee for Photorater',
+      amountCents: toCents(amount),
+      currency: 'usd',
+    };
+  return undefined;
+}
+
+/** What a checkout callable answers: the provider's session, and its hosted page to go to. */
+export interface CheckoutSession {
+  sessionId: string;
+  url: string;
+}
+
+/** The member's Premium as the payments left it, `billing/{uid}`: theirs to read, the server's to write. */
+export interface Billing {
+  plan: PlanProduct;
+  /** The end of the last paid period: Premium lasts until then. */
+  premiumUntil: Date;
+  /** 'past_due' after a failed renewal, 'canceled' once cancelled: either way it ends at premiumUntil. */
+  status: 'active' | 'past_due' | 'canceled';
+  updatedAt: Date;
+}
+
+export const billingPath = (uid: string) => `billing/${uid}`;
+
+/** The address the app is at on return from checkout: `success`, `subscribed` and `session_id`. */
+export interface CheckoutReturn {
+  sessionId: string;
+  subscribed: boolean;
+}
+
+export const CHECKOUT_RETURN_PARAMS = ['success', 'subscribed', 'session_id'] as const;
+
+/** A paid checkout's return, read from the address; null for any other address. */
+export function readCheckoutReturn(search: string): CheckoutReturn | null {
+  const params = new URLSearchParams(search);
+  const sessionId = params.get('session_id');
+  if (params.get('success') !== 'true' || !sessionId || !/^[A-Za-z0-9_]{1,200}$/.test(sessionId)) return null;
+  return { sessionId, subscribed: params.get('subscribed') === 'true' };
+}
+
+/** The search string without the checkout's parameters. */
+export function withoutCheckoutParams(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of CHECKOUT_RETURN_PARAMS) params.delete(name);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
