@@ -2,6 +2,7 @@ import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { SessionProvider } from '@/data/session';
 import { ColorModeProvider } from './color-mode';
+import { PaymentOffersProvider } from './payment-offers-provider';
 import { AppRouter } from './router';
 
 export function App() {
@@ -10,7 +11,9 @@ export function App() {
       <ToastProvider>
         <DialogsProvider>
           <SessionProvider>
-            <AppRouter />
+            <PaymentOffersProvider>
+              <AppRouter />
+            </PaymentOffersProvider>
           </SessionProvider>
         </DialogsProvider>
       </ToastProvider>

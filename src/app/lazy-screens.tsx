@@ -24,6 +24,9 @@ export const RatePage = onDemand(() =>
 export const LeaderboardPage = onDemand(() =>
   import('@/features/leaderboard/leaderboard-page').then((module) => module.LeaderboardPage),
 );
+export const CheckoutReturn = onDemand(() =>
+  import('@/features/payments/checkout-return').then((module) => module.CheckoutReturn),
+);
 export const LoginStreak = onDemand(() =>
   import('@/features/streak/login-streak').then((module) => module.LoginStreak),
 );

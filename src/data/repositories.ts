@@ -1,4 +1,5 @@
 /** What the screens read, as interfaces; `local/` and `firebase/` implement each one. */
+import type { Billing } from '@/domain/billing';
 import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import type { SiteStats } from '@/domain/site-stats';
@@ -8,6 +9,15 @@ import type { Unsubscribe } from './auth';
 export interface UserRepository {
   /** The member's record, live; null while it does not exist. */
   watchUser(uid: string, onUser: (user: User | null) => void, onError: (error: Error) => void): Unsubscribe;
+}
+
+export interface BillingRepository {
+  /** The member's Premium as payments left it (`billing/{uid}`), live; null before any payment. */
+  watchBilling(
+    uid: string,
+    onBilling: (billing: Billing | null) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe;
 }
 
 export interface PresenceRepository {
@@ -54,6 +64,7 @@ export interface ImageRepository {
 
 export interface Backend {
   users: UserRepository;
+  billing: BillingRepository;
   presence: PresenceRepository;
   photos: PhotoRepository;
   votes: VoteRepository;

@@ -6,6 +6,8 @@
 import * as yup from 'yup';
 import {
   DEFAULT_CHECKOUT_AMOUNT,
+  DONATION_MAX,
+  DONATION_MIN,
   packForAmount,
   PLAN_PRODUCTS,
   planFor,
@@ -33,12 +35,7 @@ export const DONATION_PRODUCT = 'Donation';
 const ONE_TIME_PRODUCTS = [TOKENS_PRODUCT, DONATION_PRODUCT] as const;
 export type OneTimeProduct = (typeof ONE_TIME_PRODUCTS)[number];
 
-export const DONATION_MIN = 0.5;
-export const DONATION_MAX = 9999;
-export const DONATION_DEFAULT = 1;
-/** The item the digital-goods billing request asks for. */
-export const DONATION_SKU = 'coffees';
-export const DONATION_TITLE = 'Buy us a coffee!';
+export { DONATION_DEFAULT, DONATION_MAX, DONATION_MIN, DONATION_SKU, DONATION_TITLE } from './plans';
 
 /** An origin as `location.origin` gives it: scheme, host and port, nothing after. */
 export function isOrigin(value: string): boolean {
@@ -171,40 +168,4 @@ export function orderFor(product: string, amount?: number): CheckoutOrder | unde
 export interface CheckoutSession {
   sessionId: string;
   url: string;
-}
-
-/** The member's Premium as the payments left it, `billing/{uid}`: theirs to read, the server's to write. */
-export interface Billing {
-  plan: PlanProduct;
-  /** The end of the last paid period: Premium lasts until then. */
-  premiumUntil: Date;
-  /** 'past_due' after a failed renewal, 'canceled' once cancelled: either way it ends at premiumUntil. */
-  status: 'active' | 'past_due' | 'canceled';
-  updatedAt: Date;
-}
-
-export const billingPath = (uid: string) => `billing/${uid}`;
-
-/** The address the app is at on return from checkout: `success`, `subscribed` and `session_id`. */
-export interface CheckoutReturn {
-  sessionId: string;
-  subscribed: boolean;
-}
-
-export const CHECKOUT_RETURN_PARAMS = ['success', 'subscribed', 'session_id'] as const;
-
-/** A paid checkout's return, read from the address; null for any other address. */
-export function readCheckoutReturn(search: string): CheckoutReturn | null {
-  const params = new URLSearchParams(search);
-  const sessionId = params.get('session_id');
-  if (params.get('success') !== 'true' || !sessionId || !/^[A-Za-z0-9_]{1,200}$/.test(sessionId)) return null;
-  return { sessionId, subscribed: params.get('subscribed') === 'true' };
-}
-
-/** The search string without the checkout's parameters. */
-export function withoutCheckoutParams(search: string): string {
-  const params = new URLSearchParams(search);
-  for (const name of CHECKOUT_RETURN_PARAMS) params.delete(name);
-  const rest = params.toString();
-  return rest ? `?${rest}` : '';
 }

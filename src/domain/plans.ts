@@ -94,6 +94,14 @@ export const PREMIUM_BENEFITS = [
   '5 free tokens per month',
 ] as const;
 
+/** 'Buy us a coffee!' (spec 2, sections 2 and 5): a donation of 0.5 to 9999, 1 to start with. */
+export const DONATION_TITLE = 'Buy us a coffee!';
+export const DONATION_MIN = 0.5;
+export const DONATION_MAX = 9999;
+export const DONATION_DEFAULT = 1;
+/** The item the digital-goods billing request asks for. */
+export const DONATION_SKU = 'coffees';
+
 /** The profile's offer to non-subscribers: the monthly plan's price. */
 export const UPGRADE_PRICE = 2.99;
 

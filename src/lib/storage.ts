@@ -7,6 +7,8 @@ export const storageKeys = {
   loginMarker: `${PREFIX}loggedInThisSession`,
   /** Set while someone is signed in on this device, so a visitor sees the landing page before Auth has loaded. */
   memberHint: `${PREFIX}memberHint`,
+  /** The checkout this tab went to pay (session storage), for its analytics event on return. */
+  pendingCheckout: `${PREFIX}pendingCheckout`,
   /** The rating feed's first-time tutorial was seen. */
   rateTutorialSeen: `${PREFIX}rateTutorialSeen`,
   /** The 'Scroll down to add a comment!' hint was shown. */

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { ColorModeProvider } from '@/app/color-mode';
+import { PaymentOffersProvider } from '@/app/payment-offers-provider';
 import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { StaticSessionProvider, type Session } from '@/data/session';
@@ -48,7 +49,9 @@ export function renderApp(
       <ToastProvider>
         <DialogsProvider>
           <StaticSessionProvider session={session}>
-            <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+            <PaymentOffersProvider>
+              <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+            </PaymentOffersProvider>
           </StaticSessionProvider>
         </DialogsProvider>
       </ToastProvider>

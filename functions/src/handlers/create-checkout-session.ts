@@ -7,15 +7,14 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
 import {
-  billingPath,
   checkoutSchema,
   orderFor,
   PAYMENT_MESSAGES,
   subscribeCheckoutSchema,
-  type Billing,
   type CheckoutOrder,
   type CheckoutSession,
 } from '../../../src/domain/payments';
+import { billingPath, type Billing } from '../../../src/domain/billing';
 import type { User } from '../../../src/domain/user';
 import { checkoutMetadata } from '../payments/payment-provider';
 import { requireCaller, validate, type Handler, type HandlerContext } from './handler';

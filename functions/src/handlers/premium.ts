@@ -5,8 +5,7 @@
  * number of times leave the same state; the 5 tokens of each month Premium has started are counted
  * on the subscription and credited in the same transaction, so each month is credited once.
  */
-import type { Billing } from '../../../src/domain/payments';
-import { billingPath } from '../../../src/domain/payments';
+import { billingPath, type Billing } from '../../../src/domain/billing';
 import { photosPath, photoPath, type Photo } from '../../../src/domain/photo';
 import { feedOrder } from '../../../src/domain/rating';
 import type { PlanProduct } from '../../../src/domain/plans';

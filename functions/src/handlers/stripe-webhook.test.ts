@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { billingPath, type Billing } from '../../../src/domain/payments';
+import { billingPath, type Billing } from '../../../src/domain/billing';
 import type { Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
 import type { PaymentProvider } from '../payments/payment-provider';

@@ -1,17 +1,26 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PAYMENT_MESSAGES } from '@/domain/payments';
 import { aMember, aSession, renderApp } from '@/testing/test-utils';
 import { AppShell } from './app-shell';
 
-function shell() {
+const confetti = vi.hoisted(() => ({ celebrate: vi.fn(async () => undefined) }));
+vi.mock('@/lib/celebrate', () => confetti);
+
+function shell(page = <p>page content</p>) {
   return (
     <Routes>
       <Route element={<AppShell />}>
-        <Route path="*" element={<p>page content</p>} />
+        <Route path="*" element={page} />
       </Route>
     </Routes>
   );
+}
+
+function Address() {
+  const { pathname, search } = useLocation();
+  return <p aria-label="Address">{`${pathname}${search}`}</p>;
 }
 
 afterEach(() => {
@@ -49,6 +58,13 @@ describe('AppShell', () => {
     const tabs = await screen.findByRole('navigation', { name: 'Tabs' });
     expect(tabs).toHaveTextContent('My PhotosRateProfileLeaderboard');
     expect(screen.queryByText('© 2021 Photorater. All rights reserved.')).not.toBeInTheDocument();
+  });
+
+  it('on return from a paid checkout: the toast, the celebration, and the parameters gone', async () => {
+    renderApp(shell(<Address />), { route: '/?success=true&session_id=cs_test_1&tab=x' });
+    expect(await screen.findByText(PAYMENT_MESSAGES.processing)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Address')).toHaveTextContent(/^\/\?tab=x$/));
+    expect(confetti.celebrate).toHaveBeenCalledOnce();
   });
 
   it('hides the header on /rate', () => {

@@ -3,15 +3,17 @@
  * members with a complete profile, the auth dialog, and an error boundary per route.
  */
 import { Box, Button, Container, Typography } from '@mui/material';
-import { useEffect, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ErrorBoundary } from '@/components/error-boundary';
+import { usePaymentOffers } from '@/components/payment-offers';
 import { useToast } from '@/components/toast';
 import { useSession } from '@/data/session';
 import { INIT_FAILURE_TOAST_MS } from '@/domain/constants';
 import { USER_INIT_FAILURE_MESSAGE } from '@/domain/errors';
+import { readCheckoutReturn, withoutCheckoutParams } from '@/domain/checkout-return';
 import type { AuthView } from '@/features/accounts/auth-views';
-import { AuthDialog, BottomTabs, LoginStreak, NavDrawer } from '../lazy-screens';
+import { AuthDialog, BottomTabs, CheckoutReturn, LoginStreak, NavDrawer } from '../lazy-screens';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -34,8 +36,15 @@ function InitErrorScreen({ onRetry }: { onRetry: () => void }) {
 
 export function AppShell() {
   const session = useSession();
-  const { pathname } = useLocation();
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
   const toast = useToast();
+  const { openDonation } = usePaymentOffers();
+  const checkoutReturn = readCheckoutReturn(search);
+  const forgetCheckout = useCallback(
+    () => navigate({ pathname, search: withoutCheckoutParams(search), hash }, { replace: true }),
+    [navigate, pathname, search, hash],
+  );
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so it can slide out as well as in.
   const [menuUsed, setMenuUsed] = useState(false);
@@ -69,6 +78,7 @@ export function AppShell() {
           onClose={() => setMenuOpen(false)}
           signedIn={Boolean(session.member)}
           onSignOut={() => void session.signOut()}
+          onDonate={openDonation}
         />
       )}
       <Box component="main" sx={{ flexGrow: 1 }}>
@@ -83,6 +93,7 @@ export function AppShell() {
       {session.member === null && <Footer />}
       {user?.complete && <BottomTabs />}
       {authView && <AuthDialog view={authView} onViewChange={setAuthView} />}
+      {checkoutReturn && <CheckoutReturn sessionId={checkoutReturn.sessionId} onDone={forgetCheckout} />}
     </Box>
   );
 }

@@ -1,7 +1,9 @@
+import CoffeeIcon from '@mui/icons-material/Coffee';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { DONATION_TITLE } from '@/domain/plans';
 import { SOCIAL_URL } from './social';
 
 const LINKS: Array<[string, string]> = [
@@ -18,9 +20,10 @@ interface Props {
   onClose: () => void;
   signedIn: boolean;
   onSignOut: () => void;
+  onDonate: () => void;
 }
 
-export function NavDrawer({ open, onClose, signedIn, onSignOut }: Props) {
+export function NavDrawer({ open, onClose, signedIn, onSignOut, onDonate }: Props) {
   return (
     <Drawer open={open} onClose={onClose}>
       <List sx={{ width: 260 }} component="nav" aria-label="Main menu">
@@ -41,6 +44,17 @@ export function NavDrawer({ open, onClose, signedIn, onSignOut }: Props) {
         {signedIn && (
           <>
             <Divider />
+            <ListItemButton
+              onClick={() => {
+                onClose();
+                onDonate();
+              }}
+            >
+              <ListItemIcon>
+                <CoffeeIcon />
+              </ListItemIcon>
+              <ListItemText primary={DONATION_TITLE} />
+            </ListItemButton>
             <ListItemButton
               onClick={() => {
                 onClose();

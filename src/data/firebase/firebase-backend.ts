@@ -19,6 +19,7 @@ import type { User } from '@/domain/user';
 import { STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '@/domain/site-stats';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { withDates } from '@/domain/wire';
+import type { Billing } from '@/domain/billing';
 import { firebaseApp } from '@/data/firebase-app';
 import type { Backend } from '../repositories';
 
@@ -31,6 +32,14 @@ export function createFirebaseBackend(): Backend {
         onSnapshot(
           doc(firestore, 'users', uid),
           (snapshot) => onUser(snapshot.exists() ? (withDates(snapshot.data()) as User) : null),
+          onError,
+        ),
+    },
+    billing: {
+      watchBilling: (uid, onBilling, onError) =>
+        onSnapshot(
+          doc(firestore, 'billing', uid),
+          (snapshot) => onBilling(snapshot.exists() ? (withDates(snapshot.data()) as Billing) : null),
           onError,
         ),
     },

@@ -1,5 +1,6 @@
 /** The local backend's adapters: reads arrive over the local server's live channel. */
 import { env } from '@/config/env';
+import { billingPath, type Billing } from '@/domain/billing';
 import type { Photo } from '@/domain/photo';
 import { photosPath, uploadPath } from '@/domain/photo';
 import type { User } from '@/domain/user';
@@ -53,6 +54,10 @@ export function createLocalBackend(): Backend {
     users: {
       watchUser: (uid, onUser, onError) =>
         live.watch(`users/${uid}`, (data) => onUser(data as User | null), onError),
+    },
+    billing: {
+      watchBilling: (uid, onBilling, onError) =>
+        live.watch(billingPath(uid), (data) => onBilling(data as Billing | null), onError),
     },
     // The live channel itself is the presence: the server marks the member online while it is open.
     presence: { trackPresence: () => () => undefined },

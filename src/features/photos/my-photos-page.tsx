@@ -6,11 +6,10 @@
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import { Alert, Box, Button, Card, CardActionArea, Container, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useDialogs } from '@/components/dialogs';
 import { PageMeta } from '@/components/page-meta';
+import { usePaymentOffers } from '@/components/payment-offers';
 import { useToast } from '@/components/toast';
-import { paths } from '@/config/paths';
 import { CallError, call } from '@/data/callables';
 import { usePhotos } from '@/data/use-photos';
 import { maxActivePhotos, PHOTO_MESSAGES } from '@/domain/limits';
@@ -41,8 +40,10 @@ const SORTS: Array<[PhotoSort, string]> = [
 ];
 
 export function MyPhotosPage({ user }: { user: User }) {
-  const navigate = useNavigate();
   const toast = useToast();
+  const { openCheckout } = usePaymentOffers();
+  const buyMore = () => openCheckout({ type: 'one-time', reason: PHOTO_MESSAGES.noTokens });
+  const upgrade = () => openCheckout({ type: 'subscription', reason: PHOTO_MESSAGES.maxActive });
   const { confirm } = useDialogs();
   const [sort, setSort] = useState<PhotoSort>('uploadedAt');
   const { photos, error } = usePhotos(user.uid, sort);
@@ -69,9 +70,9 @@ export function MyPhotosPage({ user }: { user: User }) {
       duration: 5000,
       cta:
         reason === 'noTokens'
-          ? { label: 'Buy more', onClick: () => navigate(paths.profile) }
+          ? { label: 'Buy more', onClick: buyMore }
           : reason === 'maxActive'
-            ? { label: 'Upgrade', onClick: () => navigate(paths.profile) }
+            ? { label: 'Upgrade', onClick: upgrade }
             : undefined,
     });
   };
@@ -167,7 +168,7 @@ export function MyPhotosPage({ user }: { user: User }) {
           severity="warning"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" onClick={() => navigate(paths.profile)}>
+            <Button color="inherit" onClick={buyMore}>
               Buy more
             </Button>
           }
@@ -180,7 +181,7 @@ export function MyPhotosPage({ user }: { user: User }) {
           severity="info"
           sx={{ mb: 2 }}
           action={
-            <Button color="inherit" onClick={() => navigate(paths.profile)}>
+            <Button color="inherit" onClick={upgrade}>
               Upgrade
             </Button>
           }

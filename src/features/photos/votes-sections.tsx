@@ -1,6 +1,7 @@
 /** The parts of the photo detail that come from votes: rating overview, tags, comments, Advanced Analytics. */
 import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { usePaymentOffers } from '@/components/payment-offers';
 import { call, CallError } from '@/data/callables';
 import { useVotes } from '@/data/use-votes';
 import { DAILY_LIMIT_MESSAGES } from '@/domain/daily-counter';
@@ -12,9 +13,6 @@ import { CommentThread } from './comment-thread';
 import { DetailSection } from './detail-section';
 
 const VoterAnalytics = onDemand(() => import('./voter-analytics').then((module) => module.VoterAnalytics));
-const SubscriptionDialog = onDemand(() =>
-  import('./subscription-dialog').then((module) => module.SubscriptionDialog),
-);
 
 const TAGS_SHOWN = 5;
 
@@ -24,7 +22,7 @@ export function VotesSections({ photo }: { photo: Photo }) {
   const [analytics, setAnalytics] = useState<AdvancedAnalytics | null>(null);
   const [analyticsError, setAnalyticsError] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
-  const [offer, setOffer] = useState(false);
+  const { openCheckout } = usePaymentOffers();
   if (error) return <Typography color="error">{error.message}</Typography>;
   const list = votes ?? [];
   const buckets = ratingBuckets(list.map((vote) => vote.rate));
@@ -42,7 +40,8 @@ export function VotesSections({ photo }: { photo: Photo }) {
     try {
       setAnalytics(await call('getAdvancedAnalytics', { photoId: photo.id }));
     } catch (failure) {
-      if (failure instanceof CallError && failure.reason === 'premium') setOffer(true);
+      if (failure instanceof CallError && failure.reason === 'premium')
+        openCheckout({ type: 'subscription', reason: DAILY_LIMIT_MESSAGES.advancedAnalytics });
       else setAnalyticsError(failure instanceof Error ? failure.message : String(failure));
     } finally {
       setOpening(false);
@@ -121,9 +120,6 @@ export function VotesSections({ photo }: { photo: Photo }) {
           </Box>
         )}
       </Box>
-      {offer && (
-        <SubscriptionDialog reason={DAILY_LIMIT_MESSAGES.advancedAnalytics} onClose={() => setOffer(false)} />
-      )}
     </Stack>
   );
 }

@@ -10,6 +10,15 @@ const callables = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
 const uploads = vi.hoisted(() => ({ uploadImage: vi.fn(async () => undefined) }));
 vi.mock('@/data/use-photos', () => uploads);
+const billing = vi.hoisted(() => ({
+  useBilling: vi.fn(() => ({
+    plan: 'monthly',
+    premiumUntil: new Date(2026, 11, 22),
+    status: 'canceled',
+    updatedAt: new Date(2026, 10, 22),
+  })),
+}));
+vi.mock('@/data/use-billing', () => billing);
 
 const member = aMember({
   complete: true,
@@ -50,12 +59,23 @@ describe('the profile dashboard', () => {
     expect(screen.getByRole('alert', { name: 'Premium' })).toHaveTextContent(
       'Premium includes unlimited photo uploads, priority ratings and advanced analytics',
     );
+    expect(screen.getByRole('alert', { name: 'Premium' })).toHaveTextContent(
+      `Premium until ${new Date(2026, 11, 22).toLocaleDateString(undefined, { dateStyle: 'long' })}.`,
+    );
   });
 
-  it('opens Premium from Buy More and goes to the feed from Rate More', async () => {
+  it('opens the token packs from Buy More, the plans from Upgrade, and goes to the feed from Rate More', async () => {
     const { user } = renderProfile();
-    await user.click(screen.getByRole('button', { name: 'Buy More' }));
+    await user.click(screen.getByRole('button', { name: 'Upgrade for $2.99' }));
     expect(await screen.findByRole('dialog', { name: 'Go Premium' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Monthly plan' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Buy More' }));
+    expect(await screen.findByRole('dialog', { name: 'Buy tokens' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Most Popular: 10 tokens' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await user.click(screen.getByRole('button', { name: 'Close' }));
     await user.click(screen.getByRole('button', { name: 'Rate More' }));
     expect(await screen.findByText('Rate screen')).toBeInTheDocument();

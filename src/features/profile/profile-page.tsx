@@ -25,25 +25,21 @@ import { Form, Formik } from 'formik';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PageMeta } from '@/components/page-meta';
+import { usePaymentOffers } from '@/components/payment-offers';
 import { useToast } from '@/components/toast';
 import { CallError, call } from '@/data/callables';
+import { useBilling } from '@/data/use-billing';
 import { uploadImage } from '@/data/use-photos';
 import { FIELD_MAX } from '@/domain/constants';
-import { PREMIUM_BANNER } from '@/domain/plans';
+import { formatPrice, PREMIUM_BANNER, UPGRADE_PRICE } from '@/domain/plans';
 import { profileSchema, type ProfileValues } from '@/domain/schemas';
 import { tokenColor } from '@/domain/scores';
 import { streakBadge } from '@/domain/streak';
 import type { User } from '@/domain/user';
 import { ProfileFields } from '@/components/profile-fields';
-import { onDemand } from '@/lib/on-demand';
 import { DeleteAccountSection } from './delete-account-section';
 
-const SubscriptionDialog = onDemand(() =>
-  import('@/features/photos/subscription-dialog').then((module) => module.SubscriptionDialog),
-);
-
 export const PROFILE_SAVED_MS = 2000;
-const UPGRADE_PRICE = '$2.99';
 
 /** A picked file keeps its name; a camera blob without a real one becomes profile_photo_{timestamp}.{ext}. */
 export function avatarFileName(file: File, now: number): string {
@@ -52,6 +48,18 @@ export function avatarFileName(file: File, now: number): string {
   return safe && /\.[A-Za-z0-9]+$/.test(safe)
     ? `${now}_${safe}`.slice(-128)
     : `profile_photo_${now}.${extension}`;
+}
+
+/** Until when Premium runs: it renews then, or (cancelled, or a renewal failed) it ends. */
+function PremiumUntil({ uid }: { uid: string }) {
+  const billing = useBilling(uid);
+  if (!billing) return null;
+  const date = billing.premiumUntil.toLocaleDateString(undefined, { dateStyle: 'long' });
+  return (
+    <Typography variant="body2" sx={{ mt: 0.5 }}>
+      {billing.status === 'active' ? `Renews on ${date}.` : `Premium until ${date}.`}
+    </Typography>
+  );
 }
 
 function profileValues(user: User): ProfileValues {
@@ -66,7 +74,7 @@ function profileValues(user: User): ProfileValues {
 export function ProfilePage({ user }: { user: User }) {
   const toast = useToast();
   const navigate = useNavigate();
-  const [premiumReason, setPremiumReason] = useState<string | null>(null);
+  const { openCheckout } = usePaymentOffers();
   const [editingName, setEditingName] = useState(false);
   const [name, setName] = useState(user.displayName);
   const [nameError, setNameError] = useState<string | null>(null);
@@ -178,15 +186,18 @@ export function ProfilePage({ user }: { user: User }) {
             <Button
               variant="contained"
               color="secondary"
-              onClick={() => setPremiumReason('Go Premium for unlimited photos and votes.')}
+              onClick={() =>
+                openCheckout({ type: 'subscription', reason: 'Go Premium for unlimited photos and votes.' })
+              }
             >
-              Upgrade for {UPGRADE_PRICE}
+              Upgrade for {formatPrice(UPGRADE_PRICE)}
             </Button>
           )}
         </Stack>
         {user.subscribed && (
           <Alert severity="success" sx={{ mt: 2 }} aria-label="Premium">
             {PREMIUM_BANNER}
+            <PremiumUntil uid={user.uid} />
           </Alert>
         )}
       </Paper>
@@ -204,7 +215,9 @@ export function ProfilePage({ user }: { user: User }) {
               </Typography>
             </CardContent>
             <CardActions>
-              <Button onClick={() => setPremiumReason('Buy tokens or go Premium.')}>Buy More</Button>
+              <Button onClick={() => openCheckout({ type: 'one-time', reason: 'Buy tokens or go Premium.' })}>
+                Buy More
+              </Button>
             </CardActions>
           </Card>
         </Grid>
@@ -284,7 +297,6 @@ export function ProfilePage({ user }: { user: User }) {
           <DeleteAccountSection />
         </Grid>
       </Grid>
-      {premiumReason && <SubscriptionDialog reason={premiumReason} onClose={() => setPremiumReason(null)} />}
     </Container>
   );
 }

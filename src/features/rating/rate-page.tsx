@@ -8,6 +8,7 @@ import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } fr
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PageMeta } from '@/components/page-meta';
+import { usePaymentOffers } from '@/components/payment-offers';
 import { useToast } from '@/components/toast';
 import { call, CallError } from '@/data/callables';
 import { useFeed } from '@/data/use-feed';
@@ -25,16 +26,11 @@ import {
 import { ratingFormSchema } from '@/domain/schemas';
 import { formatScore } from '@/domain/scores';
 import type { User } from '@/domain/user';
-import { onDemand } from '@/lib/on-demand';
 import { logFailure } from '@/lib/report-error';
 import { storageKeys } from '@/lib/storage';
 import { RatingPanel, type RatingDraft, type RatingInput } from './rating-panel';
 import { ReportDialog } from './report-dialog';
 import { TutorialDialog } from './tutorial-dialog';
-
-const SubscriptionDialog = onDemand(() =>
-  import('@/features/photos/subscription-dialog').then((module) => module.SubscriptionDialog),
-);
 
 const EMPTY_INPUT: RatingDraft = { rate: null, comment: '', chips: [] };
 /** A drag counts as a swipe once it has moved this far; a tap is not a skip. */
@@ -57,7 +53,14 @@ export function RatePage({ user }: { user: User }) {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [viewedRating, setViewedRating] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<'report' | 'subscription' | 'tutorial' | null>(() =>
+  const { openCheckout } = usePaymentOffers();
+  const offerPremium = () =>
+    openCheckout({
+      type: 'subscription',
+      reason:
+        "View Rating shows a photo's current score before you rate it: a Premium feature, up to 10 a day.",
+    });
+  const [dialog, setDialog] = useState<'report' | 'tutorial' | null>(() =>
     localStorage.getItem(storageKeys.rateTutorialSeen) ? null : 'tutorial',
   );
   const [tip, setTip] = useState(false);
@@ -181,7 +184,7 @@ export function RatePage({ user }: { user: User }) {
   const viewRating = async () => {
     if (!current) return;
     if (!user.subscribed) {
-      setDialog('subscription');
+      offerPremium();
       return;
     }
     // The server counts the day's uses and refuses the 11th.
@@ -193,7 +196,7 @@ export function RatePage({ user }: { user: User }) {
           : `Current rating: ${formatScore(seen.rate)} of 5 (${seen.votesCount} votes)`,
       );
     } catch (failure) {
-      if (failure instanceof CallError && failure.reason === 'premium') setDialog('subscription');
+      if (failure instanceof CallError && failure.reason === 'premium') offerPremium();
       else
         toast({
           message: failure instanceof Error ? failure.message : String(failure),
@@ -328,12 +331,6 @@ export function RatePage({ user }: { user: User }) {
       {dialog === 'tutorial' && <TutorialDialog onClose={closeTutorial} />}
       {dialog === 'report' && (
         <ReportDialog onReport={(reason) => void report(reason)} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'subscription' && (
-        <SubscriptionDialog
-          reason="View Rating shows a photo's current score before you rate it: a Premium feature, up to 10 a day."
-          onClose={() => setDialog(null)}
-        />
       )}
     </Container>
   );
