@@ -98,6 +98,19 @@ export class Member {
     await this.page.getByRole('dialog', { name: 'Hooray!!' }).getByRole('button', { name: 'Got it' }).click();
   }
 
+  /**
+   * On the local test checkout page (the stand-in for the payment provider's): pays with a card
+   * number, as a member types it, and presses Pay or Subscribe.
+   */
+  async payAtCheckout(card: string): Promise<void> {
+    await this.page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    const form = this.page.getByRole('form', { name: 'Pay with card' });
+    await form.getByLabel('Card number').fill(card);
+    await form.getByLabel('Expiration').fill('12 / 34');
+    await form.getByLabel('CVC').fill('123');
+    await form.getByRole('button', { name: /^(Pay|Subscribe) \$/ }).click();
+  }
+
   async signOut(): Promise<void> {
     await this.page.getByRole('button', { name: 'Open menu' }).click();
     await this.page.getByRole('button', { name: 'Sign out' }).click();
