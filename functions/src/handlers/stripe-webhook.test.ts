@@ -257,6 +257,11 @@ describe('fulfilment of token packs and donations', () => {
     );
     await expectRefused(
       context,
+      { id: 'evt_empty', type: 'checkout.session.completed', created: seconds(START), object: {} },
+      /no valid id/,
+    );
+    await expectRefused(
+      context,
       checkoutCompleted('evt_nobody', 'cs_5', {
         product: 'Tokens',
         amount: 100,

@@ -95,6 +95,8 @@ export async function receiveStripeWebhook(
     return refused('The signature does not match this webhook, or it is too old.');
   }
   if (typeof event.id !== 'string' || !ID.test(event.id)) return refused('The event has no valid id.');
+  if (typeof event.data?.object !== 'object' || event.data.object === null)
+    return refused('The event carries no object.');
   try {
     const outcome = await fulfil(event, services);
     return { status: 200, body: { received: true, outcome } };

@@ -69,25 +69,35 @@ describe('My Photos', () => {
     expect(within(third).getByRole('switch')).toBeDisabled();
   });
 
-  it('shows the no-token and maximum-active banners', async () => {
-    const { unmount } = renderApp(<MyPhotosPage user={{ ...member, points: 0 }} />);
+  it('shows the no-token and maximum-active banners, whose buttons open the Checkout', async () => {
+    const { unmount, user } = renderApp(<MyPhotosPage user={{ ...member, points: 0 }} />);
     deliver([]);
     expect(
       screen.getByText(
         "You can't activate your photos because you ran out of tokens, please rate other photos, or buy more",
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Buy more' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Buy more' }));
+    const packs = await screen.findByRole('dialog', { name: 'Buy tokens' });
+    expect(within(packs).getByRole('button', { name: 'Most Popular: 10 tokens' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     unmount();
     localStorage.setItem(hooraySeenKey(member.uid), '1');
-    renderApp(<MyPhotosPage user={member} />);
+    const second = renderApp(<MyPhotosPage user={member} />);
     deliver(Array.from({ length: 8 }, (_, n) => aPhoto(`p${n}`)));
     expect(
       screen.getByText(
         'You have reached the maximum number of active photos, please upgrade your account or deactivate some',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Upgrade' })).toBeInTheDocument();
+    await second.user.click(screen.getByRole('button', { name: 'Upgrade' }));
+    const plans = await screen.findByRole('dialog', { name: 'Go Premium' });
+    expect(within(plans).getByRole('button', { name: 'Monthly plan' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('sorts by Rate and Votes through the watch', async () => {
@@ -115,7 +125,8 @@ describe('My Photos', () => {
     expect(callables.call).toHaveBeenCalledWith('setPhotoActive', { photoId: 'a', active: true });
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('ran out of tokens');
-    expect(within(toast).getByRole('button', { name: 'Buy more' })).toBeInTheDocument();
+    await user.click(within(toast).getByRole('button', { name: 'Buy more' }));
+    expect(await screen.findByRole('dialog', { name: 'Buy tokens' })).toBeInTheDocument();
   });
 
   it('opens the public preview through the handler before copying the link, and says when it cannot', async () => {
