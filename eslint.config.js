@@ -18,10 +18,6 @@ const features = readdirSync(at('src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-// The one cross-feature exception: another feature may load these with import(), never statically, so they
-// stay out of its chunk (the Premium dialog, opened from the rate and profile pages).
-const lazyAcrossFeatures = { photos: ['subscription-dialog.tsx'] };
-
 // What src/domain may import besides itself: it runs in the browser and in the functions bundle.
 const domainPackages = ['yup', 'obscenity', 'sentiment', '@types/sentiment', 'vitest'];
 
@@ -56,28 +52,14 @@ const clientZones = [
     from: ['src/features', 'src/app'],
     message: 'Shared code does not import features or the app.',
   },
-  ...features.flatMap((feature) => {
-    const others = features.filter((other) => other !== feature);
-    const message = 'Features do not import each other or the app; the route files in src/app compose them.';
-    return [
-      {
-        target: `src/features/${feature}`,
-        from: [
-          'src/app',
-          ...others.filter((other) => !lazyAcrossFeatures[other]).map((other) => `src/features/${other}`),
-        ],
-        message,
-      },
-      ...others
-        .filter((other) => lazyAcrossFeatures[other])
-        .map((other) => ({
-          target: `src/features/${feature}`,
-          from: `src/features/${other}`,
-          except: lazyAcrossFeatures[other],
-          message,
-        })),
-    ];
-  }),
+  ...features.map((feature) => ({
+    target: `src/features/${feature}`,
+    from: [
+      'src/app',
+      ...features.filter((other) => other !== feature).map((other) => `src/features/${other}`),
+    ],
+    message: 'Features do not import each other or the app; the route files in src/app compose them.',
+  })),
 ];
 
 const serverZone = (allowed) => ({
@@ -99,11 +81,6 @@ const literalImportsOnly = {
   selector: "ImportExpression[source.type!='Literal']",
   message: 'import() takes a string literal, so the layer rules can check it.',
 };
-
-const staticImportOf = (file) => ({
-  selector: `:matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration)[source.value=/${file.replace(/\.tsx?$/, '').replaceAll('.', '\\.')}(\\.[jt]sx?)?$/]`,
-  message: `Another feature loads ${file} only with import() (ARCHITECTURE.md, "Layers").`,
-});
 
 export default tseslint.config(
   { ignores: ['dist', 'dist-bench', 'functions/lib', 'node_modules', '.data', 'coverage'] },
@@ -159,16 +136,4 @@ export default tseslint.config(
       ],
     },
   },
-  ...features.map((feature) => ({
-    files: [`src/features/${feature}/**/*.${code}`],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        literalImportsOnly,
-        ...Object.entries(lazyAcrossFeatures)
-          .filter(([owner]) => owner !== feature)
-          .flatMap(([, files]) => files.map(staticImportOf)),
-      ],
-    },
-  })),
 );

@@ -162,22 +162,6 @@ const rules: Rule[] = [
   },
   {
     rule: SYNTAX,
-    message: 'Another feature loads subscription-dialog.tsx only with import()',
-    breaks: [
-      [
-        'the Premium dialog, imported',
-        'src/features/rating/x.tsx',
-        "import '@/features/photos/subscription-dialog';",
-      ],
-      [
-        'the Premium dialog, re-exported',
-        'src/features/profile/x.ts',
-        "export * from '../photos/subscription-dialog';",
-      ],
-    ],
-  },
-  {
-    rule: SYNTAX,
     message: 'import() takes a string literal',
     breaks: [
       [
@@ -223,14 +207,9 @@ const allowed: Case[] = [
     "import '@/config/paths';\nimport '@/data/callables';\nimport './rating-panel';",
   ],
   [
-    'feature → the Premium dialog, lazily',
+    'feature → the offers the app provides',
     'src/features/rating/x.tsx',
-    "export const l = () => import('@/features/photos/subscription-dialog');",
-  ],
-  [
-    'photos → its own Premium dialog',
-    'src/features/photos/x.tsx',
-    "import { SubscriptionDialog } from './subscription-dialog';",
+    "import { usePaymentOffers } from '@/components/payment-offers';",
   ],
   ['app → features', 'src/app/x.tsx', "import { RatePage } from '@/features/rating/rate-page';"],
   [
