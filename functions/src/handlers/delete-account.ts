@@ -12,6 +12,8 @@ import {
   type RemovalRecord,
 } from '../../../src/domain/account';
 import type { Callables } from '../../../src/domain/callables';
+import { billingPath } from '../../../src/domain/billing';
+import { dailyUsesPath } from '../../../src/domain/daily-counter';
 import type { AppNotification } from '../../../src/domain/notifications';
 import { photoPath, photosPath, type Photo } from '../../../src/domain/photo';
 import { deleteAccountSchema } from '../../../src/domain/schemas';
@@ -131,6 +133,10 @@ export async function purgeDeletedMembers(
     await deleteCollection(store, `users/${uid}/reports`);
     await deleteCollection(store, `users/${uid}/notifications`);
     await store.runTransaction(async (tx) => {
+      // What the member's client read of their billing and daily uses goes too; the payment and
+      // subscription records stay, without a name, as the books of what was sold.
+      tx.delete(billingPath(uid));
+      tx.delete(dailyUsesPath(uid));
       tx.set(userPath(uid), {
         uid,
         deleted: true,
