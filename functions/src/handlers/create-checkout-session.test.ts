@@ -18,6 +18,7 @@ function recordingProvider() {
   const provider: PaymentProvider = {
     webhookSecret: 'whsec_unused',
     returnOrigins: [APP],
+    cancelSubscription: async () => undefined,
     async createCheckout(request) {
       requests.push(request);
       const sessionId = `cs_${requests.length}`;

@@ -63,6 +63,57 @@ describe('deleteAccount', () => {
   });
 });
 
+describe('deleteAccount with a subscription', () => {
+  const running = (status = 'active') => ({
+    uid: 'alice',
+    plan: 'monthly',
+    monthsCredited: 1,
+    status,
+    statusAt: new Date('2026-11-01T10:00:00Z'),
+    premium: status === 'active',
+  });
+
+  it('ends running subscriptions at the provider before deleting, and none already ended', async () => {
+    const context = await aliceWithPhotos();
+    await context.store.runTransaction(async (tx) => {
+      tx.set('subscriptions/sub_running', running());
+      tx.set('subscriptions/sub_ended', running('canceled'));
+    });
+    const cancelled: string[] = [];
+    const payments = {
+      webhookSecret: 'whsec_x',
+      returnOrigins: [],
+      createCheckout: async () => ({ sessionId: 'cs', url: 'http://unused' }),
+      cancelSubscription: async (id: string) => void cancelled.push(id),
+    };
+    await deleteAccount.run({ reason }, { ...context.as(caller('alice')), payments });
+    expect(cancelled).toEqual(['sub_running']);
+    expect(await context.store.get('users/alice')).toMatchObject({ deleted: true });
+  });
+
+  it('leaves the account as it was when the provider cannot be reached, so the member may try again', async () => {
+    const context = await aliceWithPhotos();
+    await context.store.runTransaction(async (tx) => tx.set('subscriptions/sub_running', running()));
+    const before = context.store.contents();
+    const payments = {
+      webhookSecret: 'whsec_x',
+      returnOrigins: [],
+      createCheckout: async () => ({ sessionId: 'cs', url: 'http://unused' }),
+      cancelSubscription: async () => {
+        throw new Error('unreachable');
+      },
+    };
+    for (const attempt of [{ ...context.as(caller('alice')), payments }, context.as(caller('alice'))]) {
+      await expect(deleteAccount.run({ reason }, attempt)).rejects.toMatchObject({
+        code: 'unavailable',
+        message: ACCOUNT_DELETION.failed,
+      });
+    }
+    expect(context.store.contents()).toEqual(before);
+    expect(context.deletedAccounts).toEqual([]);
+  });
+});
+
 describe('the purge of deleted members', () => {
   it('removes their photos, votes on them, files and personal data, and keeps their votes without their picture', async () => {
     const context = await aliceWithPhotos();

@@ -28,10 +28,30 @@ import {
 import type { FileStore } from '../files/file-store';
 import type { Store } from '../store/store';
 import { deleteCollection, removePhoto } from './delete-photo';
-import { validate, type AccountAdmin, type Clock, type Handler } from './handler';
+import { validate, type AccountAdmin, type Clock, type Handler, type HandlerContext } from './handler';
+import type { Subscription } from './premium';
 import { userPath } from './users';
 
 export const removalPath = (uid: string) => `removals/${uid}`;
+
+/**
+ * A deleted account is billed no more: its running subscriptions end at the provider first, so a
+ * provider that cannot be reached leaves the account as it was and the member may try again.
+ */
+async function cancelSubscriptionsOf(context: HandlerContext, uid: string): Promise<void> {
+  const running = (
+    await context.store.query<Subscription>('subscriptions', { where: [{ field: 'uid', equals: uid }] })
+  ).filter(({ data }) => data.status !== 'canceled');
+  if (running.length === 0) return;
+  if (!context.payments) throw new HttpsError('unavailable', ACCOUNT_DELETION.failed);
+  for (const { id } of running) {
+    try {
+      await context.payments.cancelSubscription(id);
+    } catch {
+      throw new HttpsError('unavailable', ACCOUNT_DELETION.failed);
+    }
+  }
+}
 
 export const deleteAccount: Handler<Callables['deleteAccount']['result']> = {
   async run(data, context) {
@@ -41,6 +61,9 @@ export const deleteAccount: Handler<Callables['deleteAccount']['result']> = {
     const now = context.clock.now();
     if (!isRecentLogin(caller.authTime, now))
       throw new HttpsError('failed-precondition', ACCOUNT_DELETION.recentLogin, { reason: 'recentLogin' });
+    const member = await context.store.get<User>(userPath(caller.uid));
+    if (!member || member.deletedAt) throw new HttpsError('not-found', ACCOUNT_DELETION.noUser);
+    await cancelSubscriptionsOf(context, caller.uid);
     await context.store.runTransaction(async (tx) => {
       const user = await tx.get<User>(userPath(caller.uid));
       if (!user || user.deletedAt) throw new HttpsError('not-found', ACCOUNT_DELETION.noUser);

@@ -18,6 +18,7 @@ const payments: PaymentProvider = {
   webhookSecret: SECRET,
   returnOrigins: ['http://localhost:5173'],
   createCheckout: async () => ({ sessionId: 'cs_unused', url: 'http://unused' }),
+  cancelSubscription: async () => undefined,
 };
 const START = new Date('2026-11-22T10:00:00Z');
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -430,6 +431,33 @@ describe('Premium through payments', () => {
     expect(await reversed.store.get(billingPath('buyer'))).toEqual(
       await inOrder.store.get(billingPath('buyer')),
     );
+  });
+});
+
+describe('events for a member who deleted their account', () => {
+  it('takes them (so the provider stops sending), records them and credits nothing', async () => {
+    const context = testContext();
+    await buyer(context, { points: 2 });
+    expect((await deliver(context, checkoutCompleted('evt_sub', 'cs_sub', monthly))).status).toBe(200);
+    await context.store.runTransaction(async (tx) =>
+      tx.update('users/buyer', { deleted: true, deletedAt: START }),
+    );
+    const points = (await member(context)).points;
+    const ended = await deliver(
+      context,
+      subscriptionEvent('evt_gone', 'customer.subscription.deleted', START),
+    );
+    expect(ended.status).toBe(200);
+    const late = await deliver(context, pack('evt_pack', 'cs_pack', 10));
+    expect(late.status).toBe(200);
+    expect((await member(context)).points).toBe(points);
+    expect(await context.store.get(paymentEventPath('evt_gone'))).toMatchObject({
+      outcome: 'member deleted',
+    });
+    expect(await context.store.get(paymentEventPath('evt_pack'))).toMatchObject({
+      outcome: 'member deleted',
+    });
+    expect(await context.store.get('subscriptions/sub_monthly')).toMatchObject({ premium: false });
   });
 });
 

@@ -181,8 +181,9 @@ async function fulfilCheckout(
         record.order.amountCents !== order.amountCents)
     )
       throw new Refusal('The checkout does not match the one this server opened.');
-    if (!user || user.deletedAt) throw new Refusal('The checkout is for no member of this app.');
+    if (!user) throw new Refusal('The checkout is for no member of this app.');
     const refs = { uid, sessionId: session.id, ...(subscriptionId ? { subscriptionId } : {}) };
+    if (user.deletedAt) return takeForDeletedMember(tx, event, now, refs);
     if (record?.status === 'fulfilled') {
       tx.set(paymentEventPath(event.id), eventRecord(event, now, 'already fulfilled', refs));
       return 'already fulfilled';
@@ -220,6 +221,20 @@ async function fulfilCheckout(
     tx.set(paymentEventPath(event.id), eventRecord(event, now, `fulfilled ${order.kind}`, refs));
     return `fulfilled ${order.kind}`;
   });
+}
+
+/**
+ * An event for a member who deleted their account is taken (a refusal would have the provider send it
+ * again for days) and recorded, and credits nothing: the account and its Premium are gone.
+ */
+function takeForDeletedMember(
+  tx: Transaction,
+  event: Stripe.Event,
+  now: Date,
+  refs: Parameters<typeof eventRecord>[3],
+): string {
+  tx.set(paymentEventPath(event.id), eventRecord(event, now, 'member deleted', refs));
+  return 'member deleted';
 }
 
 function planOrThrow(product: string | undefined): PlanProduct {
@@ -311,8 +326,11 @@ function applySubscriptionChange(
     const seen = await tx.get(paymentEventPath(event.id));
     if (seen) return 'duplicate';
     const { subscription, reads } = await readSubscription(tx, subscriptionId, change.uid);
-    if (!reads.user || reads.user.deletedAt)
-      throw new Refusal('The subscription is for no member of this app.');
+    if (!reads.user) throw new Refusal('The subscription is for no member of this app.');
+    if (reads.user.deletedAt) {
+      if (subscription) tx.update(subscriptionPath(subscriptionId), { premium: false });
+      return takeForDeletedMember(tx, event, now, { uid: change.uid, subscriptionId });
+    }
     writeSubscription(tx, subscriptionId, changedSubscription(subscription, change, now), reads, now);
     const outcome = change.paid ? 'paid' : `status ${change.status?.value ?? ''}`.trim();
     tx.set(paymentEventPath(event.id), eventRecord(event, now, outcome, { uid: change.uid, subscriptionId }));

@@ -107,6 +107,35 @@ describe('the local test checkout', () => {
   });
 });
 
+describe('a subscriber who deletes their account', () => {
+  it('has the subscription ended at the test provider, whose event the webhook takes', async () => {
+    await seedMember(test.context.store, 'leaver', { email: 'leaver@example.com' });
+    const opened = await test.post(
+      'createSubscribeCheckoutSession',
+      { data: { redirectUrl: APP, clientReferenceId: 'leaver', product: 'monthly' } },
+      'token-leaver',
+    );
+    const { url } = opened.body.result as { url: string };
+    await pay(url, '4242424242424242');
+    expect((await test.context.store.get<User>('users/leaver'))?.subscribed).toBe(true);
+    const subscriptions = await test.context.store.query<{ uid: string; status: string }>('subscriptions', {
+      where: [{ field: 'uid', equals: 'leaver' }],
+    });
+    expect(subscriptions.map(({ data }) => data.status)).toEqual(['active']);
+
+    const deleted = await test.post(
+      'deleteAccount',
+      { data: { reason: 'Moving on to other things' } },
+      'token-leaver',
+    );
+    expect(deleted.status).toBe(200);
+    const [ended] = await test.context.store.query<{ status: string }>('subscriptions', {
+      where: [{ field: 'uid', equals: 'leaver' }],
+    });
+    expect(ended?.data.status).toBe('canceled');
+  });
+});
+
 describe('the test cards', () => {
   const now = new Date('2026-11-22T10:00:00Z');
   const card = (number: string, expiry = '12/30', cvc = '123') =>

@@ -338,10 +338,36 @@ export class TestCheckout implements PaymentProvider {
     return [checkout, invoice];
   }
 
+  /** Ends a subscription at once, as Stripe does when asked to: its deletion event reaches the webhook. */
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    const [found] = await this.options.store.query<TestSession>('testCheckoutSessions', {
+      where: [{ field: 'subscriptionId', equals: subscriptionId }],
+    });
+    if (!found) throw new Error(`No test subscription ${subscriptionId}.`);
+    await this.deliverEvents([
+      {
+        type: 'customer.subscription.deleted',
+        object: {
+          id: subscriptionId,
+          object: 'subscription',
+          status: 'canceled',
+          cancel_at_period_end: false,
+          metadata: found.data.metadata,
+        },
+      },
+    ]);
+  }
+
+  private deliver(session: TestSession): Promise<void> {
+    return this.deliverEvents(this.events(session, this.options.clock.now()));
+  }
+
   /** Signs each event with the test secret and posts it to the webhook, as Stripe delivers them. */
-  private async deliver(session: TestSession): Promise<void> {
+  private async deliverEvents(
+    events: Array<{ type: string; object: Record<string, unknown> }>,
+  ): Promise<void> {
     const now = this.options.clock.now();
-    for (const { type, object } of this.events(session, now)) {
+    for (const { type, object } of events) {
       const payload = JSON.stringify({
         id: newId('evt_test_'),
         object: 'event',

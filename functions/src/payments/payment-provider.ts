@@ -20,6 +20,8 @@ export interface CheckoutRequest {
 export interface PaymentProvider {
   /** Opens a session at the provider; the member pays on its hosted page at `url`. */
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** Ends a subscription at once (its member deleted their account); the provider then sends its event. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   /** The secret the provider signs its webhooks with. */
   readonly webhookSecret: string;
   /** The app's origins, the only addresses a checkout returns to. */

@@ -68,6 +68,15 @@ export function stripeCheckout(settings: StripeSettings): PaymentProvider {
   return {
     webhookSecret: settings.webhookSecret,
     returnOrigins: settings.returnOrigins,
+    async cancelSubscription(subscriptionId) {
+      // Already ended or unknown at Stripe (a missed event): nothing is left to cancel.
+      try {
+        const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+        if (subscription.status !== 'canceled') await stripe.subscriptions.cancel(subscriptionId);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'resource_missing') throw error;
+      }
+    },
     async createCheckout(request) {
       const subscription = request.order.kind === 'subscription';
       const session = await stripe.checkout.sessions.create({
