@@ -5,10 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import {
-  decodeDocument,
-  encodeDocument,
   LIVE_LIMITS,
   LIVE_MESSAGES,
   type LiveClientMessage,
@@ -17,6 +14,7 @@ import {
 import { STATS_SHARDS, STATS_SHARDS_PATH } from '../../../src/domain/site-stats';
 import type { Vote } from '../../../src/domain/vote';
 import { caller, seedMember, seedPhoto } from '../testing';
+import { LiveSocket } from './live-socket';
 import type { LocalServer } from './server';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -53,56 +51,6 @@ afterAll(() => void process.off('uncaughtException', recordUncaught));
 afterEach(() => {
   expect(uncaught.splice(0)).toEqual([]);
 });
-
-class LiveSocket {
-  readonly messages: LiveServerMessage[] = [];
-  /** Every message received, in order. */
-  readonly history: LiveServerMessage[] = [];
-  private readonly waiters: Array<() => void> = [];
-  /** The close code the server sent, once the socket has closed. */
-  readonly closed: Promise<number>;
-  private constructor(private readonly socket: WebSocket) {
-    socket.on('message', (raw) => {
-      const message = decodeDocument<LiveServerMessage>(String(raw));
-      this.messages.push(message);
-      this.history.push(message);
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-    this.closed = new Promise((resolve) => socket.once('close', resolve));
-  }
-  static async open(): Promise<LiveSocket> {
-    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/live`);
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    return new LiveSocket(socket);
-  }
-  static async signedIn(token: string): Promise<LiveSocket> {
-    const live = await LiveSocket.open();
-    live.send({ type: 'auth', token });
-    await live.next((message) => message.type === 'auth');
-    return live;
-  }
-  send(message: LiveClientMessage) {
-    this.socket.send(encodeDocument(message));
-  }
-  async next(accept: (message: LiveServerMessage) => boolean): Promise<LiveServerMessage> {
-    for (;;) {
-      const index = this.messages.findIndex(accept);
-      if (index >= 0) return this.messages.splice(index, 1)[0]!;
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-  }
-  /** The answer to a watch, which the server sends after everything it had to send before. */
-  async roundTrip(id: number, path: string): Promise<LiveServerMessage> {
-    this.send({ type: 'watch', id, path });
-    const answer = await this.next((message) => 'id' in message && message.id === id);
-    this.send({ type: 'unwatch', id });
-    return answer;
-  }
-  async close() {
-    this.socket.close();
-    await this.closed;
-  }
-}
 
 const withId = (id: number) => (message: LiveServerMessage) => 'id' in message && message.id === id;
 
@@ -167,18 +115,18 @@ describe('a malformed frame before sign-in', () => {
     ['text that is not UTF-8', frame(Buffer.from([0x7b, 0xc3, 0x28, 0x7d])), 1007],
     ['RSV1 set without compression', frame(Buffer.from('{}'), { rsv1: true }), 1002],
   ])('%s closes that socket, and the server goes on', async (_name, bytes, code) => {
-    const watching = await LiveSocket.signedIn('token-frank');
+    const watching = await LiveSocket.signedIn(server.url, 'token-frank');
     expect(await sendRawFrame(bytes)).toBe(code);
     expect(logged.some((line) => line.startsWith('live connection closed:'))).toBe(true);
     // The server still answers, on the sockets it had and on new ones.
     expect((await watching.roundTrip(1, 'users/frank')).type).toBe('snapshot');
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
-    await (await LiveSocket.signedIn('token-frank')).close();
+    await (await LiveSocket.signedIn(server.url, 'token-frank')).close();
     await watching.close();
   });
 
   it('answers messages of the wrong shape with an error and keeps the socket', async () => {
-    const live = await LiveSocket.signedIn('token-gina');
+    const live = await LiveSocket.signedIn(server.url, 'token-gina');
     for (const text of [
       'null',
       '[]',
@@ -198,7 +146,7 @@ describe('a malformed frame before sign-in', () => {
 
 describe('limits on one member', () => {
   it(`opens at most ${LIVE_LIMITS.watchesPerConnection} watches on one socket`, async () => {
-    const live = await LiveSocket.signedIn('token-hank');
+    const live = await LiveSocket.signedIn(server.url, 'token-hank');
     const limit = LIVE_LIMITS.watchesPerConnection;
     for (let id = 1; id <= limit + 5; id++)
       live.send({ type: 'watchQuery', id, path: STATS_SHARDS_PATH, query: {} });
@@ -222,9 +170,11 @@ describe('limits on one member', () => {
 
   it(`lets a member have at most ${LIVE_LIMITS.connectionsPerMember} signed-in sockets`, async () => {
     const open = await Promise.all(
-      Array.from({ length: LIVE_LIMITS.connectionsPerMember }, () => LiveSocket.signedIn('token-iris')),
+      Array.from({ length: LIVE_LIMITS.connectionsPerMember }, () =>
+        LiveSocket.signedIn(server.url, 'token-iris'),
+      ),
     );
-    const extra = await LiveSocket.open();
+    const extra = await LiveSocket.open(server.url);
     extra.send({ type: 'auth', token: 'token-iris' });
     expect(await extra.next((message) => message.type === 'closed')).toEqual({
       type: 'closed',
@@ -233,15 +183,15 @@ describe('limits on one member', () => {
     });
     expect(await extra.closed).toBe(1008);
     // Another member is not affected, and a closed socket makes room.
-    await (await LiveSocket.signedIn('token-jack')).close();
+    await (await LiveSocket.signedIn(server.url, 'token-jack')).close();
     await open[0]!.close();
-    const again = await LiveSocket.signedIn('token-iris');
+    const again = await LiveSocket.signedIn(server.url, 'token-iris');
     expect((await again.roundTrip(1, 'users/iris')).type).toBe('snapshot');
     await Promise.all([again, ...open.slice(1)].map((live) => live.close()));
   });
 
   it("sends the site stats' shards, one rewritten by every vote, about once a second however many votes come", async () => {
-    const live = await LiveSocket.signedIn('token-kate');
+    const live = await LiveSocket.signedIn(server.url, 'token-kate');
     live.send({ type: 'watchQuery', id: 1, path: STATS_SHARDS_PATH, query: {} });
     await live.next(withId(1));
     const writes = 30;
@@ -268,7 +218,7 @@ describe('a refused watch', () => {
     await seedMember(store, 'lena');
     await seedMember(store, 'mike');
     await seedPhoto(store, 'lena', 'p1');
-    const live = await LiveSocket.signedIn('token-lena');
+    const live = await LiveSocket.signedIn(server.url, 'token-lena');
     const votes = 'users/lena/photos/p1/votes';
     live.send({ type: 'watchQuery', id: 1, path: votes, query: { where: [{ field: 'rate', in: [] }] } });
     expect(await live.next(withId(1))).toMatchObject({ type: 'denied' });
@@ -288,7 +238,7 @@ describe('a member whose sign-in ends', () => {
   it('loses the sockets opened before deleting the account, and cannot open new ones', async () => {
     await seedMember(store, 'nora');
     await seedPhoto(store, 'nora', 'p1');
-    const live = await LiveSocket.signedIn('token-nora');
+    const live = await LiveSocket.signedIn(server.url, 'token-nora');
     live.send({ type: 'watchQuery', id: 1, path: 'users/nora/photos', query: {} });
     live.send({ type: 'watch', id: 2, path: 'users/nora' });
     await live.next(withId(1));
@@ -305,7 +255,7 @@ describe('a member whose sign-in ends', () => {
       reason: 'accountClosed',
       message: LIVE_MESSAGES.accountClosed,
     });
-    const again = await LiveSocket.open();
+    const again = await LiveSocket.open(server.url);
     again.send({ type: 'auth', token: 'token-nora' });
     expect(await again.next((message) => message.type === 'closed')).toMatchObject({
       reason: 'accountClosed',
@@ -315,8 +265,8 @@ describe('a member whose sign-in ends', () => {
 
   it('loses the sockets of a member disabled while connected', async () => {
     await seedMember(store, 'otto');
-    const first = await LiveSocket.signedIn('token-otto');
-    const second = await LiveSocket.signedIn('token-otto');
+    const first = await LiveSocket.signedIn(server.url, 'token-otto');
+    const second = await LiveSocket.signedIn(server.url, 'token-otto');
     await store.runTransaction(async (tx) => tx.update('users/otto', { disabled: true }));
     for (const live of [first, second]) {
       expect(await live.next((message) => message.type === 'closed')).toMatchObject({
@@ -328,7 +278,7 @@ describe('a member whose sign-in ends', () => {
 
   it('is signed out when the ID token expires, until a fresh one comes', async () => {
     await seedMember(store, 'pia');
-    const live = await LiveSocket.open();
+    const live = await LiveSocket.open(server.url);
     live.send({ type: 'auth', token: 'expiring-pia' });
     expect(await live.next((message) => message.type === 'auth')).toEqual({ type: 'auth', uid: 'pia' });
     expect(await live.next((message) => message.type === 'tokenExpired')).toEqual({

@@ -5,15 +5,9 @@
 import { deleteApp, initializeApp } from 'firebase/app';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { ACCESS_CASES, OWNER_UID, viewerFor } from '../../../tests/access/access-cases';
-import {
-  decodeDocument,
-  encodeDocument,
-  type LiveClientMessage,
-  type LiveServerMessage,
-} from '../../../src/domain/wire';
 import type { Presence, User } from '../../../src/domain/user';
+import { LiveSocket } from './live-socket';
 import type { LocalServer } from './server';
 import { startTestServer, TEST_PROJECT, TEST_REGION, type TestServer } from './test-server';
 
@@ -93,43 +87,13 @@ describe('the callable protocol', () => {
   });
 });
 
-class LiveSocket {
-  private readonly messages: LiveServerMessage[] = [];
-  private readonly waiters: Array<() => void> = [];
-  private constructor(private readonly socket: WebSocket) {
-    socket.on('message', (raw) => {
-      this.messages.push(decodeDocument<LiveServerMessage>(String(raw)));
-      for (const wake of this.waiters.splice(0)) wake();
-    });
-  }
-  static async open(): Promise<LiveSocket> {
-    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/live`);
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    return new LiveSocket(socket);
-  }
-  send(message: LiveClientMessage) {
-    this.socket.send(encodeDocument(message));
-  }
-  async next(accept: (message: LiveServerMessage) => boolean): Promise<LiveServerMessage> {
-    for (;;) {
-      const index = this.messages.findIndex(accept);
-      if (index >= 0) return this.messages.splice(index, 1)[0]!;
-      await new Promise<void>((resolve) => this.waiters.push(resolve));
-    }
-  }
-  async close() {
-    this.socket.close();
-    await new Promise((resolve) => this.socket.once('close', resolve));
-  }
-}
-
 describe('the live channel', () => {
   it.each(ACCESS_CASES.filter((access) => access.action === 'read' && !access.path.startsWith('images/')))(
     '$role reads $path → $allowed',
     async ({ role, path, allowed }) => {
       const isCollection = path.split('/').length % 2 === 1;
       if (!isCollection) await store.runTransaction(async (tx) => tx.set(path, { owner: OWNER_UID }));
-      const live = await LiveSocket.open();
+      const live = await LiveSocket.open(server.url);
       const viewer = viewerFor(role);
       live.send({ type: 'auth', token: viewer ? `token-${viewer.uid}` : null });
       await live.next((message) => message.type === 'auth');
@@ -143,7 +107,7 @@ describe('the live channel', () => {
   );
 
   it('pushes changes to a watched record as they happen', async () => {
-    const live = await LiveSocket.open();
+    const live = await LiveSocket.open(server.url);
     live.send({ type: 'auth', token: 'token-dana' });
     await live.next((message) => message.type === 'auth');
     live.send({ type: 'watch', id: 7, path: 'users/dana' });
@@ -161,8 +125,8 @@ describe('the live channel', () => {
 
   it('keeps a member online while any of their connections is open', async () => {
     await post('ensureUser', { data: {} }, 'token-erin');
-    const first = await LiveSocket.open();
-    const second = await LiveSocket.open();
+    const first = await LiveSocket.open(server.url);
+    const second = await LiveSocket.open(server.url);
     for (const live of [first, second]) {
       live.send({ type: 'auth', token: 'token-erin' });
       await live.next((message) => message.type === 'auth');
