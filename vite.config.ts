@@ -1,5 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 // Vite's own list (8.3), which a list given here replaces rather than extends.
@@ -15,7 +16,23 @@ const VITE_DENIED = [
 const DATA_FOLDER = ['.data', '**/.data/**'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The service worker is our own (src/sw/sw.ts), so it can grow push handling; the page registers it
+    // through workbox-window after first paint (src/features/pwa), and public/ keeps the manifest.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The app shell: scripts, styles, the page and its icons; source maps and images stay out.
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
@@ -35,6 +52,7 @@ export default defineConfig({
           environment: 'node',
           include: [
             'src/domain/**/*.test.ts',
+            'src/sw/**/*.test.ts',
             'functions/src/**/*.test.ts',
             'tests/access/**/*.test.ts',
             'tests/lint/**/*.test.ts',

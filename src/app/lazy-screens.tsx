@@ -33,3 +33,6 @@ export const LoginStreak = onDemand(() =>
 export const ProfilePage = onDemand(() =>
   import('@/features/profile/profile-page').then((module) => module.ProfilePage),
 );
+export const PwaPrompts = onDemand(() =>
+  import('@/features/pwa/pwa-prompts').then((module) => module.PwaPrompts),
+);

@@ -14,3 +14,12 @@ export const HEADER_IDLE_SHOW_MS = 1500;
 
 export const DEFAULT_TOAST_MS = 1000;
 export const INIT_FAILURE_TOAST_MS = 5000;
+
+/** The installable app (spec 2 sections 4 and 9). */
+export const PWA_UPDATE_CHECK_MS = 15 * 60 * 1000;
+export const PWA_UPDATE_REPROMPT_MS = 60 * 60 * 1000;
+export const PWA_UPDATED_TOAST_DELAY_MS = 1000;
+export const PWA_UPDATED_TOAST_MS = 6000;
+export const PWA_UPDATED_MESSAGE = 'App successfully updated to the latest version!';
+export const INSTALL_POPOVER_VISIT = 2;
+export const INSTALL_POPOVER_DELAY_MS = 1500;

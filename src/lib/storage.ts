@@ -13,13 +13,30 @@ export const storageKeys = {
   rateTutorialSeen: `${PREFIX}rateTutorialSeen`,
   /** The 'Scroll down to add a comment!' hint was shown. */
   commentTipSeen: `${PREFIX}commentTipSeen`,
+  /** How many visits (browser sessions) this device has made, for the install popover. */
+  visits: `${PREFIX}visits`,
+  /** This browser session was already counted as a visit (session storage). */
+  visitCounted: `${PREFIX}visitCounted`,
+  /** The install popover was shown and closed on this device. */
+  installPopoverShown: `${PREFIX}installPopoverShown`,
+  /** The page reloads into a new version (session storage), for the 'updated' toast after the reload. */
+  appUpdated: `${PREFIX}appUpdated`,
 } as const;
 
 /** The first-photo celebration was seen by this member on this device. */
 export const hooraySeenKey = (uid: string) => `${PREFIX}hooraySeen.${uid}`;
 
-/** Kept across sign-out: the light/dark choice belongs to the device, and a seen celebration stays seen. */
-const DEVICE_KEYS = new Set<string>([storageKeys.colorMode]);
+/**
+ * Kept across sign-out: the light/dark choice, the visits and the install popover belong to the device,
+ * a reload into a new version is the app's, and a seen celebration stays seen.
+ */
+const DEVICE_KEYS = new Set<string>([
+  storageKeys.colorMode,
+  storageKeys.visits,
+  storageKeys.visitCounted,
+  storageKeys.installPopoverShown,
+  storageKeys.appUpdated,
+]);
 const DEVICE_PREFIXES = [`${PREFIX}hooraySeen.`];
 
 export function clearMemberStorage(): void {

@@ -5,6 +5,7 @@ import { AppBar, Avatar, Box, Button, IconButton, Toolbar, Typography } from '@m
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { paths, safeOrigin } from '@/config/paths';
 import type { User } from '@/domain/user';
+import { InstallButton } from '@/features/pwa/install-button';
 import { useColorMode } from '../color-mode';
 import { NotificationMenu } from './notification-menu';
 import { useHideOnScroll } from './use-hide-on-scroll';
@@ -50,6 +51,7 @@ export function Header({ user, onOpenMenu }: Props) {
           </Typography>
         )}
         <Box sx={{ flexGrow: 1 }} />
+        {user && <InstallButton />}
         {user && <NotificationMenu user={user} />}
         <IconButton
           color="inherit"

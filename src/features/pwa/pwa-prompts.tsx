@@ -1,0 +1,107 @@
+/**
+ * The installable app's prompts, mounted after the first paint: the service worker's registration, the
+ * update prompt (asked again after an hour when declined, checked every 15 minutes), the toast after a
+ * reload into a new version, the first install's offline note, and the install popover for members.
+ */
+import { useEffect, useState } from 'react';
+import { useDialogs } from '@/components/dialogs';
+import { useToast } from '@/components/toast';
+import { useSession } from '@/data/session';
+import {
+  PWA_UPDATE_CHECK_MS,
+  PWA_UPDATE_REPROMPT_MS,
+  PWA_UPDATED_MESSAGE,
+  PWA_UPDATED_TOAST_DELAY_MS,
+  PWA_UPDATED_TOAST_MS,
+} from '@/domain/constants';
+import { logFailure } from '@/lib/report-error';
+import { InstallPopover } from './install-popover';
+import {
+  registerServiceWorker,
+  takeUpdatedMark,
+  unregisterServiceWorkers,
+  type ServiceWorkerControls,
+} from './service-worker';
+import { countVisit } from './visits';
+
+export const UPDATE_PROMPT = {
+  title: 'Update available',
+  message: 'A new version of Photorater is ready. Update now?',
+  confirmLabel: 'Update',
+  cancelLabel: 'Later',
+};
+export const OFFLINE_READY_MESSAGE = 'Photorater is ready to work offline.';
+
+interface Props {
+  /** Only a production build has a service worker (vite-plugin-pwa builds it). */
+  withServiceWorker?: boolean;
+}
+
+export function PwaPrompts({ withServiceWorker = import.meta.env.PROD }: Props) {
+  const { confirm } = useDialogs();
+  const toast = useToast();
+  const session = useSession();
+  const [visits] = useState(countVisit);
+  const [updated] = useState(takeUpdatedMark);
+
+  useEffect(() => {
+    if (!updated) return;
+    const timer = setTimeout(() => {
+      toast({ message: PWA_UPDATED_MESSAGE, severity: 'success', duration: PWA_UPDATED_TOAST_MS });
+    }, PWA_UPDATED_TOAST_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [updated, toast]);
+
+  useEffect(() => {
+    if (!('serviceWorker' in navigator)) return;
+    if (!withServiceWorker) {
+      unregisterServiceWorkers().catch((error: unknown) =>
+        logFailure(error, { feature: 'pwa', action: 'unregister service worker' }),
+      );
+      return;
+    }
+    let stopped = false;
+    let asking = false;
+    let controls: ServiceWorkerControls | null = null;
+    let reprompt: ReturnType<typeof setTimeout> | undefined;
+    let checks: ReturnType<typeof setInterval> | undefined;
+
+    const ask = async () => {
+      if (asking || stopped) return;
+      asking = true;
+      const accepted = await confirm(UPDATE_PROMPT);
+      asking = false;
+      if (stopped) return;
+      if (accepted) controls?.takeOver();
+      else reprompt = setTimeout(() => void ask(), PWA_UPDATE_REPROMPT_MS);
+    };
+
+    registerServiceWorker({
+      onWaiting: () => {
+        clearTimeout(reprompt);
+        void ask();
+      },
+      onOfflineReady: () => {
+        if (!stopped) toast({ message: OFFLINE_READY_MESSAGE, severity: 'success' });
+      },
+    })
+      .then((registered) => {
+        if (stopped) return;
+        controls = registered;
+        checks = setInterval(() => {
+          registered
+            .checkForUpdate()
+            .catch((error: unknown) => logFailure(error, { feature: 'pwa', action: 'check for update' }));
+        }, PWA_UPDATE_CHECK_MS);
+      })
+      .catch((error: unknown) => logFailure(error, { feature: 'pwa', action: 'register service worker' }));
+
+    return () => {
+      stopped = true;
+      clearTimeout(reprompt);
+      clearInterval(checks);
+    };
+  }, [withServiceWorker, confirm, toast]);
+
+  return session.member ? <InstallPopover visits={visits} /> : null;
+}

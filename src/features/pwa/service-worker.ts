@@ -1,0 +1,55 @@
+/**
+ * The service worker's registration through workbox-window, which loads only here (after first paint).
+ * The page reloads itself when a new version takes over, leaving a mark for the 'updated' toast.
+ */
+import { storageKeys } from '@/lib/storage';
+
+export interface ServiceWorkerEvents {
+  /** A new version is installed and waits for the member's word. */
+  onWaiting: () => void;
+  /** The first version is installed: the app works offline from now on. */
+  onOfflineReady: () => void;
+}
+
+export interface ServiceWorkerControls {
+  checkForUpdate: () => Promise<void>;
+  /** The waiting version takes over; the page then reloads into it. */
+  takeOver: () => void;
+}
+
+export const SERVICE_WORKER_URL = '/sw.js';
+
+export async function registerServiceWorker(events: ServiceWorkerEvents): Promise<ServiceWorkerControls> {
+  const { Workbox } = await import('workbox-window');
+  const workbox = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
+  workbox.addEventListener('waiting', () => events.onWaiting());
+  workbox.addEventListener('activated', (event) => {
+    if (!event.isUpdate) events.onOfflineReady();
+  });
+  workbox.addEventListener('controlling', (event) => {
+    if (!event.isUpdate) return;
+    sessionStorage.setItem(storageKeys.appUpdated, '1');
+    window.location.reload();
+  });
+  await workbox.register();
+  return {
+    checkForUpdate: () => workbox.update(),
+    takeOver: () => workbox.messageSkipWaiting(),
+  };
+}
+
+/**
+ * The development server has no service worker; one left by a production build on the same address
+ * would keep answering with that build's pages.
+ */
+export async function unregisterServiceWorkers(): Promise<void> {
+  const registrations = await navigator.serviceWorker.getRegistrations();
+  await Promise.all(registrations.map((registration) => registration.unregister()));
+}
+
+/** True once, on the first page after a reload into a new version. */
+export function takeUpdatedMark(): boolean {
+  const marked = sessionStorage.getItem(storageKeys.appUpdated) !== null;
+  sessionStorage.removeItem(storageKeys.appUpdated);
+  return marked;
+}

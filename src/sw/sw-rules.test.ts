@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { isDisplayImage, NOT_APP_PAGES } from './sw-rules';
+
+describe('what the service worker caches', () => {
+  it('keeps display images from the local server and from Firebase Storage', () => {
+    expect(
+      isDisplayImage(new URL('http://127.0.0.1:5001/files/images/alice/photos/p1/display.webp?token=t')),
+    ).toBe(true);
+    expect(
+      isDisplayImage(
+        new URL(
+          'https://firebasestorage.googleapis.com/v0/b/app.appspot.com/o/images%2Fa.webp?alt=media&token=t',
+        ),
+      ),
+    ).toBe(true);
+  });
+
+  it('leaves other requests to the network', () => {
+    expect(isDisplayImage(new URL('http://127.0.0.1:5001/files/images/alice/photos/p1/display.webp'))).toBe(
+      false,
+    );
+    expect(isDisplayImage(new URL('http://127.0.0.1:5173/favicon.svg'))).toBe(false);
+  });
+
+  it('answers the app’s pages with the shell, not the server’s', () => {
+    const isApp = (path: string) => !NOT_APP_PAGES.some((pattern) => pattern.test(path));
+    expect(isApp('/rate')).toBe(true);
+    expect(isApp('/photos/p1')).toBe(true);
+    expect(isApp('/checkout/cs_1')).toBe(false);
+    expect(isApp('/__/auth/handler')).toBe(false);
+  });
+});
