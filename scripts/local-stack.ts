@@ -21,7 +21,7 @@ import {
 } from '../functions/src/local/auth-export';
 import { emulatorAuthVerifier } from '../functions/src/local/auth-verifier';
 import { backfillRankings } from '../functions/src/local/backfill';
-import { seedDemoContent } from '../functions/src/local/demo-content';
+import { seedDemoAdmin, seedDemoContent } from '../functions/src/local/demo-content';
 import {
   commandLineOf,
   endLeftoverEmulator,
@@ -364,8 +364,11 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     });
     serverUrl = `http://${reachHost}:${server.port}`;
     files.setPublicUrl(serverUrl);
-    if (options.demoContent !== false && (await seedDemoContent({ store, files, clock })) && !quiet)
-      console.error('A new data folder: added demo members, photos and votes.');
+    if (options.demoContent !== false && (await seedDemoContent({ store, files, clock }))) {
+      await seedDemoAdmin({ store, clock, auth: verifier.auth });
+      if (!quiet)
+        console.error('A new data folder: added demo members, photos and votes, and the admin account.');
+    }
     // Vite hands VITE_* variables of the environment to the client.
     Object.assign(process.env, {
       VITE_BACKEND: 'local',

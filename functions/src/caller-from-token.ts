@@ -12,5 +12,6 @@ export function callerFromToken(token: DecodedIdToken): Caller {
     picture: token.picture ?? null,
     authTime: typeof token.auth_time === 'number' ? new Date(token.auth_time * 1000) : null,
     expiresAt: new Date(token.exp * 1000),
+    isAdmin: token.admin === true,
   };
 }

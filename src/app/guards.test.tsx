@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { aMember, aSession, renderApp } from '@/testing/test-utils';
-import { RequireMember } from './guards';
+import { RequireAdmin, RequireMember } from './guards';
 
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), call: vi.fn() }));
 
@@ -45,5 +45,50 @@ describe('RequireMember', () => {
     unmount();
     renderApp(routes, { route: '/photos', session: aSession({ member, user: undefined }) });
     expect(screen.getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+  });
+});
+
+const adminRoutes = (
+  <Routes>
+    <Route path="/" element={<Where />} />
+    <Route
+      path="/admin"
+      element={<RequireAdmin>{(user) => <p>admin area for {user.displayName}</p>}</RequireAdmin>}
+    />
+  </Routes>
+);
+
+describe('RequireAdmin', () => {
+  it("says 'Loading admin privileges...' while the member or their record is unknown", () => {
+    const { unmount } = renderApp(adminRoutes, { route: '/admin', session: aSession({ member: undefined }) });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading admin privileges...');
+    unmount();
+    renderApp(adminRoutes, {
+      route: '/admin',
+      session: aSession({ member: { uid: 'alice', email: 'alice@example.com' }, user: undefined }),
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading admin privileges...');
+  });
+
+  it('sends a visitor and a member who is not an admin to /', () => {
+    const { unmount } = renderApp(adminRoutes, { route: '/admin' });
+    expect(screen.getByText('at /')).toBeInTheDocument();
+    unmount();
+    const user = aMember({ complete: true });
+    renderApp(adminRoutes, {
+      route: '/admin',
+      session: aSession({ member: { uid: user.uid, email: user.email }, user }),
+    });
+    expect(screen.getByText('at /')).toBeInTheDocument();
+    expect(screen.queryByText(/^admin area/)).not.toBeInTheDocument();
+  });
+
+  it('shows the admin area to an admin', () => {
+    const user = aMember({ complete: true, isAdmin: true, displayName: 'Ada' });
+    renderApp(adminRoutes, {
+      route: '/admin',
+      session: aSession({ member: { uid: user.uid, email: user.email }, user }),
+    });
+    expect(screen.getByText('admin area for Ada')).toBeInTheDocument();
   });
 });

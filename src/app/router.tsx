@@ -3,6 +3,7 @@ import { paths } from '@/config/paths';
 import { onDemand } from '@/lib/on-demand';
 import { AppShell } from './layout/app-shell';
 import {
+  AdminRoute,
   HomeRoute,
   LeaderboardRoute,
   NotFoundRoute,
@@ -42,6 +43,7 @@ export function AppRouter() {
           <Route path={paths.about} element={<AboutPage />} />
           <Route path={paths.terms} element={<TermsPage />} />
           <Route path={paths.privacy} element={<PrivacyPage />} />
+          <Route path={paths.admin} element={<AdminRoute />} />
           <Route path={paths.notFound} element={<NotFoundRoute />} />
           <Route path="/__cypress/*" element={<Navigate to={paths.home} replace />} />
           <Route path="*" element={<Navigate to={paths.notFound} replace />} />

@@ -6,7 +6,8 @@ import { PageMeta } from '@/components/page-meta';
 import { safeOrigin } from '@/config/paths';
 import { useSession } from '@/data/session';
 import { LandingPage } from '@/features/landing/landing-page';
-import { RequireMember, useTryAgain } from './guards';
+import { onDemand } from '@/lib/on-demand';
+import { RequireAdmin, RequireMember, useTryAgain } from './guards';
 import {
   LeaderboardPage,
   MyPhotosPage,
@@ -46,6 +47,12 @@ export function LeaderboardRoute() {
 
 export function ProfileRoute() {
   return <RequireMember>{(user) => <ProfilePage user={user} />}</RequireMember>;
+}
+
+const AdminPage = onDemand(() => import('@/features/admin/admin-page').then((module) => module.AdminPage));
+
+export function AdminRoute() {
+  return <RequireAdmin>{() => <AdminPage />}</RequireAdmin>;
 }
 
 export function NotFoundRoute() {

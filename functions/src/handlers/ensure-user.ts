@@ -38,6 +38,8 @@ export const ensureUser: Handler<Callables['ensureUser']['result']> = {
         status: 'online',
         createdAt: now,
       });
+      // An account made admin before its first sign-in starts with the mirror already set.
+      if (caller.isAdmin) user.isAdmin = true;
       tx.set(path, { ...user });
       return { created: true };
     });

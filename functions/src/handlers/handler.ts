@@ -29,6 +29,8 @@ export interface Caller {
   picture: string | null;
   /** When the member last signed in (not when the token was refreshed): sensitive actions want it recent. */
   authTime: Date | null;
+  /** The Auth account's `admin` custom claim: the server's one word on who is admin. */
+  isAdmin?: boolean;
   /** When the ID token stops being valid; the live channel signs a connection out then. Absent for in-process callers. */
   expiresAt?: Date;
 }

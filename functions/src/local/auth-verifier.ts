@@ -3,7 +3,7 @@
  * would in production. The Admin SDK reads FIREBASE_AUTH_EMULATOR_HOST to know it is local.
  */
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import { getAuth, type Auth } from 'firebase-admin/auth';
 import { callerFromToken } from '../caller-from-token';
 import type { Caller } from '../handlers/handler';
 
@@ -12,6 +12,8 @@ export interface AuthVerifier {
   /** Deletes an account at the emulator, as the Admin SDK does in production. */
   deleteUser(uid: string): Promise<void>;
   close(): Promise<void>;
+  /** The Admin SDK's Auth at the emulator, for the stack's own work (the demo admin). */
+  auth: Auth;
 }
 
 export function emulatorAuthVerifier(projectId: string, authEmulatorHost: string): AuthVerifier {
@@ -24,5 +26,6 @@ export function emulatorAuthVerifier(projectId: string, authEmulatorHost: string
     },
     deleteUser: (uid) => auth.deleteUser(uid),
     close: () => deleteApp(app),
+    auth,
   };
 }

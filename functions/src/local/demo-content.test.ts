@@ -5,7 +5,7 @@ import type { User } from '../../../src/domain/user';
 import { getLeaderboard } from '../handlers/leaderboard';
 import { getPhotos } from '../handlers/rating';
 import { caller, seedMember, testContext } from '../testing';
-import { seedDemoContent } from './demo-content';
+import { DEMO_ADMIN, seedDemoAdmin, seedDemoContent, type DemoAdminAuth } from './demo-content';
 
 describe('demo content', () => {
   it('adds members with a drawn portrait each, rated by the others through the real handler', async () => {
@@ -38,5 +38,31 @@ describe('demo content', () => {
     await seedMember(context.store, 'someone');
     expect(await seedDemoContent(context)).toBe(false);
     expect(await context.store.query('users')).toHaveLength(1);
+  });
+
+  it('adds an admin account: the claim on the Auth account, mirrored on a complete member record', async () => {
+    const context = testContext();
+    const made: Array<{ email: string; password: string }> = [];
+    let claims: Record<string, unknown> | null = null;
+    const auth: DemoAdminAuth = {
+      createUser: async (account) => {
+        made.push(account);
+        return { uid: 'demo-admin-uid' };
+      },
+      getUserByEmail: async () => ({ uid: 'demo-admin-uid' }),
+      getUser: async () => ({}),
+      setCustomUserClaims: async (_uid, next) => void (claims = next),
+    };
+    await seedDemoAdmin({ store: context.store, clock: context.clock, auth });
+    expect(made).toEqual([
+      expect.objectContaining({ email: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+    ]);
+    expect(claims).toEqual({ admin: true });
+    expect(await context.store.get<User>('users/demo-admin-uid')).toMatchObject({
+      email: DEMO_ADMIN.email,
+      isAdmin: true,
+      complete: true,
+      disabled: false,
+    });
   });
 });

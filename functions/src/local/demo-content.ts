@@ -10,6 +10,7 @@ import { imagePath, newPhoto, resizedImagePath, type FaceDetail } from '../../..
 import type { Tag } from '../../../src/domain/rating';
 import { newUser, type Gender } from '../../../src/domain/user';
 import type { FileStore } from '../files/file-store';
+import { adminClaims, setAdminRole, type ClaimsAuth } from '../handlers/admin-role';
 import type { Clock, HandlerContext } from '../handlers/handler';
 import { submitRating } from '../handlers/rating';
 import { offlineInsightsWriter } from '../photos/insights';
@@ -237,4 +238,47 @@ export async function seedDemoContent(services: {
     }
   }
   return true;
+}
+
+/** The local backend's admin, for trying /admin; the README gives this sign-in for local mode only. */
+export const DEMO_ADMIN = {
+  email: 'admin@example.com',
+  password: 'photorater-admin',
+  displayName: 'Admin',
+} as const;
+
+/** The Admin SDK's Auth as the demo admin needs it: the account made, then the claim. */
+export interface DemoAdminAuth extends ClaimsAuth {
+  createUser(account: { email: string; password: string; displayName: string }): Promise<{ uid: string }>;
+}
+
+/** Adds the demo admin: an Auth account with the admin claim and a complete member record mirroring it. */
+export async function seedDemoAdmin(services: {
+  store: Store;
+  clock: Clock;
+  auth: DemoAdminAuth;
+}): Promise<void> {
+  const { store, clock, auth } = services;
+  const { uid } = await auth.createUser({ ...DEMO_ADMIN });
+  const now = clock.now();
+  await store.runTransaction(async (tx) => {
+    tx.set(`users/${uid}`, {
+      ...newUser({
+        uid,
+        email: DEMO_ADMIN.email,
+        displayName: DEMO_ADMIN.displayName,
+        emailVerified: true,
+        providers: ['password'],
+        age: 40,
+        birthyear: now.getUTCFullYear() - 40,
+        gender: 'female',
+        showGender: 'both',
+        complete: true,
+        onBoarding: true,
+        createdAt: now,
+      }),
+      demo: true,
+    });
+  });
+  await setAdminRole({ store, clock, claims: adminClaims(auth) }, uid, true);
 }

@@ -74,6 +74,13 @@ function readRecord(emulatorDir: string): EmulatorRecord | undefined {
   return undefined;
 }
 
+/** Where the Auth emulator of the run now using this folder answers; undefined when no run is. */
+export function runningEmulatorUrl(emulatorDir: string): string | undefined {
+  const record = readRecord(emulatorDir);
+  if (!record || !isRunning(record.pid) || !isRunning(record.owner.pid)) return undefined;
+  return commandLineOf(record.owner.pid) === record.owner.command ? record.authUrl : undefined;
+}
+
 /** Signals the whole group, so nothing the emulator started outlives it. */
 function signal(pid: number, name: NodeJS.Signals): void {
   try {

@@ -1,0 +1,23 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '@/testing/test-utils';
+import { AdminPage } from './admin-page';
+
+describe('AdminPage', () => {
+  it("shows the spec's tabs, Photos first selected", async () => {
+    renderApp(<AdminPage />);
+    const tabs = within(screen.getByRole('tablist', { name: 'Admin area' })).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Users',
+      'Photos',
+      'Features',
+      'AB Tests',
+      'Articles',
+      'PWA Tools',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Photos' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(screen.getByRole('tab', { name: 'Features' }));
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Features is coming to the admin area soon.');
+  });
+});

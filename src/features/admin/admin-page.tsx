@@ -1,0 +1,35 @@
+/**
+ * `/admin`: the admin area's tab panel (spec 2, "Admin area"), Photos first. Tabs not built yet say so.
+ */
+import { Box, Container, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { PageMeta } from '@/components/page-meta';
+import { ADMIN_TABS, DEFAULT_ADMIN_TAB, type AdminTab } from '@/domain/admin';
+
+const tabId = (tab: AdminTab) => `admin-tab-${tab.replace(/\s+/g, '-').toLowerCase()}`;
+
+export function AdminPage() {
+  const [tab, setTab] = useState<AdminTab>(DEFAULT_ADMIN_TAB);
+  return (
+    <Container maxWidth="lg" sx={{ py: 3 }}>
+      <PageMeta title="Admin" description="Run the community." robots="noindex, nofollow" />
+      <Typography variant="h5" component="h1" gutterBottom>
+        Admin
+      </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_event, next: AdminTab) => setTab(next)}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        aria-label="Admin area"
+      >
+        {ADMIN_TABS.map((name) => (
+          <Tab key={name} value={name} label={name} id={tabId(name)} aria-controls={`${tabId(name)}-panel`} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" id={`${tabId(tab)}-panel`} aria-labelledby={tabId(tab)} sx={{ pt: 3 }}>
+        <Typography color="text.secondary">{tab} is coming to the admin area soon.</Typography>
+      </Box>
+    </Container>
+  );
+}
