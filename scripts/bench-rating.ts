@@ -189,7 +189,10 @@ export async function benchRating(): Promise<boolean[]> {
       clock: { now: () => new Date() },
       files,
       faces: noFaces,
-      accounts: { deleteUser: () => Promise.reject(new Error('The rating benchmark deletes no accounts.')) },
+      accounts: {
+        deleteUser: () => Promise.reject(new Error('The rating benchmark deletes no accounts.')),
+        setDisabled: () => Promise.reject(new Error('The rating benchmark disables no accounts.')),
+      },
     });
     console.log(
       `\nRating (SQLite store, ${PHOTOS / 1000}k photos, ${VOTES / 1_000_000}M votes; seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s)`,

@@ -357,7 +357,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       store,
       clock,
       verifyIdToken: verifier.verifyIdToken,
-      accounts: { deleteUser: verifier.deleteUser },
+      accounts: { deleteUser: verifier.deleteUser, setDisabled: verifier.setDisabled },
       log: quiet ? undefined : (line) => console.error(line),
       allowedOrigins,
       allowedHosts,

@@ -51,9 +51,14 @@ export function testContext(clock = new TestClock(new Date('2026-11-22T10:00:00Z
     'http://files.test',
   );
   const deletedAccounts: string[] = [];
-  const accounts = { deleteUser: async (uid: string) => void deletedAccounts.push(uid) };
+  const disabledAccounts = new Set<string>();
+  const accounts = {
+    deleteUser: async (uid: string) => void deletedAccounts.push(uid),
+    setDisabled: async (uid: string, disabled: boolean) =>
+      void (disabled ? disabledAccounts.add(uid) : disabledAccounts.delete(uid)),
+  };
   const as = (who: Caller | null): HandlerContext => ({ caller: who, store, clock, files, faces, accounts });
-  return { store, clock, files, as, deletedAccounts };
+  return { store, clock, files, accounts, as, deletedAccounts, disabledAccounts };
 }
 
 const require = createRequire(import.meta.url);

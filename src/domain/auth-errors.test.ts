@@ -8,6 +8,7 @@ describe('authentication messages', () => {
     ['auth/email-already-in-use', 'An account with this email already exists.'],
     ['auth/weak-password', 'Password should be at least 6 characters.'],
     ['auth/invalid-email', 'Invalid email address.'],
+    ['auth/user-disabled', 'This account has been disabled. Contact us if you think this is a mistake.'],
   ])('%s says %s', (code, message) => {
     expect(authErrorMessage({ code, message: 'Firebase: Error' })).toBe(message);
   });

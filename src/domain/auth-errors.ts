@@ -6,6 +6,8 @@ export const AUTH_MESSAGES = {
   weakPassword: 'Password should be at least 6 characters.',
   invalidEmail: 'Invalid email address.',
   fallback: 'An error occurred during authentication.',
+  /** Beyond the spec: an admin disabled the account (sign-in and every call say so). */
+  accountDisabled: 'This account has been disabled. Contact us if you think this is a mistake.',
   registrationRecordFailed: 'Failed to complete registration. Please try again.',
   registrationFailed: 'Registration failed. Please try again.',
 } as const;
@@ -18,6 +20,7 @@ const BY_CODE: Record<string, string> = {
   'auth/email-already-in-use': AUTH_MESSAGES.emailInUse,
   'auth/weak-password': AUTH_MESSAGES.weakPassword,
   'auth/invalid-email': AUTH_MESSAGES.invalidEmail,
+  'auth/user-disabled': AUTH_MESSAGES.accountDisabled,
 };
 
 const SILENT_CODES = new Set([

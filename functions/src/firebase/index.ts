@@ -37,7 +37,10 @@ firestore.settings({ ignoreUndefinedProperties: true });
 const store = new FirestoreStore(firestore);
 const files = new CloudFileStore(getStorage().bucket());
 const faces = createFaceAnalyzer();
-const accounts = { deleteUser: (uid: string) => getAuth().deleteUser(uid) };
+const accounts = {
+  deleteUser: (uid: string) => getAuth().deleteUser(uid),
+  setDisabled: async (uid: string, disabled: boolean) => void (await getAuth().updateUser(uid, { disabled })),
+};
 // Counted per instance: enough to stop one member's flood without a shared counter on every call.
 const limits = new RateLimiter();
 // Stripe from the functions' environment (README, "Payments on Firebase"); without it nothing is sold.

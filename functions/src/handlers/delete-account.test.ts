@@ -133,7 +133,7 @@ describe('the purge of deleted members', () => {
     const { purged } = await purgeDeletedMembers(
       context.store,
       context.files,
-      { deleteUser: async () => undefined },
+      { deleteUser: async () => undefined, setDisabled: async () => undefined },
       context.clock,
     );
     expect(purged).toBe(1);
@@ -152,7 +152,7 @@ describe('the purge of deleted members', () => {
         await purgeDeletedMembers(
           context.store,
           context.files,
-          { deleteUser: async () => undefined },
+          { deleteUser: async () => undefined, setDisabled: async () => undefined },
           context.clock,
         )
       ).purged,
@@ -192,7 +192,7 @@ describe('the purge of deleted members', () => {
     await purgeDeletedMembers(
       context.store,
       context.files,
-      { deleteUser: async () => undefined },
+      { deleteUser: async () => undefined, setDisabled: async () => undefined },
       context.clock,
     );
 

@@ -130,7 +130,7 @@ describe('purging a member whose photo has 1,200 votes', () => {
     const { purged } = await purgeDeletedMembers(
       recorded.store,
       context.files,
-      { deleteUser: async () => undefined },
+      { deleteUser: async () => undefined, setDisabled: async () => undefined },
       context.clock,
     );
     expect(purged).toBe(1);

@@ -5,7 +5,7 @@ import { guestName } from '../../../src/domain/guest-name';
 import { ensureUserSchema } from '../../../src/domain/schemas';
 import { newUser } from '../../../src/domain/user';
 import { requireCaller, validate, type Handler } from './handler';
-import { userPath, type UserDocument } from './users';
+import { assertNotDisabled, userPath, type UserDocument } from './users';
 
 export const ensureUser: Handler<Callables['ensureUser']['result']> = {
   async run(data, context) {
@@ -17,6 +17,7 @@ export const ensureUser: Handler<Callables['ensureUser']['result']> = {
       const existing = await tx.get<UserDocument>(path);
       const provider = caller.signInProvider ? [caller.signInProvider] : [];
       if (existing?.deletedAt) throw new HttpsError('permission-denied', 'This account has been deleted.');
+      assertNotDisabled(existing);
       if (existing) {
         tx.update(path, {
           email: caller.email,

@@ -38,6 +38,8 @@ export interface Caller {
 /** The Auth admin operations handlers need: the Admin SDK, against the Auth emulator locally. */
 export interface AccountAdmin {
   deleteUser(uid: string): Promise<void>;
+  /** Disables or enables the Auth account: a disabled one cannot sign in, and its tokens are refused. */
+  setDisabled(uid: string, disabled: boolean): Promise<void>;
 }
 
 export interface HandlerContext {

@@ -1,5 +1,6 @@
 /** Every callable handler by the name the client calls it with; both hosts expose exactly these. */
 import type { CallableName, Callables } from '../../../src/domain/callables';
+import type { User } from '../../../src/domain/user';
 import { getAdvancedAnalytics } from './advanced-analytics';
 import { deleteReply, reactToComment, replyToComment } from './comments';
 import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
@@ -18,12 +19,17 @@ import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
 import { recordLogin } from './streak';
 import { updateAvatar } from './update-avatar';
 import { activatePhotos, setPhotoActive } from './set-photo-active';
+import { assertNotDisabled, userPath } from './users';
 
-/** Counts the call against the member's limit for it before the handler runs. */
+/**
+ * Counts the call against the member's limit for it, and refuses a disabled member, before the handler
+ * runs: every callable, whether or not its handler reads the caller's record.
+ */
 function limited(name: CallableName, handler: Handler<unknown>): Handler<unknown> {
   return {
     async run(data, context) {
       if (context.caller && context.limits) await context.limits.take(context.caller.uid, name);
+      if (context.caller) assertNotDisabled(await context.store.get<User>(userPath(context.caller.uid)));
       return handler.run(data, context);
     },
   };

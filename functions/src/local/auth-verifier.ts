@@ -11,6 +11,7 @@ export interface AuthVerifier {
   verifyIdToken(token: string): Promise<Caller>;
   /** Deletes an account at the emulator, as the Admin SDK does in production. */
   deleteUser(uid: string): Promise<void>;
+  setDisabled(uid: string, disabled: boolean): Promise<void>;
   close(): Promise<void>;
   /** The Admin SDK's Auth at the emulator, for the stack's own work (the demo admin). */
   auth: Auth;
@@ -25,6 +26,7 @@ export function emulatorAuthVerifier(projectId: string, authEmulatorHost: string
       return callerFromToken(await auth.verifyIdToken(token, true));
     },
     deleteUser: (uid) => auth.deleteUser(uid),
+    setDisabled: async (uid, disabled) => void (await auth.updateUser(uid, { disabled })),
     close: () => deleteApp(app),
     auth,
   };

@@ -217,7 +217,10 @@ export async function seedDemoContent(services: {
     clock,
     files,
     faces: { analyze: () => Promise.reject(new Error('Demo content analyses no faces.')) },
-    accounts: { deleteUser: () => Promise.reject(new Error('Demo content deletes no accounts.')) },
+    accounts: {
+      deleteUser: () => Promise.reject(new Error('Demo content deletes no accounts.')),
+      setDisabled: () => Promise.reject(new Error('Demo content disables no accounts.')),
+    },
   });
   // Everyone rates everyone else: kind, varied and below a perfect score.
   for (const [ownerIndex, owner] of MEMBERS.entries()) {

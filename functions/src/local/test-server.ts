@@ -41,7 +41,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock: context.clock,
     files: context.files,
     faces: { analyze: async () => null },
-    accounts: { deleteUser: async () => undefined },
+    accounts: context.accounts,
     insights: offlineInsightsWriter,
     verifyIdToken: async (token) => {
       if (options.verifyIdToken) return options.verifyIdToken(token, context.clock);
