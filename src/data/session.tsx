@@ -9,6 +9,7 @@ import { clearMemberStorage, readReferrer, storageKeys } from '@/lib/storage';
 import type { AuthMember } from './auth';
 import { getBackend } from './backend';
 import { call } from './callables';
+import { isOffline, keepOfflineCopy, readOfflineCopy } from './offline-copy';
 
 export interface Session {
   /** undefined while authentication is starting, null when signed out. */
@@ -79,23 +80,39 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!uid) return;
     let active = true;
     const stops: Array<() => void> = [];
+    const copyName = `user.${uid}`;
+    // Offline, the record this device saw last stands in until the connection is back.
+    const offlineCopy = () => (isOffline() ? readOfflineCopy<User>(copyName) : undefined);
+    const copy = offlineCopy();
     (async () => {
-      await ensureMemberRecord(uid);
+      if (copy) setRecord({ uid, user: copy });
+      await ensureMemberRecord(uid).catch((error: unknown) => {
+        if (!copy) throw error;
+      });
       const backend = await getBackend();
       if (!active) return;
       stops.push(backend.presence.trackPresence(uid));
       stops.push(
         backend.users.watchUser(
           uid,
-          (next) => setRecord({ uid, user: next }),
-          (error) => setInitError(error),
+          (next) => {
+            keepOfflineCopy(copyName, next);
+            setRecord({ uid, user: next });
+          },
+          (error) => {
+            if (!offlineCopy()) setInitError(error);
+          },
         ),
       );
     })().catch((error: unknown) => {
       if (active) setInitError(error instanceof Error ? error : new Error(String(error)));
     });
+    // Started from the offline copy: once the connection is back, start again from the server.
+    const reconnect = () => setAttempt((value) => value + 1);
+    if (copy) window.addEventListener('online', reconnect, { once: true });
     return () => {
       active = false;
+      window.removeEventListener('online', reconnect);
       for (const stop of stops) stop();
     };
   }, [uid, attempt]);

@@ -5,12 +5,14 @@
  * reached; photos rated, reported or failing to load are forgotten.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { OFFLINE_MESSAGES } from '@/domain/errors';
 import type { FeedPhoto } from '@/domain/rating';
 import type { GivenVote } from '@/domain/vote';
 import { logFailure } from '@/lib/report-error';
 import { getBackend } from './backend';
 import { call } from './callables';
 import { cacheFeed, forgetPhoto, readCachedFeed, rememberVote, votedPhotoIds } from './feed-cache';
+import { isOffline } from './offline-copy';
 
 export interface Feed {
   /** undefined until the first page (or the cache) is in. */
@@ -67,7 +69,8 @@ export function useFeed(uid: string): Feed {
         setHasMore(false);
         if (!fetchedOnce.current && fallback.current.length > 0) setPhotos(fallback.current);
         else {
-          setError(failure instanceof Error ? failure : new Error(String(failure)));
+          const offline = isOffline() ? new Error(OFFLINE_MESSAGES.feed) : null;
+          setError(offline ?? (failure instanceof Error ? failure : new Error(String(failure))));
           setPhotos((list) => list ?? []);
         }
       }

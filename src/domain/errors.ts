@@ -116,3 +116,10 @@ const UNREPORTED = [
 export function shouldReport(message: string): boolean {
   return !UNREPORTED.some((pattern) => pattern.test(message));
 }
+
+/** Offline: what the app says instead of failing, and why a vote is not taken (not queued, never sent twice). */
+export const OFFLINE_MESSAGES = {
+  banner: 'You are offline. You see what this device saved; it updates when you are back online.',
+  feed: 'You are offline and no photos to rate are saved on this device. Come back when you are online.',
+  vote: 'You are offline: your rating was not sent. Rate this photo again when you are back online.',
+} as const;

@@ -23,6 +23,9 @@ export const storageKeys = {
   appUpdated: `${PREFIX}appUpdated`,
 } as const;
 
+/** The last copy of something the member reads (their record, their photos), for opening the app offline. */
+export const offlineCopyKey = (name: string) => `${PREFIX}offline.${name}`;
+
 /** The first-photo celebration was seen by this member on this device. */
 export const hooraySeenKey = (uid: string) => `${PREFIX}hooraySeen.${uid}`;
 

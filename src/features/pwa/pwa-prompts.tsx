@@ -1,7 +1,8 @@
 /**
  * The installable app's prompts, mounted after the first paint: the service worker's registration, the
  * update prompt (asked again after an hour when declined, checked every 15 minutes), the toast after a
- * reload into a new version, the first install's offline note, and the install popover for members.
+ * reload into a new version, the first install's offline note, the offline banner, and the install
+ * popover for members.
  */
 import { useEffect, useState } from 'react';
 import { useDialogs } from '@/components/dialogs';
@@ -16,6 +17,7 @@ import {
 } from '@/domain/constants';
 import { logFailure } from '@/lib/report-error';
 import { InstallPopover } from './install-popover';
+import { OfflineBanner } from './offline-banner';
 import {
   registerServiceWorker,
   takeUpdatedMark,
@@ -103,5 +105,10 @@ export function PwaPrompts({ withServiceWorker = import.meta.env.PROD }: Props) 
     };
   }, [withServiceWorker, confirm, toast]);
 
-  return session.member ? <InstallPopover visits={visits} /> : null;
+  return (
+    <>
+      <OfflineBanner />
+      {session.member && <InstallPopover visits={visits} />}
+    </>
+  );
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '@/data/callables';
 import { deleteFeedCache } from '@/data/feed-cache';
 import type { Callables } from '@/domain/callables';
+import { OFFLINE_MESSAGES } from '@/domain/errors';
 import { COMMENT_TIP, DEFAULT_CAPTION, EMPTY_FEED, type FeedPhoto } from '@/domain/rating';
 import { storageKeys } from '@/lib/storage';
 import { aMember, renderApp } from '@/testing/test-utils';
@@ -279,5 +280,37 @@ describe('the rating feed', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('offline', () => {
+  const goOffline = (offline: boolean) =>
+    Object.defineProperty(navigator, 'onLine', { value: !offline, configurable: true });
+
+  afterEach(() => goOffline(false));
+
+  it('refuses a vote with a clear message and sends nothing, so nothing is sent twice', async () => {
+    const submitRating = vi.fn(async () => ({ rate: 4, votesCount: 1, tokensEarned: 0 }));
+    serve({ getPhotos: async () => ({ photos: [photo('a'), photo('b')], next: null }), submitRating });
+    const { user } = renderRate();
+    expect(await screen.findByText(DEFAULT_CAPTION)).toBeInTheDocument();
+    await user.keyboard('4');
+    goOffline(true);
+    await user.click(screen.getByRole('button', { name: 'Rate' }));
+    expect(await screen.findByText(OFFLINE_MESSAGES.vote)).toBeInTheDocument();
+    expect(submitRating).not.toHaveBeenCalled();
+    expect(location()).toBe('/rate/a');
+    expect(screen.getByRole('radio', { name: '4 Hearts' })).toBeChecked();
+  });
+
+  it('says it is offline, not an error, when no feed is saved on the device', async () => {
+    serve({
+      getPhotos: async () => {
+        goOffline(true);
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderRate();
+    expect(await screen.findByText(OFFLINE_MESSAGES.feed)).toBeInTheDocument();
   });
 });

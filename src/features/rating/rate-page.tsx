@@ -11,6 +11,7 @@ import { PageMeta } from '@/components/page-meta';
 import { usePaymentOffers } from '@/components/payment-offers';
 import { useToast } from '@/components/toast';
 import { call, CallError } from '@/data/callables';
+import { isOffline } from '@/data/offline-copy';
 import { useFeed } from '@/data/use-feed';
 import {
   COMMENT_TIP,
@@ -23,6 +24,7 @@ import {
   swipeRating,
   type ReportReason,
 } from '@/domain/rating';
+import { OFFLINE_MESSAGES } from '@/domain/errors';
 import { ratingFormSchema } from '@/domain/schemas';
 import { formatScore } from '@/domain/scores';
 import type { User } from '@/domain/user';
@@ -132,6 +134,12 @@ export function RatePage({ user }: { user: User }) {
   const submit = useCallback(
     async (values: RatingInput) => {
       if (!current) return;
+      // Refused rather than queued: a vote sent later could meet a photo gone inactive or voted on
+      // elsewhere, and the member would not see why.
+      if (isOffline()) {
+        setError(OFFLINE_MESSAGES.vote);
+        return;
+      }
       setSubmitting(true);
       setError(null);
       try {
@@ -256,7 +264,7 @@ export function RatePage({ user }: { user: User }) {
         </Box>
       ) : (
         <Stack spacing={2}>
-          <Typography variant="subtitle1" sx={{ textAlign: 'center' }}>
+          <Typography variant="subtitle1" component="h2" sx={{ textAlign: 'center' }}>
             {current.caption || DEFAULT_CAPTION}
           </Typography>
           <Box
