@@ -1,7 +1,15 @@
 export type FieldValue = string | number | boolean;
 
-/** A filter: the field equals a value, or equals one of up to 10 values (Firestore's limit for `in`). */
-export type Filter = { field: string; equals: FieldValue } | { field: string; in: FieldValue[] };
+/**
+ * A filter: the field equals a value, or one of up to 10 values (Firestore's limit for `in`), or lies in
+ * a range (at least, below: a prefix search is `atLeast: p, below: p + '\uf8ff'`). Range filters go on
+ * the ordered field, as Firestore wants.
+ */
+export type Filter =
+  | { field: string; equals: FieldValue }
+  | { field: string; in: FieldValue[] }
+  | { field: string; atLeast: FieldValue }
+  | { field: string; below: FieldValue };
 
 /**
  * A collection query both stores understand: filters, one ordering, a cursor after a value of the

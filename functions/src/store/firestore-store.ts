@@ -58,10 +58,10 @@ export class FirestoreStore implements Store {
   private static refine(base: FirestoreQuery, query: Query): FirestoreQuery {
     let built = base;
     for (const filter of query.where ?? []) {
-      built =
-        'in' in filter
-          ? built.where(filter.field, 'in', filter.in)
-          : built.where(filter.field, '==', filter.equals);
+      if ('in' in filter) built = built.where(filter.field, 'in', filter.in);
+      else if ('atLeast' in filter) built = built.where(filter.field, '>=', filter.atLeast);
+      else if ('below' in filter) built = built.where(filter.field, '<', filter.below);
+      else built = built.where(filter.field, '==', filter.equals);
     }
     if (query.orderBy) built = built.orderBy(query.orderBy.field, query.orderBy.direction);
     if (query.startAfter !== undefined) built = built.startAfter(query.startAfter);

@@ -65,6 +65,14 @@ function filterClause(filter: Filter, values: Array<string | number>): string {
     values.push(...filter.in.map(bindable));
     return `${field} IN (${filter.in.map(() => '?').join(', ')})`;
   }
+  if ('atLeast' in filter) {
+    values.push(bindable(filter.atLeast));
+    return `${field} >= ?`;
+  }
+  if ('below' in filter) {
+    values.push(bindable(filter.below));
+    return `${field} < ?`;
+  }
   values.push(bindable(filter.equals));
   return `${field} = ?`;
 }

@@ -197,6 +197,43 @@ export function storeContract(makeStore: () => Store) {
       expect(descending.map((doc) => doc.id)).toEqual(['e', 'b']);
     });
 
+    it('finds a prefix with range filters on the ordered field, with a cursor', async () => {
+      const store = makeStore();
+      const root = fresh();
+      const people: Array<[string, string]> = [
+        ['a', 'ann'],
+        ['b', 'anna'],
+        ['c', 'annabel'],
+        ['d', 'anz'],
+        ['e', 'bob'],
+        ['f', 'an'],
+      ];
+      await store.runTransaction(async (tx) => {
+        for (const [id, name] of people) tx.set(`${root}/people/${id}`, { name, tokens: id.charCodeAt(0) });
+      });
+      const page = (startAfter?: string) =>
+        store.query<{ name: string }>(`${root}/people`, {
+          where: [
+            { field: 'name', atLeast: 'ann' },
+            { field: 'name', below: 'ann\uf8ff' },
+          ],
+          orderBy: { field: 'name', direction: 'asc' },
+          ...(startAfter === undefined ? {} : { startAfter }),
+          limit: 2,
+        });
+      const first = await page();
+      expect(first.map((doc) => doc.data.name)).toEqual(['ann', 'anna']);
+      expect((await page('anna')).map((doc) => doc.data.name)).toEqual(['annabel']);
+      const numbers = await store.query<{ name: string }>(`${root}/people`, {
+        where: [
+          { field: 'tokens', atLeast: 98 },
+          { field: 'tokens', below: 101 },
+        ],
+        orderBy: { field: 'tokens', direction: 'desc' },
+      });
+      expect(numbers.map((doc) => doc.data.name)).toEqual(['anz', 'annabel', 'anna']);
+    });
+
     it('reads a query inside a transaction, before its writes', async () => {
       const store = makeStore();
       const collection = `${fresh()}/photos`;
