@@ -1,4 +1,5 @@
 /** The callable functions: the name the client calls, what it sends and what it gets back. Both hosts serve these. */
+import type { AdminUpdateUserInput, AdminUserChanges } from './admin';
 import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { SharedPhoto } from './photo';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
@@ -10,6 +11,7 @@ import type {
   EnsureUserInput,
   FeedPageInput,
   FlagPhotoInput,
+  MessagingTokenInput,
   PhotoRefInput,
   RecordLoginInput,
   SubmitRatingInput,
@@ -29,6 +31,7 @@ export interface Callables {
   deletePhoto: { input: { photoId: string }; result: { deleted: true } };
   markVotesSeen: { input: Record<string, never>; result: { newVotes: 0 } };
   markNotificationsSeen: { input: Record<string, never>; result: { seen: true } };
+  saveMessagingToken: { input: MessagingTokenInput; result: { saved: true } };
   sharePhoto: { input: { photoId: string }; result: { shared: true } };
   getSharedPhoto: { input: { ownerId: string; photoId: string }; result: SharedPhoto };
   replyToComment: { input: ReplyInput; result: { replyId: string } };
@@ -51,6 +54,7 @@ export interface Callables {
   getAdvancedAnalytics: { input: { photoId: string }; result: AdvancedAnalytics };
   createSubscribeCheckoutSession: { input: SubscribeCheckoutInput; result: CheckoutSession };
   createCheckoutSession: { input: CheckoutInput; result: CheckoutSession };
+  adminUpdateUser: { input: AdminUpdateUserInput; result: { updated: Array<keyof AdminUserChanges> } };
 }
 
 export type CallableName = keyof Callables;

@@ -6,7 +6,7 @@ import * as yup from 'yup';
 import { ACCOUNT_DELETION, DELETION_REASON_MAX, DELETION_REASON_MIN } from './account';
 import { isCaptionPositiveEnough } from './caption';
 import { isAbusive } from './comment-filter';
-import { AGE_MAX, AGE_MIN, FIELD_MAX, SIGN_UP_PASSWORD_MIN } from './constants';
+import { AGE_MAX, AGE_MIN, FIELD_MAX, PUSH_TOKEN_MAX, SIGN_UP_PASSWORD_MIN } from './constants';
 import { AGE_RANGE_GAP, AGE_RANGE_MAX, AGE_RANGE_MIN, CAPTION_MAX, PHOTO_MESSAGES } from './limits';
 import {
   COMMENT_MAX,
@@ -290,3 +290,9 @@ export const avatarSchema = yup.object({
     .required('Please choose an image.'),
 });
 export type AvatarInput = yup.InferType<typeof avatarSchema>;
+
+/** The device's push token, stored on the member's record for the server's notifications. */
+export const messagingTokenSchema = yup.object({
+  token: yup.string().trim().min(1).max(PUSH_TOKEN_MAX).required(),
+});
+export type MessagingTokenInput = yup.InferType<typeof messagingTokenSchema>;

@@ -40,6 +40,9 @@ export interface User {
   /** The last notification (a reaction or reply to their comment), and when the bell was last opened. */
   lastNotification?: AppNotification;
   notificationsSeenAt?: Date;
+  /** The push token of the device the member enabled notifications on, and when it was stored. */
+  messagingToken?: string;
+  messagingTokenUpdated?: Date;
   /** The time zone of the member's last counted login, which their calendar days follow. */
   timeZone?: string;
   feedback: boolean;

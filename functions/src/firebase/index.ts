@@ -13,8 +13,10 @@ import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onCall, onRequest, type CallableOptions } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
-import type { PresenceState } from '../../../src/domain/user';
+import { pushTokenState } from '../../../src/domain/push';
+import type { PresenceState, User } from '../../../src/domain/user';
 import { callerFromToken } from '../caller-from-token';
+import { adminClaims } from '../handlers/admin-role';
 import { handlers } from '../handlers';
 import { cleanUpUploads, enforceUploadQuota } from '../handlers/clean-up-uploads';
 import { RateLimiter } from '../handlers/rate-limit';
@@ -40,6 +42,7 @@ const faces = createFaceAnalyzer();
 const accounts = {
   deleteUser: (uid: string) => getAuth().deleteUser(uid),
   setDisabled: async (uid: string, disabled: boolean) => void (await getAuth().updateUser(uid, { disabled })),
+  setAdminClaim: (uid: string, admin: boolean) => adminClaims(getAuth()).setAdminClaim(uid, admin),
 };
 // Counted per instance: enough to stop one member's flood without a shared counter on every call.
 const limits = new RateLimiter();
@@ -76,6 +79,7 @@ export const setPhotoActive = callable(handlers.setPhotoActive);
 export const activatePhotos = callable(handlers.activatePhotos);
 export const deletePhoto = callable(handlers.deletePhoto);
 export const markVotesSeen = callable(handlers.markVotesSeen);
+export const saveMessagingToken = callable(handlers.saveMessagingToken);
 export const markNotificationsSeen = callable(handlers.markNotificationsSeen);
 export const sharePhoto = callable(handlers.sharePhoto);
 export const getSharedPhoto = callable(handlers.getSharedPhoto);
@@ -94,6 +98,7 @@ export const updateAvatar = callable(handlers.updateAvatar, { memory: '512MiB' }
 export const getAdvancedAnalytics = callable(handlers.getAdvancedAnalytics);
 export const createSubscribeCheckoutSession = callable(handlers.createSubscribeCheckoutSession);
 export const createCheckoutSession = callable(handlers.createCheckoutSession);
+export const adminUpdateUser = callable(handlers.adminUpdateUser);
 
 /** Stripe's events, verified by their signature over the raw body. */
 export const stripeWebhook = onRequest(async (request, response) => {
@@ -133,11 +138,18 @@ export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId
   await writeInsights(store, insightsWriterFromEnv(), event.params.uid, event.params.photoId);
 });
 
-/** Push for each new notification, to the device the member enabled notifications on (if any). */
+/**
+ * Push for each new notification, to the device the member enabled notifications on (if any); a token
+ * not refreshed for 30 days counts as expired (spec 2 section 9) and is not used.
+ */
 export const pushNotification = onDocumentCreated('users/{uid}/notifications/{id}', async (event) => {
-  const user = await store.get<{ messagingToken?: string }>(`users/${event.params.uid}`);
+  const user = await store.get<Pick<User, 'messagingToken' | 'messagingTokenUpdated'>>(
+    `users/${event.params.uid}`,
+  );
   const message = event.data?.data() as { title?: string; body?: string } | undefined;
   if (!user?.messagingToken || !message?.title || !message.body) return;
+  const state = pushTokenState(user, systemClock.now());
+  if (state === 'missing' || state === 'expired') return;
   await getMessaging().send({
     token: user.messagingToken,
     notification: { title: message.title, body: message.body },

@@ -2,6 +2,7 @@
 import type { CallableName, Callables } from '../../../src/domain/callables';
 import type { User } from '../../../src/domain/user';
 import { getAdvancedAnalytics } from './advanced-analytics';
+import { adminUpdateUser } from './admin-users';
 import { deleteReply, reactToComment, replyToComment } from './comments';
 import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
 import { deleteAccount } from './delete-account';
@@ -15,6 +16,7 @@ import type { Handler } from './handler';
 import { getLeaderboard } from './leaderboard';
 import { markNotificationsSeen } from './mark-notifications-seen';
 import { markVotesSeen } from './mark-votes-seen';
+import { saveMessagingToken } from './save-messaging-token';
 import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
 import { recordLogin } from './streak';
 import { updateAvatar } from './update-avatar';
@@ -45,6 +47,7 @@ const unlimited = {
   deletePhoto,
   markVotesSeen,
   markNotificationsSeen,
+  saveMessagingToken,
   sharePhoto,
   getSharedPhoto,
   replyToComment,
@@ -61,6 +64,7 @@ const unlimited = {
   getAdvancedAnalytics,
   createSubscribeCheckoutSession,
   createCheckoutSession,
+  adminUpdateUser,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };
 
 // Each entry keeps its handler's result type: the wrapper returns what the handler returns.

@@ -20,6 +20,7 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   deletePhoto: 60,
   markVotesSeen: 60,
   markNotificationsSeen: 60,
+  saveMessagingToken: 10,
   sharePhoto: 30,
   getSharedPhoto: 60,
   replyToComment: 30,
@@ -37,6 +38,7 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   // Each opens a session at the payment provider.
   createSubscribeCheckoutSession: 10,
   createCheckoutSession: 10,
+  adminUpdateUser: 60,
 };
 
 export class RateLimiter {

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyObjectSchema } from 'yup';
+import { adminUpdateUserSchema } from '../../../src/domain/admin';
 import type { CallableName } from '../../../src/domain/callables';
 import { checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
 import { REPORT_REASONS } from '../../../src/domain/rating';
@@ -18,6 +19,7 @@ import {
   ensureUserSchema,
   feedPageSchema,
   flagPhotoSchema,
+  messagingTokenSchema,
   noInputSchema,
   photoIdSchema,
   photoRefSchema,
@@ -56,6 +58,7 @@ const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: Record<s
   deletePhoto: { schema: photoIdSchema, valid: { photoId: 'h1' } },
   markVotesSeen: { schema: noInputSchema, valid: {} },
   markNotificationsSeen: { schema: noInputSchema, valid: {} },
+  saveMessagingToken: { schema: messagingTokenSchema, valid: { token: 'device-token' } },
   sharePhoto: { schema: photoIdSchema, valid: { photoId: 'h1' } },
   getSharedPhoto: { schema: sharedPhotoSchema, valid: ref },
   replyToComment: { schema: replySchema, valid: { ...conversation, text: 'Thanks' } },
@@ -81,6 +84,7 @@ const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: Record<s
     schema: checkoutSchema,
     valid: { product: 'Tokens', amount: 100, redirectUrl: APP_ORIGIN, clientReferenceId: 'hostile' },
   },
+  adminUpdateUser: { schema: adminUpdateUserSchema, valid: { uid: 'owner', points: 5 } },
 };
 
 interface FieldDescription {
