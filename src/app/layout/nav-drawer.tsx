@@ -25,7 +25,7 @@ interface Props {
 
 export function NavDrawer({ open, onClose, signedIn, onSignOut, onDonate }: Props) {
   return (
-    <Drawer open={open} onClose={onClose}>
+    <Drawer open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
       <List sx={{ width: 260 }} component="nav" aria-label="Main menu">
         {LINKS.map(([label, to]) => (
           <ListItemButton key={to} component={RouterLink} to={to} onClick={onClose}>

@@ -3,7 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Dialog, DialogContent, IconButton } from '@mui/material';
 import { useEffect } from 'react';
 import { useSession } from '@/data/session';
-import type { AuthView } from './auth-views';
+import { AUTH_VIEW_TITLES, type AuthView } from './auth-views';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -19,7 +19,13 @@ export function AuthDialog({ view, onViewChange }: Props) {
     if (member && view) onViewChange(null);
   }, [member, view, onViewChange]);
   return (
-    <Dialog open={view !== null && !member} onClose={() => onViewChange(null)} fullWidth maxWidth="xs">
+    <Dialog
+      open={view !== null && !member}
+      onClose={() => onViewChange(null)}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{ paper: { 'aria-label': view ? AUTH_VIEW_TITLES[view] : undefined } }}
+    >
       <IconButton
         aria-label="Close"
         onClick={() => onViewChange(null)}

@@ -4,7 +4,7 @@ import { useToast } from '@/components/toast';
 import { requestPasswordReset } from '@/data/auth';
 import { authErrorMessage } from '@/domain/auth-errors';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@/domain/schemas';
-import type { AuthViewProps } from './auth-views';
+import { AUTH_VIEW_TITLES, type AuthViewProps } from './auth-views';
 import { FormTextField } from '@/components/form-fields';
 
 export const RESET_LINK_SENT = 'Password reset link has been sent to your email';
@@ -31,7 +31,7 @@ export function ForgotPasswordForm({ onSwitch }: AuthViewProps) {
         <Form noValidate aria-label="Forgot password">
           <Stack spacing={2}>
             <Typography variant="h5" component="h1">
-              Forgot password
+              {AUTH_VIEW_TITLES.forgotPassword}
             </Typography>
             <Typography color="text.secondary">
               Enter your e-mail and we will send you a link to reset your password.

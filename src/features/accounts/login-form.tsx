@@ -3,7 +3,7 @@ import { Form, Formik } from 'formik';
 import { signInWithEmail } from '@/data/auth';
 import { authErrorMessage } from '@/domain/auth-errors';
 import { signInSchema, type SignInValues } from '@/domain/schemas';
-import type { AuthViewProps } from './auth-views';
+import { AUTH_VIEW_TITLES, type AuthViewProps } from './auth-views';
 import { FormTextField } from '@/components/form-fields';
 import { SocialButtons } from './social-buttons';
 
@@ -27,7 +27,7 @@ export function LoginForm({ onSwitch }: AuthViewProps) {
         <Form noValidate aria-label="Sign in">
           <Stack spacing={2}>
             <Typography variant="h5" component="h1">
-              Sign in
+              {AUTH_VIEW_TITLES.login}
             </Typography>
             <SocialButtons
               onError={(message) => {

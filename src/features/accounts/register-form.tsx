@@ -4,7 +4,7 @@ import { signUpWithEmail } from '@/data/auth';
 import { ensureMemberRecord } from '@/data/session';
 import { AUTH_MESSAGES, authErrorMessage, signUpErrorField } from '@/domain/auth-errors';
 import { signUpSchema, type SignUpValues } from '@/domain/schemas';
-import type { AuthViewProps } from './auth-views';
+import { AUTH_VIEW_TITLES, type AuthViewProps } from './auth-views';
 import { FormTextField } from '@/components/form-fields';
 import { SocialButtons } from './social-buttons';
 
@@ -37,7 +37,7 @@ export function RegisterForm({ onSwitch }: AuthViewProps) {
         <Form noValidate aria-label="Sign up">
           <Stack spacing={2}>
             <Typography variant="h5" component="h1">
-              Create your account
+              {AUTH_VIEW_TITLES.register}
             </Typography>
             <SocialButtons
               onError={(message) => {

@@ -23,7 +23,7 @@ export function LandingPage({ onGetStarted, onSignIn }: Props) {
       <Typography variant="h3" component="h1" sx={{ fontWeight: 700 }} gutterBottom>
         Find your best photo
       </Typography>
-      <Typography variant="h6" color="text.secondary" sx={{ mb: 4 }}>
+      <Typography variant="h6" component="p" color="text.secondary" sx={{ mb: 4 }}>
         Real people rate your photos with hearts, comments and tags. Anonymous, honest, and fast, for dating,
         social or professional profiles.
       </Typography>
@@ -38,7 +38,7 @@ export function LandingPage({ onGetStarted, onSignIn }: Props) {
       <Stack direction="row" spacing={4} sx={{ justifyContent: 'center' }}>
         {STATS.map(([figure, label]) => (
           <Box key={label}>
-            <Typography variant="h5" sx={{ fontWeight: 700 }}>
+            <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
               {figure}
             </Typography>
             <Typography color="text.secondary">{label}</Typography>

@@ -158,8 +158,12 @@ export function CheckoutDialog({ type = DEFAULT_PAYMENT_TYPE, reason, onClose, g
                     onSelect={() => setSelected(purchase)}
                     checkout={checkoutButton}
                   >
-                    <Typography variant="h6">{pack.label}</Typography>
-                    <Typography variant="h5">{formatPrice(pack.price)}</Typography>
+                    <Typography variant="h6" component="span" sx={{ display: 'block' }}>
+                      {pack.label}
+                    </Typography>
+                    <Typography variant="h5" component="span" sx={{ display: 'block' }}>
+                      {formatPrice(pack.price)}
+                    </Typography>
                     <Typography color="text.secondary">{pack.tokens} tokens</Typography>
                   </OptionCard>
                 );
@@ -175,8 +179,12 @@ export function CheckoutDialog({ type = DEFAULT_PAYMENT_TYPE, reason, onClose, g
                     onSelect={() => setSelected(purchase)}
                     checkout={checkoutButton}
                   >
-                    <Typography variant="h6">{plan.label}</Typography>
-                    <Typography variant="h5">{formatPrice(plan.price)}</Typography>
+                    <Typography variant="h6" component="span" sx={{ display: 'block' }}>
+                      {plan.label}
+                    </Typography>
+                    <Typography variant="h5" component="span" sx={{ display: 'block' }}>
+                      {formatPrice(plan.price)}
+                    </Typography>
                     <Typography color="text.secondary">{plan.duration}</Typography>
                     {plan.perMonth && <Typography variant="body2">${plan.perMonth} per month</Typography>}
                     {plan.savings && (

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export function DetailSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box component="section" aria-label={title}>
-      <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
         {title}
       </Typography>
       {children}

@@ -216,7 +216,9 @@ export function MyPhotosPage({ user }: { user: User }) {
               }}
             >
               <AddPhotoAlternateIcon fontSize="large" color="primary" />
-              <Typography variant="h6">Add New Photo</Typography>
+              <Typography variant="h6" component="span">
+                Add New Photo
+              </Typography>
               {photos?.length === 0 && (
                 <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
                   Upload a photo of yourself to find out how others see you. The first votes usually arrive

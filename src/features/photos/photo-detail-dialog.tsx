@@ -171,7 +171,7 @@ export function PhotoDetailDialog({
             <Card>
               {flipped && photo.faceDetail ? (
                 <Box sx={{ p: 2, aspectRatio: '3 / 4' }} aria-label="Face analysis">
-                  <Typography variant="subtitle1" sx={{ fontWeight: 700, mb: 1 }}>
+                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
                     Face analysis
                   </Typography>
                   <FaceAnalysis detail={photo.faceDetail} />

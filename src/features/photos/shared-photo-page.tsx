@@ -14,6 +14,16 @@ import { PageMeta } from '@/components/page-meta';
 import { call } from '@/data/callables';
 import { tenPointScore, type SharedPhoto } from '@/domain/photo';
 
+/** Read by screen readers, not shown: the page's heading, as its title says it. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 interface Props {
   photoId: string;
   ownerId: string | null;
@@ -38,6 +48,9 @@ export function SharedPhotoPage({ photoId, ownerId, onJoin }: Props) {
   const photo = state.photo;
   return (
     <Container maxWidth="sm" sx={{ py: 4 }}>
+      <Typography variant="h1" sx={VISUALLY_HIDDEN}>
+        Rate my photo
+      </Typography>
       <PageMeta
         title="Rate my photo"
         description="See how people rate this photo, and get your own photos rated."
@@ -58,7 +71,11 @@ export function SharedPhotoPage({ photoId, ownerId, onJoin }: Props) {
             sx={{ width: '100%', aspectRatio: '3 / 4', objectFit: 'cover', display: 'block' }}
           />
           <CardContent>
-            {photo.caption && <Typography variant="h6">{photo.caption}</Typography>}
+            {photo.caption && (
+              <Typography variant="h6" component="h2">
+                {photo.caption}
+              </Typography>
+            )}
             <Typography>
               Rated {tenPointScore(photo.rate)}/10 by {photo.votesCount}{' '}
               {photo.votesCount === 1 ? 'person' : 'people'}

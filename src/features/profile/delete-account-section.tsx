@@ -53,7 +53,7 @@ export function DeleteAccountSection() {
 
   return (
     <Paper sx={{ p: 3, mt: 2 }} component="section" aria-label="Delete account">
-      <Typography variant="h6" gutterBottom>
+      <Typography variant="h6" component="h2" gutterBottom>
         Delete account
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>

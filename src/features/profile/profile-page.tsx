@@ -209,6 +209,7 @@ export function ProfilePage({ user }: { user: User }) {
               <Typography variant="overline">TOKENS</Typography>
               <Typography
                 variant="h4"
+                component="p"
                 color={tokenColor(user.points) ? `${tokenColor(user.points)}.main` : undefined}
               >
                 {user.points}
@@ -225,7 +226,9 @@ export function ProfilePage({ user }: { user: User }) {
           <Card component="section" aria-label="Rated">
             <CardContent>
               <Typography variant="overline">RATED</Typography>
-              <Typography variant="h4">{user.votesGiven ?? 0}</Typography>
+              <Typography variant="h4" component="p">
+                {user.votesGiven ?? 0}
+              </Typography>
             </CardContent>
             <CardActions>
               <Button onClick={() => navigate('/rate')}>Rate More</Button>
@@ -237,7 +240,7 @@ export function ProfilePage({ user }: { user: User }) {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <Paper sx={{ p: 3 }} component="section" aria-label="Edit profile">
-            <Typography variant="h6" gutterBottom>
+            <Typography variant="h6" component="h2" gutterBottom>
               Edit profile
             </Typography>
             <Formik
@@ -281,7 +284,7 @@ export function ProfilePage({ user }: { user: User }) {
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <Paper sx={{ p: 3 }} component="section" aria-label="Your activity">
-            <Typography variant="h6" gutterBottom>
+            <Typography variant="h6" component="h2" gutterBottom>
               Your activity
             </Typography>
             <Typography>

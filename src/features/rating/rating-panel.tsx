@@ -77,7 +77,7 @@ export function RatingPanel({ value, onChange, onRateChange, submitting, error, 
         </Button>
       </Stack>
       <Box>
-        <Typography variant="subtitle2" gutterBottom>
+        <Typography variant="subtitle2" component="h2" gutterBottom>
           How does this person come across?
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
