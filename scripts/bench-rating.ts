@@ -192,6 +192,7 @@ export async function benchRating(): Promise<boolean[]> {
       accounts: {
         deleteUser: () => Promise.reject(new Error('The rating benchmark deletes no accounts.')),
         setDisabled: () => Promise.reject(new Error('The rating benchmark disables no accounts.')),
+        setAdminClaim: () => Promise.reject(new Error('The rating benchmark makes no admins.')),
       },
     });
     console.log(

@@ -357,7 +357,11 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       store,
       clock,
       verifyIdToken: verifier.verifyIdToken,
-      accounts: { deleteUser: verifier.deleteUser, setDisabled: verifier.setDisabled },
+      accounts: {
+        deleteUser: verifier.deleteUser,
+        setDisabled: verifier.setDisabled,
+        setAdminClaim: verifier.setAdminClaim,
+      },
       log: quiet ? undefined : (line) => console.error(line),
       allowedOrigins,
       allowedHosts,

@@ -52,13 +52,16 @@ export function testContext(clock = new TestClock(new Date('2026-11-22T10:00:00Z
   );
   const deletedAccounts: string[] = [];
   const disabledAccounts = new Set<string>();
+  const adminAccounts = new Set<string>();
   const accounts = {
     deleteUser: async (uid: string) => void deletedAccounts.push(uid),
     setDisabled: async (uid: string, disabled: boolean) =>
       void (disabled ? disabledAccounts.add(uid) : disabledAccounts.delete(uid)),
+    setAdminClaim: async (uid: string, admin: boolean) =>
+      void (admin ? adminAccounts.add(uid) : adminAccounts.delete(uid)),
   };
   const as = (who: Caller | null): HandlerContext => ({ caller: who, store, clock, files, faces, accounts });
-  return { store, clock, files, accounts, as, deletedAccounts, disabledAccounts };
+  return { store, clock, files, accounts, as, deletedAccounts, disabledAccounts, adminAccounts };
 }
 
 const require = createRequire(import.meta.url);

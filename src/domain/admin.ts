@@ -1,5 +1,63 @@
-/** The admin area (spec 2, "Admin area"): its tabs and its words. */
+/** The admin area (spec 2, "Admin area"): its tabs, its words, and the schemas its forms and handlers share. */
+import * as yup from 'yup';
+import { FIELD_MAX } from './constants';
 
 export const ADMIN_TABS = ['Users', 'Photos', 'Features', 'AB Tests', 'Articles', 'PWA Tools'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const DEFAULT_ADMIN_TAB: AdminTab = 'Photos';
+
+export const ADMIN_MESSAGES = {
+  adminOnly: 'Only an admin can do this.',
+  pointsNumeric: 'Tokens must be a number',
+  pointsWhole: 'Tokens must be a whole number',
+  pointsMin: 'Tokens cannot be negative',
+  nothingChanged: 'Nothing was changed.',
+  /** An admin cannot lock themselves out: another admin must take the role or disable them. */
+  notYourself: 'You cannot remove your own admin role or disable yourself.',
+  noUsers: 'No users found.',
+} as const;
+
+const userFields = {
+  displayName: yup
+    .string()
+    .trim()
+    .max(FIELD_MAX, `Name must be at most ${FIELD_MAX} characters`)
+    .required('Name is required'),
+  points: yup
+    .number()
+    .typeError(ADMIN_MESSAGES.pointsNumeric)
+    .integer(ADMIN_MESSAGES.pointsWhole)
+    .min(0, ADMIN_MESSAGES.pointsMin)
+    .required(ADMIN_MESSAGES.pointsNumeric),
+  isAdmin: yup.boolean().required(),
+  disabled: yup.boolean().required(),
+};
+
+/** The admin's edit dialog for a member: display name, tokens, admin, disabled. */
+export const adminUserFormSchema = yup.object(userFields);
+export type AdminUserFormValues = yup.InferType<typeof adminUserFormSchema>;
+
+/** What the dialog sends: the member, and only the fields the admin changed. */
+export const adminUpdateUserSchema = yup.object({
+  uid: yup.string().trim().max(128).required('User ID is required'),
+  displayName: userFields.displayName.optional(),
+  points: userFields.points.optional(),
+  isAdmin: userFields.isAdmin.optional(),
+  disabled: userFields.disabled.optional(),
+});
+export type AdminUpdateUserInput = yup.InferType<typeof adminUpdateUserSchema>;
+
+/** The fields of a member an admin may change, as the audit log records them. */
+export type AdminUserChanges = Partial<AdminUserFormValues>;
+
+/** One admin write, kept for admins to read: who, what, when, the record before and after. */
+export interface AdminLogEntry {
+  adminId: string;
+  action: 'updateUser' | 'deleteUser';
+  targetPath: string;
+  at: Date;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+export const adminLogPath = (id: string) => `adminLog/${id}`;

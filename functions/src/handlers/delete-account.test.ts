@@ -133,7 +133,11 @@ describe('the purge of deleted members', () => {
     const { purged } = await purgeDeletedMembers(
       context.store,
       context.files,
-      { deleteUser: async () => undefined, setDisabled: async () => undefined },
+      {
+        deleteUser: async () => undefined,
+        setDisabled: async () => undefined,
+        setAdminClaim: async () => undefined,
+      },
       context.clock,
     );
     expect(purged).toBe(1);
@@ -152,7 +156,11 @@ describe('the purge of deleted members', () => {
         await purgeDeletedMembers(
           context.store,
           context.files,
-          { deleteUser: async () => undefined, setDisabled: async () => undefined },
+          {
+            deleteUser: async () => undefined,
+            setDisabled: async () => undefined,
+            setAdminClaim: async () => undefined,
+          },
           context.clock,
         )
       ).purged,
@@ -192,7 +200,11 @@ describe('the purge of deleted members', () => {
     await purgeDeletedMembers(
       context.store,
       context.files,
-      { deleteUser: async () => undefined, setDisabled: async () => undefined },
+      {
+        deleteUser: async () => undefined,
+        setDisabled: async () => undefined,
+        setAdminClaim: async () => undefined,
+      },
       context.clock,
     );
 

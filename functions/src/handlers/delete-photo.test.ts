@@ -130,7 +130,11 @@ describe('purging a member whose photo has 1,200 votes', () => {
     const { purged } = await purgeDeletedMembers(
       recorded.store,
       context.files,
-      { deleteUser: async () => undefined, setDisabled: async () => undefined },
+      {
+        deleteUser: async () => undefined,
+        setDisabled: async () => undefined,
+        setAdminClaim: async () => undefined,
+      },
       context.clock,
     );
     expect(purged).toBe(1);

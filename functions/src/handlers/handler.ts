@@ -40,6 +40,8 @@ export interface AccountAdmin {
   deleteUser(uid: string): Promise<void>;
   /** Disables or enables the Auth account: a disabled one cannot sign in, and its tokens are refused. */
   setDisabled(uid: string, disabled: boolean): Promise<void>;
+  /** Sets or clears the `admin` custom claim, keeping the account's other claims. */
+  setAdminClaim(uid: string, admin: boolean): Promise<void>;
 }
 
 export interface HandlerContext {

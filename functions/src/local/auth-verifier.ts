@@ -5,6 +5,7 @@
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
 import { callerFromToken } from '../caller-from-token';
+import { adminClaims } from '../handlers/admin-role';
 import type { Caller } from '../handlers/handler';
 
 export interface AuthVerifier {
@@ -12,6 +13,7 @@ export interface AuthVerifier {
   /** Deletes an account at the emulator, as the Admin SDK does in production. */
   deleteUser(uid: string): Promise<void>;
   setDisabled(uid: string, disabled: boolean): Promise<void>;
+  setAdminClaim(uid: string, admin: boolean): Promise<void>;
   close(): Promise<void>;
   /** The Admin SDK's Auth at the emulator, for the stack's own work (the demo admin). */
   auth: Auth;
@@ -27,6 +29,7 @@ export function emulatorAuthVerifier(projectId: string, authEmulatorHost: string
     },
     deleteUser: (uid) => auth.deleteUser(uid),
     setDisabled: async (uid, disabled) => void (await auth.updateUser(uid, { disabled })),
+    setAdminClaim: (uid, admin) => adminClaims(auth).setAdminClaim(uid, admin),
     close: () => deleteApp(app),
     auth,
   };

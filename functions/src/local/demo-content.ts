@@ -220,6 +220,7 @@ export async function seedDemoContent(services: {
     accounts: {
       deleteUser: () => Promise.reject(new Error('Demo content deletes no accounts.')),
       setDisabled: () => Promise.reject(new Error('Demo content disables no accounts.')),
+      setAdminClaim: () => Promise.reject(new Error('Demo content makes no admins.')),
     },
   });
   // Everyone rates everyone else: kind, varied and below a perfect score.

@@ -73,7 +73,11 @@ describe('the local server behind the guard', () => {
       clock,
       files,
       faces: { analyze: async () => null },
-      accounts: { deleteUser: async () => undefined, setDisabled: async () => undefined },
+      accounts: {
+        deleteUser: async () => undefined,
+        setDisabled: async () => undefined,
+        setAdminClaim: async () => undefined,
+      },
       insights: offlineInsightsWriter,
       verifyIdToken: async (token) => caller(token),
       allowedOrigins: [APP],

@@ -1,0 +1,66 @@
+/**
+ * The admin's writes to a member: edit (display name, tokens, admin, disabled; only what changed) and
+ * delete (the same deletion and purge as a member's own). Each checks the caller's admin claim,
+ * validates with the edit dialog's schema, and is kept in the audit log with the record before and after.
+ */
+import { randomUUID } from 'node:crypto';
+import { HttpsError } from 'firebase-functions/v2/https';
+import {
+  ADMIN_MESSAGES,
+  adminLogPath,
+  adminUpdateUserSchema,
+  type AdminLogEntry,
+  type AdminUserChanges,
+} from '../../../src/domain/admin';
+import type { Callables } from '../../../src/domain/callables';
+import type { User } from '../../../src/domain/user';
+import { requireCaller, validate, type Caller, type Handler, type HandlerContext } from './handler';
+import { NOT_FOUND, userPath } from './users';
+
+/** The caller, when the Auth account carries the admin claim; anyone else is refused before anything is read. */
+export function requireAdmin(context: HandlerContext): Caller {
+  const caller = requireCaller(context);
+  if (caller.isAdmin !== true) throw new HttpsError('permission-denied', ADMIN_MESSAGES.adminOnly);
+  return caller;
+}
+
+const EDITABLE = ['displayName', 'points', 'isAdmin', 'disabled'] as const;
+
+export const adminUpdateUser: Handler<Callables['adminUpdateUser']['result']> = {
+  async run(data, context) {
+    const admin = requireAdmin(context);
+    const { uid, ...sent } = await validate(adminUpdateUserSchema, data);
+    const path = userPath(uid);
+    const current = await context.store.get<User>(path);
+    if (!current || current.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
+    const changes: AdminUserChanges = {};
+    for (const field of EDITABLE) {
+      const value = sent[field];
+      if (value !== undefined && value !== current[field]) Object.assign(changes, { [field]: value });
+    }
+    const changed = Object.keys(changes) as Array<keyof AdminUserChanges>;
+    if (changed.length === 0) throw new HttpsError('invalid-argument', ADMIN_MESSAGES.nothingChanged);
+    if (uid === admin.uid && (changes.isAdmin === false || changes.disabled === true))
+      throw new HttpsError('failed-precondition', ADMIN_MESSAGES.notYourself);
+
+    // Auth first: the claim and the sign-in are what the server and Firebase Auth go by.
+    if (changes.isAdmin !== undefined) await context.accounts.setAdminClaim(uid, changes.isAdmin);
+    if (changes.disabled !== undefined) await context.accounts.setDisabled(uid, changes.disabled);
+    const now = context.clock.now();
+    await context.store.runTransaction(async (tx) => {
+      const user = await tx.get<User>(path);
+      if (!user || user.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
+      const before = Object.fromEntries(changed.map((field) => [field, user[field]]));
+      tx.update(path, { ...changes, updatedAt: now });
+      tx.set(adminLogPath(randomUUID()), {
+        adminId: admin.uid,
+        action: 'updateUser',
+        targetPath: path,
+        at: now,
+        before,
+        after: { ...changes },
+      } satisfies AdminLogEntry);
+    });
+    return { updated: changed };
+  },
+};
