@@ -9,7 +9,6 @@ import { clearMemberStorage, readReferrer, storageKeys } from '@/lib/storage';
 import type { AuthMember } from './auth';
 import { getBackend } from './backend';
 import { call } from './callables';
-import { isOffline, keepOfflineCopy, readOfflineCopy } from './offline-copy';
 
 export interface Session {
   /** undefined while authentication is starting, null when signed out. */
@@ -81,11 +80,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     let active = true;
     const stops: Array<() => void> = [];
     const copyName = `user.${uid}`;
-    // Offline, the record this device saw last stands in until the connection is back.
-    const offlineCopy = () => (isOffline() ? readOfflineCopy<User>(copyName) : undefined);
-    const copy = offlineCopy();
+    // Started from the offline copy: once the connection is back, start again from the server.
+    const reconnect = () => setAttempt((value) => value + 1);
     (async () => {
-      if (copy) setRecord({ uid, user: copy });
+      // Loaded here rather than with the landing page, which has no member.
+      const copies = await import('./offline-copy');
+      // Offline, the record this device saw last stands in until the connection is back.
+      const offlineCopy = () => (copies.isOffline() ? copies.readOfflineCopy<User>(copyName) : undefined);
+      const copy = offlineCopy();
+      if (copy && active) {
+        setRecord({ uid, user: copy });
+        window.addEventListener('online', reconnect, { once: true });
+      }
       await ensureMemberRecord(uid).catch((error: unknown) => {
         if (!copy) throw error;
       });
@@ -96,7 +102,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         backend.users.watchUser(
           uid,
           (next) => {
-            keepOfflineCopy(copyName, next);
+            copies.keepOfflineCopy(copyName, next);
             setRecord({ uid, user: next });
           },
           (error) => {
@@ -107,9 +113,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     })().catch((error: unknown) => {
       if (active) setInitError(error instanceof Error ? error : new Error(String(error)));
     });
-    // Started from the offline copy: once the connection is back, start again from the server.
-    const reconnect = () => setAttempt((value) => value + 1);
-    if (copy) window.addEventListener('online', reconnect, { once: true });
     return () => {
       active = false;
       window.removeEventListener('online', reconnect);

@@ -5,10 +5,15 @@ import { AppBar, Avatar, Box, Button, IconButton, Toolbar, Typography } from '@m
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { paths, safeOrigin } from '@/config/paths';
 import type { User } from '@/domain/user';
-import { InstallButton } from '@/features/pwa/install-button';
+import { onDemand } from '@/lib/on-demand';
 import { useColorMode } from '../color-mode';
 import { NotificationMenu } from './notification-menu';
 import { useHideOnScroll } from './use-hide-on-scroll';
+
+// Shown to members only, so its code stays off the landing page's first load.
+const InstallButton = onDemand(() =>
+  import('@/features/pwa/install-button').then((module) => module.InstallButton),
+);
 
 interface Props {
   user: User | null;
