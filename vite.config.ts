@@ -64,7 +64,7 @@ export default defineConfig({
         test: {
           name: 'components',
           environment: 'jsdom',
-          include: ['src/**/*.test.tsx', 'src/{app,data,lib}/**/*.test.ts'],
+          include: ['src/**/*.test.tsx', 'src/{app,data,lib,features}/**/*.test.ts'],
           setupFiles: ['src/testing/setup.ts'],
         },
       },

@@ -13,3 +13,17 @@ export function pushTokenState(
   if (age > PUSH_TOKEN_REFRESH_MS) return 'stale';
   return 'fresh';
 }
+
+/** The permission flow's messages (spec 2 section 8), word for word. */
+export const PUSH_MESSAGES = {
+  notSupported: 'Notifications are not supported in this browser',
+  alreadyEnabled: 'Notifications are already enabled!',
+  enabled: 'Notifications enabled successfully!',
+  blockedTitle: 'Notifications Blocked',
+  blockedInstructions:
+    "Notifications are blocked for this site. To get them, allow notifications in your browser's site settings, then try again.",
+  notGranted: 'Notification permission was not granted',
+  tokenFailed: 'Unable to get notification token. Please check your internet connection and try again.',
+  denied: 'Notification permission was denied. Please enable notifications in your browser settings.',
+  failed: 'Failed to enable notifications. Please try again.',
+} as const;
