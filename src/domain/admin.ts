@@ -47,6 +47,40 @@ export const adminUpdateUserSchema = yup.object({
 });
 export type AdminUpdateUserInput = yup.InferType<typeof adminUpdateUserSchema>;
 
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_USER_SORTS = ['points', 'displayName', 'lastVotedAt'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
+
+/**
+ * A page of members for the Users tab: by a sort field, descending, 20 at a time after the cursor (the
+ * last row's value of that field); or a search, two prefix queries (display name, e-mail) merged.
+ */
+export const adminListUsersSchema = yup.object({
+  search: yup.string().trim().max(FIELD_MAX, `Search must be at most ${FIELD_MAX} characters`).optional(),
+  sort: yup.mixed<AdminUserSort>().oneOf(ADMIN_USER_SORTS, 'Unknown sort').required('Unknown sort'),
+  cursor: yup.string().max(FIELD_MAX).optional(),
+});
+export type AdminListUsersInput = yup.InferType<typeof adminListUsersSchema>;
+
+/** A member as the Users tab shows them. */
+export interface AdminUserRow {
+  uid: string;
+  displayName: string;
+  email: string | null;
+  photoURL: string | null;
+  points: number;
+  isAdmin: boolean;
+  disabled: boolean;
+  /** ISO text: dates travel as text in a callable's answer. */
+  lastVotedAt: string | null;
+}
+
+export interface AdminUserPage {
+  users: AdminUserRow[];
+  /** What to send for the next page; null at the end, and for a search. */
+  cursor: string | null;
+}
+
 /** The fields of a member an admin may change, as the audit log records them. */
 export type AdminUserChanges = Partial<AdminUserFormValues>;
 

@@ -1,5 +1,5 @@
 /** The callable functions: the name the client calls, what it sends and what it gets back. Both hosts serve these. */
-import type { AdminUpdateUserInput, AdminUserChanges } from './admin';
+import type { AdminListUsersInput, AdminUpdateUserInput, AdminUserChanges, AdminUserPage } from './admin';
 import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { SharedPhoto } from './photo';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
@@ -55,6 +55,7 @@ export interface Callables {
   createSubscribeCheckoutSession: { input: SubscribeCheckoutInput; result: CheckoutSession };
   createCheckoutSession: { input: CheckoutInput; result: CheckoutSession };
   adminUpdateUser: { input: AdminUpdateUserInput; result: { updated: Array<keyof AdminUserChanges> } };
+  adminListUsers: { input: AdminListUsersInput; result: AdminUserPage };
 }
 
 export type CallableName = keyof Callables;

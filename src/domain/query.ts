@@ -18,8 +18,8 @@ export type Filter =
 export interface Query {
   where?: Filter[];
   orderBy?: { field: string; direction: 'asc' | 'desc' };
-  /** Only documents whose ordered field comes after this value; needs `orderBy`. */
-  startAfter?: FieldValue;
+  /** Only documents whose ordered field comes after this value (a date for a date field); needs `orderBy`. */
+  startAfter?: FieldValue | Date;
   limit?: number;
 }
 

@@ -99,6 +99,7 @@ export const getAdvancedAnalytics = callable(handlers.getAdvancedAnalytics);
 export const createSubscribeCheckoutSession = callable(handlers.createSubscribeCheckoutSession);
 export const createCheckoutSession = callable(handlers.createCheckoutSession);
 export const adminUpdateUser = callable(handlers.adminUpdateUser);
+export const adminListUsers = callable(handlers.adminListUsers);
 
 /** Stripe's events, verified by their signature over the raw body. */
 export const stripeWebhook = onRequest(async (request, response) => {

@@ -2,6 +2,7 @@
 import type { CallableName, Callables } from '../../../src/domain/callables';
 import type { User } from '../../../src/domain/user';
 import { getAdvancedAnalytics } from './advanced-analytics';
+import { adminListUsers } from './admin-list-users';
 import { adminUpdateUser } from './admin-users';
 import { deleteReply, reactToComment, replyToComment } from './comments';
 import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
@@ -65,6 +66,7 @@ const unlimited = {
   createSubscribeCheckoutSession,
   createCheckoutSession,
   adminUpdateUser,
+  adminListUsers,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };
 
 // Each entry keeps its handler's result type: the wrapper returns what the handler returns.

@@ -39,6 +39,7 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   createSubscribeCheckoutSession: 10,
   createCheckoutSession: 10,
   adminUpdateUser: 60,
+  adminListUsers: 120,
 };
 
 export class RateLimiter {

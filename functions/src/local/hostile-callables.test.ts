@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyObjectSchema } from 'yup';
-import { adminUpdateUserSchema } from '../../../src/domain/admin';
+import { adminListUsersSchema, adminUpdateUserSchema } from '../../../src/domain/admin';
 import type { CallableName } from '../../../src/domain/callables';
 import { checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
 import { REPORT_REASONS } from '../../../src/domain/rating';
@@ -85,6 +85,7 @@ const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: Record<s
     valid: { product: 'Tokens', amount: 100, redirectUrl: APP_ORIGIN, clientReferenceId: 'hostile' },
   },
   adminUpdateUser: { schema: adminUpdateUserSchema, valid: { uid: 'owner', points: 5 } },
+  adminListUsers: { schema: adminListUsersSchema, valid: { sort: 'points' } },
 };
 
 interface FieldDescription {

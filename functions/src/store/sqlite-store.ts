@@ -168,7 +168,9 @@ export class SqliteStore implements Store {
       if (scope === 'collection_id') this.ensureGroupIndex(query.orderBy.field);
       if (query.startAfter !== undefined) {
         sql += ` AND ${ordered} ${descending ? '<' : '>'} ?`;
-        values.push(bindable(query.startAfter));
+        // Dates are stored as ISO text, which orders as the dates do.
+        const after = query.startAfter;
+        values.push(after instanceof Date ? after.toISOString() : bindable(after));
       }
       sql += ` ORDER BY ${ordered} ${descending ? 'DESC' : 'ASC'}, path`;
     } else sql += ' ORDER BY path';

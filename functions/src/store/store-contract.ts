@@ -161,6 +161,11 @@ export function storeContract(makeStore: () => Store) {
         limit: 1,
       });
       expect(first?.data.at).toEqual(new Date(base + 1000));
+      const afterDate = await store.query(collection, {
+        orderBy: { field: 'at', direction: 'desc' },
+        startAfter: new Date(base + 3000),
+      });
+      expect(ids(afterDate)).toEqual(['c', 'b']);
     });
 
     it('queries a collection group across owners, with "in" filters and a cursor on the ordering', async () => {
