@@ -5,6 +5,7 @@ import { Box, Container, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { PageMeta } from '@/components/page-meta';
 import { ADMIN_TABS, DEFAULT_ADMIN_TAB, type AdminTab } from '@/domain/admin';
+import { UsersTab } from './users-tab';
 
 const tabId = (tab: AdminTab) => `admin-tab-${tab.replace(/\s+/g, '-').toLowerCase()}`;
 
@@ -28,7 +29,11 @@ export function AdminPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`${tabId(tab)}-panel`} aria-labelledby={tabId(tab)} sx={{ pt: 3 }}>
-        <Typography color="text.secondary">{tab} is coming to the admin area soon.</Typography>
+        {tab === 'Users' ? (
+          <UsersTab />
+        ) : (
+          <Typography color="text.secondary">{tab} is coming to the admin area soon.</Typography>
+        )}
       </Box>
     </Container>
   );
