@@ -66,6 +66,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', 'src/{app,data,lib,features}/**/*.test.ts'],
           setupFiles: ['src/testing/setup.ts'],
+          // Whole screens in jsdom take a few seconds each on a busy two-core machine; 5 s was too close.
+          testTimeout: 15_000,
         },
       },
     ],
