@@ -6,6 +6,7 @@ import { caller, seedMember, seedPhoto, testContext } from '../testing';
 import { setMemberDisabled } from './disable-member';
 import { ensureUser } from './ensure-user';
 import { finishOnboarding } from './finish-onboarding';
+import { CALLABLES } from './callable-samples';
 import { handlers } from './index';
 import { ACCOUNT_DISABLED } from './users';
 
@@ -28,7 +29,10 @@ describe('a disabled member', () => {
     await seedPhoto(context.store, 'owner', 'p1');
     const before = context.store.contents();
     for (const name of Object.keys(handlers) as CallableName[]) {
-      await expect(handlers[name].run({}, context.as(caller('dana'))), name).rejects.toMatchObject({
+      await expect(
+        handlers[name].run(CALLABLES[name].valid, context.as(caller('dana'))),
+        name,
+      ).rejects.toMatchObject({
         code: 'permission-denied',
         message: ACCOUNT_DISABLED,
       });

@@ -5,88 +5,12 @@
  * 4xx and a clear message, and leave the store and the files exactly as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyObjectSchema } from 'yup';
-import { adminListUsersSchema, adminUpdateUserSchema } from '../../../src/domain/admin';
 import type { CallableName } from '../../../src/domain/callables';
-import { checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
-import { REPORT_REASONS } from '../../../src/domain/rating';
-import {
-  activatePhotosSchema,
-  avatarSchema,
-  createPhotoSchema,
-  deleteAccountSchema,
-  deleteReplySchema,
-  ensureUserSchema,
-  feedPageSchema,
-  flagPhotoSchema,
-  messagingTokenSchema,
-  noInputSchema,
-  photoIdSchema,
-  photoRefSchema,
-  profileSchema,
-  reactionSchema,
-  recordLoginSchema,
-  replySchema,
-  setPhotoActiveSchema,
-  sharedPhotoSchema,
-  submitRatingSchema,
-} from '../../../src/domain/schemas';
 import { handlers } from '../handlers';
+import { CALLABLES } from '../handlers/callable-samples';
 import { RateLimiter } from '../handlers/rate-limit';
 import { seedMember, seedPhoto } from '../testing';
 import { startTestServer, TEST_PROJECT, TEST_REGION, type TestServer } from './test-server';
-
-const ref = { ownerId: 'owner', photoId: 'p1' };
-const conversation = { ...ref, voteId: 'hostile' };
-/** The app's address the test server allows by default: a checkout may return there. */
-const APP_ORIGIN = 'http://localhost:5173';
-
-/** Each callable's schema and an input it takes, from which one bad thing at a time is made. */
-const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: Record<string, unknown> }> = {
-  ensureUser: { schema: ensureUserSchema, valid: { referrerId: 'owner' } },
-  completeProfile: {
-    schema: profileSchema,
-    valid: { displayName: 'Hostile', age: 30, gender: 'male', showGender: 'both' },
-  },
-  finishOnboarding: { schema: noInputSchema, valid: {} },
-  createPhoto: {
-    schema: createPhotoSchema,
-    valid: { caption: 'Hi', showTo: 'both', ageRange: [18, 37], fileName: 'a.jpg' },
-  },
-  setPhotoActive: { schema: setPhotoActiveSchema, valid: { photoId: 'h1', active: false } },
-  activatePhotos: { schema: activatePhotosSchema, valid: { photoIds: ['h1'] } },
-  deletePhoto: { schema: photoIdSchema, valid: { photoId: 'h1' } },
-  markVotesSeen: { schema: noInputSchema, valid: {} },
-  markNotificationsSeen: { schema: noInputSchema, valid: {} },
-  saveMessagingToken: { schema: messagingTokenSchema, valid: { token: 'device-token' } },
-  sharePhoto: { schema: photoIdSchema, valid: { photoId: 'h1' } },
-  getSharedPhoto: { schema: sharedPhotoSchema, valid: ref },
-  replyToComment: { schema: replySchema, valid: { ...conversation, text: 'Thanks' } },
-  deleteReply: { schema: deleteReplySchema, valid: { ...conversation, replyId: 'r1' } },
-  reactToComment: { schema: reactionSchema, valid: { ...conversation, emoji: '👍' } },
-  getPhotos: { schema: feedPageSchema, valid: { startAfter: '1-0000001-0000000000001-p1' } },
-  submitRating: {
-    schema: submitRatingSchema,
-    valid: { ...ref, rate: 4, comment: 'Nice', chips: [], seconds: 5 },
-  },
-  viewRating: { schema: photoRefSchema, valid: ref },
-  flagPhoto: { schema: flagPhotoSchema, valid: { ...ref, reason: REPORT_REASONS[0] } },
-  recordLogin: { schema: recordLoginSchema, valid: { timeZone: 'UTC' } },
-  updateAvatar: { schema: avatarSchema, valid: { fileName: 'a.jpg' } },
-  deleteAccount: { schema: deleteAccountSchema, valid: { reason: 'Leaving for a while now' } },
-  getLeaderboard: { schema: noInputSchema, valid: {} },
-  getAdvancedAnalytics: { schema: photoIdSchema, valid: { photoId: 'h1' } },
-  createSubscribeCheckoutSession: {
-    schema: subscribeCheckoutSchema,
-    valid: { product: 'monthly', redirectUrl: APP_ORIGIN, clientReferenceId: 'hostile' },
-  },
-  createCheckoutSession: {
-    schema: checkoutSchema,
-    valid: { product: 'Tokens', amount: 100, redirectUrl: APP_ORIGIN, clientReferenceId: 'hostile' },
-  },
-  adminUpdateUser: { schema: adminUpdateUserSchema, valid: { uid: 'owner', points: 5 } },
-  adminListUsers: { schema: adminListUsersSchema, valid: { sort: 'points' } },
-};
 
 interface FieldDescription {
   type: string;
