@@ -3,6 +3,7 @@ import { ACCOUNT_DELETION, FORMER_MEMBER } from '../../../src/domain/account';
 import type { Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
 import type { Vote } from '../../../src/domain/vote';
+import type { PaymentProvider } from '../payments/payment-provider';
 import { caller, samplePhoto, seedMember, seedPhoto, testContext } from '../testing';
 import { reactToComment, replyToComment } from './comments';
 import { deleteAccount, purgeDeletedMembers } from './delete-account';
@@ -64,6 +65,14 @@ describe('deleteAccount', () => {
 });
 
 describe('deleteAccount with a subscription', () => {
+  /** A payment provider that only cancels, as `cancel` says. */
+  const provider = (cancel: (id: string) => Promise<void>): PaymentProvider => ({
+    webhookSecret: 'whsec_x',
+    returnOrigins: [],
+    createCheckout: async () => ({ sessionId: 'cs', url: 'http://unused' }),
+    cancelSubscription: cancel,
+  });
+
   const running = (status = 'active') => ({
     uid: 'alice',
     plan: 'monthly',
@@ -80,12 +89,7 @@ describe('deleteAccount with a subscription', () => {
       tx.set('subscriptions/sub_ended', running('canceled'));
     });
     const cancelled: string[] = [];
-    const payments = {
-      webhookSecret: 'whsec_x',
-      returnOrigins: [],
-      createCheckout: async () => ({ sessionId: 'cs', url: 'http://unused' }),
-      cancelSubscription: async (id: string) => void cancelled.push(id),
-    };
+    const payments = provider(async (id) => void cancelled.push(id));
     await deleteAccount.run({ reason }, { ...context.as(caller('alice')), payments });
     expect(cancelled).toEqual(['sub_running']);
     expect(await context.store.get('users/alice')).toMatchObject({ deleted: true });
@@ -95,14 +99,9 @@ describe('deleteAccount with a subscription', () => {
     const context = await aliceWithPhotos();
     await context.store.runTransaction(async (tx) => tx.set('subscriptions/sub_running', running()));
     const before = context.store.contents();
-    const payments = {
-      webhookSecret: 'whsec_x',
-      returnOrigins: [],
-      createCheckout: async () => ({ sessionId: 'cs', url: 'http://unused' }),
-      cancelSubscription: async () => {
-        throw new Error('unreachable');
-      },
-    };
+    const payments = provider(async () => {
+      throw new Error('unreachable');
+    });
     for (const attempt of [{ ...context.as(caller('alice')), payments }, context.as(caller('alice'))]) {
       await expect(deleteAccount.run({ reason }, attempt)).rejects.toMatchObject({
         code: 'unavailable',
@@ -133,11 +132,7 @@ describe('the purge of deleted members', () => {
     const { purged } = await purgeDeletedMembers(
       context.store,
       context.files,
-      {
-        deleteUser: async () => undefined,
-        setDisabled: async () => undefined,
-        setAdminClaim: async () => undefined,
-      },
+      context.accounts,
       context.clock,
     );
     expect(purged).toBe(1);
@@ -152,18 +147,7 @@ describe('the purge of deleted members', () => {
     expect((await context.store.get<Photo>('users/bob/photos/b1'))?.votesCount).toBe(1);
     // Purged once: a second run finds nothing left to do.
     expect(
-      (
-        await purgeDeletedMembers(
-          context.store,
-          context.files,
-          {
-            deleteUser: async () => undefined,
-            setDisabled: async () => undefined,
-            setAdminClaim: async () => undefined,
-          },
-          context.clock,
-        )
-      ).purged,
+      (await purgeDeletedMembers(context.store, context.files, context.accounts, context.clock)).purged,
     ).toBe(0);
   });
 
@@ -197,16 +181,7 @@ describe('the purge of deleted members', () => {
     expect(JSON.stringify(context.store.contents())).toContain('Alice Wonder');
 
     await deleteAccount.run({ reason }, alice);
-    await purgeDeletedMembers(
-      context.store,
-      context.files,
-      {
-        deleteUser: async () => undefined,
-        setDisabled: async () => undefined,
-        setAdminClaim: async () => undefined,
-      },
-      context.clock,
-    );
+    await purgeDeletedMembers(context.store, context.files, context.accounts, context.clock);
 
     expect(await context.files.list('images/alice/')).toEqual([]);
     const everything = JSON.stringify(context.store.contents());

@@ -9,21 +9,15 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Stripe from 'stripe';
 import { formatPrice, planFor } from '../../../src/domain/plans';
-import type { CheckoutOrder } from '../../../src/domain/payments';
 import type { Clock } from '../handlers/handler';
 import { addMonths } from '../handlers/premium';
 import type { CheckoutRequest, PaymentProvider } from '../payments/payment-provider';
 import type { Store } from '../store/store';
 
 /** What the stand-in provider keeps of a session, `testCheckoutSessions/{id}` (the server's alone). */
-interface TestSession {
+/** A session as the checkout callable asked for it, and where it stands. */
+interface TestSession extends CheckoutRequest {
   id: string;
-  order: CheckoutOrder;
-  uid: string;
-  email: string | null;
-  successUrl: string;
-  cancelUrl: string;
-  metadata: Record<string, string>;
   status: 'open' | 'complete';
   createdAt: Date;
   subscriptionId?: string;
@@ -193,13 +187,8 @@ export class TestCheckout implements PaymentProvider {
   async createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }> {
     const id = newId('cs_test_');
     const session: TestSession = {
+      ...request,
       id,
-      order: request.order,
-      uid: request.uid,
-      email: request.email,
-      successUrl: request.successUrl,
-      cancelUrl: request.cancelUrl,
-      metadata: request.metadata,
       status: 'open',
       createdAt: this.options.clock.now(),
     };
