@@ -38,9 +38,10 @@ describe('rating input', () => {
     expect([0, 5.5, 3.3, -1, Number.NaN].some(isHalfStep)).toBe(false);
   });
 
-  it('maps a swipe from -250 to 250 in steps of 50 to (offset + 250) / 100 hearts', () => {
-    expect(swipeRating(-250)).toBe(0);
-    expect(swipeRating(-400)).toBe(0);
+  it('maps a swipe from -250 to 250 in steps of 50 to (offset + 250) / 100 hearts, the far left to 0.5', () => {
+    expect(swipeRating(-250)).toBe(0.5);
+    expect(swipeRating(-400)).toBe(0.5);
+    expect(swipeRating(-230)).toBe(0.5);
     expect(swipeRating(-180)).toBe(0.5);
     expect(swipeRating(50)).toBe(3);
     expect(swipeRating(260)).toBe(5);

@@ -107,9 +107,12 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 /** After this many distinct reports a photo leaves every feed until an admin looks at it. */
 export const REPORTS_TO_SUSPEND = 3;
 
+/** The fewest hearts a vote can carry. */
+export const RATING_MIN = 0.5;
+
 /** A rating is hearts from 0.5 to 5 in half steps. */
 export function isHalfStep(rate: number): boolean {
-  return Number.isFinite(rate) && rate >= 0.5 && rate <= 5 && Number.isInteger(rate * 2);
+  return Number.isFinite(rate) && rate >= RATING_MIN && rate <= 5 && Number.isInteger(rate * 2);
 }
 
 /** Swipe: the drag offset, clamped to ±250 and snapped to steps of 50, gives (offset + 250) / 100 hearts. */
@@ -121,10 +124,13 @@ export function swipeOffset(dragX: number): number {
   return Math.round(clamped / SWIPE_STEP) * SWIPE_STEP || 0;
 }
 
-/** The hearts a released swipe gives, or null for a release at 0 (a skip). */
+/**
+ * The hearts a released swipe gives, or null for a release at 0 (a skip). The far left (-250) would
+ * be 0 hearts by the formula; a member swiping all the way left means the lowest rating, so it is 0.5.
+ */
 export function swipeRating(dragX: number): number | null {
   const offset = swipeOffset(dragX);
-  return offset === 0 ? null : (offset + SWIPE_LIMIT) / 100;
+  return offset === 0 ? null : Math.max(RATING_MIN, (offset + SWIPE_LIMIT) / 100);
 }
 
 /** Keys 1 to 5 set that many hearts (2 to 10 on the ten-point scale). */

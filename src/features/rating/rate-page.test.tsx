@@ -215,6 +215,21 @@ describe('the rating feed', () => {
     swipe(15);
     expect(await screen.findByText('Caption c')).toBeInTheDocument();
     expect(submitRating).toHaveBeenCalledTimes(1);
+    // All the way left is the lowest rating, not an invalid 0.
+    swipe(-300);
+    await waitFor(() => expect(submitRating).toHaveBeenCalledTimes(2));
+    expect(submitRating).toHaveBeenLastCalledWith(expect.objectContaining({ photoId: 'c', rate: 0.5 }));
+    expect(await screen.findByText(EMPTY_FEED)).toBeInTheDocument();
+    expect(screen.queryByText('Failed to submit photo rating')).not.toBeInTheDocument();
+  });
+
+  it('says in the tutorial what the far left of a swipe gives', async () => {
+    localStorage.removeItem(storageKeys.rateTutorialSeen);
+    serve({ getPhotos: async () => ({ photos: [photo('a')], next: null }) });
+    renderRate();
+    const tutorial = await screen.findByRole('dialog', { name: 'How rating works' });
+    expect(tutorial).toHaveTextContent('all the way left gives 0.5');
+    expect(tutorial).toHaveTextContent('letting go of a swipe in the middle');
   });
 
   it('shows only what the server offers now, and the device cache when the server cannot be reached', async () => {
