@@ -7,6 +7,7 @@ import { getAuth, type Auth } from 'firebase-admin/auth';
 import { callerFromToken } from '../caller-from-token';
 import { adminClaims } from '../handlers/admin-role';
 import type { Caller } from '../handlers/handler';
+import { CheckedTokens } from './checked-tokens';
 
 export interface AuthVerifier {
   verifyIdToken(token: string): Promise<Caller>;
@@ -23,13 +24,24 @@ export function emulatorAuthVerifier(projectId: string, authEmulatorHost: string
   process.env.FIREBASE_AUTH_EMULATOR_HOST = authEmulatorHost;
   const app: App = initializeApp({ projectId }, `local-server-${projectId}-${Date.now()}`);
   const auth = getAuth(app);
+  // Revocation (a deleted or disabled account) is asked of the emulator, then trusted briefly.
+  const checked = new CheckedTokens(async (token) => callerFromToken(await auth.verifyIdToken(token, true)));
+  const changing = async (uid: string, change: Promise<void>) => {
+    try {
+      await change;
+    } finally {
+      checked.forget(uid);
+    }
+  };
   return {
-    async verifyIdToken(token) {
-      return callerFromToken(await auth.verifyIdToken(token, true));
-    },
-    deleteUser: (uid) => auth.deleteUser(uid),
-    setDisabled: async (uid, disabled) => void (await auth.updateUser(uid, { disabled })),
-    setAdminClaim: (uid, admin) => adminClaims(auth).setAdminClaim(uid, admin),
+    verifyIdToken: (token) => checked.verify(token),
+    deleteUser: (uid) => changing(uid, auth.deleteUser(uid)),
+    setDisabled: (uid, disabled) =>
+      changing(
+        uid,
+        auth.updateUser(uid, { disabled }).then(() => undefined),
+      ),
+    setAdminClaim: (uid, admin) => changing(uid, adminClaims(auth).setAdminClaim(uid, admin)),
     close: () => deleteApp(app),
     auth,
   };
