@@ -38,6 +38,16 @@ const EMPTY_INPUT: RatingDraft = { rate: null, comment: '', chips: [] };
 /** A drag counts as a swipe once it has moved this far; a tap is not a skip. */
 const SWIPE_START_PX = 10;
 
+/**
+ * The photo's width (3:4), so that it and the whole rating control fit the screen without a scroll:
+ * the screen's height less what sits above and below it (the title, the caption, Report and View
+ * Rating, the tab bar; on phones also the hearts with Skip and Rate), never wider than the column.
+ */
+const PHOTO_WIDTH = {
+  mobile: 'min(100%, max(240px, calc((100dvh - 390px) * 3 / 4)))',
+  desktop: 'min(480px, max(280px, calc((100dvh - 260px) * 3 / 4)))',
+} as const;
+
 function isTyping(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
@@ -246,7 +256,7 @@ export function RatePage({ user }: { user: User }) {
   const emptyAndDone = exhausted && !feed.hasMore && !feed.loading;
 
   return (
-    <Container maxWidth="sm" sx={{ py: 2, pb: 10 }}>
+    <Container maxWidth="md" sx={{ py: 2, pb: 4 }}>
       <PageMeta title="Rate photos" description="Rate photos of other members." robots="noindex, nofollow" />
       <Typography variant="h5" component="h1" sx={{ textAlign: 'center', mb: 1 }}>
         Rate
@@ -263,68 +273,82 @@ export function RatePage({ user }: { user: User }) {
           <CircularProgress aria-label="Loading photos" />
         </Box>
       ) : (
-        <Stack spacing={2}>
-          <Typography variant="subtitle1" component="h2" sx={{ textAlign: 'center' }}>
-            {current.caption || DEFAULT_CAPTION}
-          </Typography>
-          <Box
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={() => {
-              drag.current = null;
-              setDragX(0);
-            }}
-            sx={{
-              position: 'relative',
-              aspectRatio: '3 / 4',
-              borderRadius: 2,
-              overflow: 'hidden',
-              bgcolor: 'action.hover',
-              touchAction: 'pan-y',
-              userSelect: 'none',
-              transform: `translateX(${swipeOffset(dragX)}px) rotate(${swipeOffset(dragX) / 25}deg)`,
-              transition: dragX === 0 ? 'transform 0.2s' : 'none',
-            }}
-          >
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `${PHOTO_WIDTH.desktop} minmax(0, 1fr)` },
+            alignItems: 'start',
+          }}
+        >
+          <Stack spacing={1.5} sx={{ width: { xs: PHOTO_WIDTH.mobile, md: 'auto' }, justifySelf: 'center' }}>
+            <Typography variant="subtitle1" component="h2" sx={{ textAlign: 'center' }}>
+              {current.caption || DEFAULT_CAPTION}
+            </Typography>
             <Box
-              component="img"
-              key={current.id}
-              src={current.imageUrl}
-              alt={current.caption || 'Photo to rate'}
-              draggable={false}
-              onError={() => feed.remove(current.id)}
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            />
-            {dragX !== 0 && (
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerCancel={() => {
+                drag.current = null;
+                setDragX(0);
+              }}
+              sx={{
+                position: 'relative',
+                aspectRatio: '3 / 4',
+                borderRadius: 2,
+                overflow: 'hidden',
+                bgcolor: 'action.hover',
+                touchAction: 'pan-y',
+                userSelect: 'none',
+                transform: `translateX(${swipeOffset(dragX)}px) rotate(${swipeOffset(dragX) / 25}deg)`,
+                transition: dragX === 0 ? 'transform 0.2s' : 'none',
+              }}
+            >
               <Box
-                aria-live="polite"
-                sx={{
-                  position: 'absolute',
-                  top: 16,
-                  left: 16,
-                  px: 1.5,
-                  py: 0.5,
-                  borderRadius: 1,
-                  bgcolor: 'rgba(0,0,0,0.6)',
-                  color: 'white',
-                  fontWeight: 700,
-                }}
-              >
-                {swipePreview === null ? 'Skip' : `${swipePreview} ♥`}
-              </Box>
-            )}
-          </Box>
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-            <Button startIcon={<FlagIcon />} color="inherit" onClick={() => setDialog('report')}>
-              Report
-            </Button>
-            <Button startIcon={<VisibilityIcon />} onClick={() => void viewRating()}>
-              View Rating
-            </Button>
+                component="img"
+                key={current.id}
+                src={current.imageUrl}
+                alt={current.caption || 'Photo to rate'}
+                draggable={false}
+                onError={() => feed.remove(current.id)}
+                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+              />
+              {dragX !== 0 && (
+                <Box
+                  aria-live="polite"
+                  sx={{
+                    position: 'absolute',
+                    top: 16,
+                    left: 16,
+                    px: 1.5,
+                    py: 0.5,
+                    borderRadius: 1,
+                    bgcolor: 'rgba(0,0,0,0.6)',
+                    color: 'white',
+                    fontWeight: 700,
+                  }}
+                >
+                  {swipePreview === null ? 'Skip' : `${swipePreview} ♥`}
+                </Box>
+              )}
+              {/* Over the photo, not above the hearts: a message appearing never moves what is under the pointer. */}
+              {(viewedRating || tip) && (
+                <Stack spacing={1} sx={{ position: 'absolute', left: 8, right: 8, bottom: 8 }}>
+                  {viewedRating && <Alert severity="info">{viewedRating}</Alert>}
+                  {tip && <Alert severity="info">{COMMENT_TIP}</Alert>}
+                </Stack>
+              )}
+            </Box>
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+              <Button startIcon={<FlagIcon />} color="inherit" onClick={() => setDialog('report')}>
+                Report
+              </Button>
+              <Button startIcon={<VisibilityIcon />} onClick={() => void viewRating()}>
+                View Rating
+              </Button>
+            </Stack>
           </Stack>
-          {viewedRating && <Alert severity="info">{viewedRating}</Alert>}
-          {tip && <Alert severity="info">{COMMENT_TIP}</Alert>}
           <RatingPanel
             value={input}
             onChange={(change) => setInput((previous) => ({ ...previous, ...change }))}
@@ -334,7 +358,7 @@ export function RatePage({ user }: { user: User }) {
             onSubmit={() => input.rate !== null && void submit({ ...input, rate: input.rate })}
             onSkip={skip}
           />
-        </Stack>
+        </Box>
       )}
       {dialog === 'tutorial' && <TutorialDialog onClose={closeTutorial} />}
       {dialog === 'report' && (

@@ -49,7 +49,7 @@ export function RatingPanel({ value, onChange, onRateChange, submitting, error, 
 
   return (
     <Stack spacing={2} component="section" aria-label="Your rating">
-      <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+      <Box role="radiogroup" aria-label="Hearts" sx={{ display: 'flex', justifyContent: 'center' }}>
         <Rating
           name="hearts"
           value={rate}
