@@ -7,11 +7,12 @@ export const NOTIFICATION_TITLE = 'Photorater';
 
 export interface ReactionNotification {
   targetUserId: string;
-  reactorName: string;
   /** null for a reply. */
   emoji: string | null;
   photoId: string;
   photoOwnerId: string;
+  /** The photo's caption, which both sides of the conversation have seen; null without one. */
+  caption: string | null;
   isReply: boolean;
 }
 
@@ -28,11 +29,20 @@ export interface AppNotification {
 
 export const notificationsPath = (uid: string) => `users/${uid}/notifications`;
 
-export function notificationBody(notification: Omit<ReactionNotification, 'targetUserId'>): string {
-  const what = notification.isReply ? 'your reply' : 'your comment';
-  return notification.emoji
-    ? `${notification.reactorName} reacted ${notification.emoji} to ${what}`
-    : `${notification.reactorName} replied to ${what}`;
+/**
+ * The message names the photo, never the person: voters never see the owner's name (the Privacy
+ * page's promise), and comments are anonymous to the owner.
+ */
+export function notificationBody(notification: ReactionNotification): string {
+  const { emoji, caption, isReply } = notification;
+  const toOwner = notification.targetUserId === notification.photoOwnerId;
+  const photo = caption ? `“${caption}”` : toOwner ? 'your photo' : 'a photo you rated';
+  const what = isReply ? 'your reply' : 'your comment';
+  if (toOwner)
+    return emoji ? `A voter reacted ${emoji} to ${what} on ${photo}` : `A voter replied to you on ${photo}`;
+  return emoji
+    ? `The owner of ${photo} reacted ${emoji} to ${what}`
+    : `The owner of ${photo} replied to ${what}`;
 }
 
 /** Never for one's own comment. */

@@ -2,6 +2,7 @@
  * Rating journeys with two members in two browsers: B rates A's photo with a comment and tags, A
  * sees it arrive live and answers; tokens move by the rules; the leaderboard and the streak.
  */
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/domain/photo';
 import { leaderboardScore } from '../../src/domain/rating';
@@ -20,6 +21,12 @@ import {
 
 const browser = browserForFile();
 
+async function box(element: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const found = await element.boundingBox();
+  if (!found) throw new Error('The element is not shown.');
+  return found;
+}
+
 describe('rating', () => {
   it('B rates A’s photo with a comment and tags; A sees it live, reacts and replies; tokens move', async () => {
     const a = await memberWithPhoto(
@@ -34,6 +41,7 @@ describe('rating', () => {
 
     const b = await joinedMember(browser(), { name: 'Ben', age: 30, gender: 'Male', showMe: 'Both' });
     const { page } = b.member;
+    await page.setViewportSize({ width: 1366, height: 900 });
     await b.member.visit(`/rate/${photo.id}`);
     await page
       .getByRole('dialog', { name: 'How rating works' })
@@ -43,8 +51,34 @@ describe('rating', () => {
     expect(new URL(page.url()).pathname).toBe(`/rate/${photo.id}`);
     const rate = page.getByRole('button', { name: 'Rate', exact: true });
     expect(await rate.isDisabled()).toBe(true);
+
+    // The photo and the whole rating control fit a laptop's and a phone's screen: no scroll to rate.
+    const hearts = page.getByRole('radiogroup', { name: 'Hearts' });
+    const photoToRate = page.getByRole('img', { name: 'Rate me kindly' });
+    const tabs = page.getByRole('navigation', { name: 'Tabs' });
+    for (const screen of [
+      { width: 412, height: 915 },
+      { width: 1366, height: 900 },
+    ]) {
+      await page.setViewportSize(screen);
+      const visibleBottom = (await box(tabs)).y;
+      expect(visibleBottom).toBeLessThanOrEqual(screen.height);
+      for (const control of [photoToRate, hearts, page.getByRole('button', { name: 'Skip' }), rate]) {
+        const { y, height, x, width } = await box(control);
+        expect(y).toBeGreaterThanOrEqual(0);
+        expect(y + height).toBeLessThanOrEqual(visibleBottom);
+        expect(x + width).toBeLessThanOrEqual(screen.width);
+      }
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    }
+
+    // The first hearts bring the comment hint, over the photo: nothing under the pointer moves.
+    const heartsBefore = await box(hearts);
+    const rateBefore = await box(rate);
     await page.keyboard.press('4');
     await page.getByText('Scroll down to add a comment!').waitFor();
+    expect(await box(hearts)).toEqual(heartsBefore);
+    expect(await box(rate)).toEqual(rateBefore);
     await page.getByRole('button', { name: 'friendly' }).click();
     await page.getByRole('button', { name: 'confident' }).click();
     await page.getByLabel('Comment (optional)').fill('Lovely smile');
@@ -88,7 +122,11 @@ describe('rating', () => {
     // B hears about it at the bell: the last message is A's reply.
     await b.member.visit('/');
     await page.getByRole('button', { name: 'Notifications' }).click();
-    await page.getByRole('menuitem', { name: 'Ava replied to your comment' }).waitFor();
+    // It names the photo, never its owner: voters never see the owner's name.
+    await page
+      .getByRole('menuitem', { name: 'The owner of “Rate me kindly” replied to your comment' })
+      .waitFor();
+    expect(await page.getByRole('menuitem', { name: /Ava/ }).count()).toBe(0);
     await page.keyboard.press('Escape');
 
     // Tokens: A started with 2, +5 for today's visit, +10 for the first photo, -1 for the vote received.

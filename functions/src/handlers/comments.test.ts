@@ -130,28 +130,33 @@ describe('reactions', () => {
 });
 
 describe('notifications of reactions and replies', () => {
-  it("tell the comment's author who reacted or replied, never for one's own, and not for a reaction taken back", async () => {
+  it("tell the comment's author about the photo, never who reacted or replied; none for one's own or a reaction taken back", async () => {
     const { store, as, ref } = await conversation();
     await reactToComment.run({ ...ref, emoji: '❤️' }, as(caller('alice')));
     expect((await store.get<User>('users/bob'))?.lastNotification).toMatchObject({
       title: 'Photorater',
-      body: 'Alice reacted ❤️ to your comment',
+      body: 'The owner of a photo you rated reacted ❤️ to your comment',
       photoId: 'p1',
       photoOwnerId: 'alice',
     });
     await replyToComment.run({ ...ref, text: 'Thanks!' }, as(caller('alice')));
     expect((await store.get<User>('users/bob'))?.lastNotification?.body).toBe(
-      'Alice replied to your comment',
+      'The owner of a photo you rated replied to your comment',
     );
     const { replyId } = await replyToComment.run({ ...ref, text: 'Welcome' }, as(caller('bob')));
     expect((await store.get<User>('users/alice'))?.lastNotification?.body).toBe(
-      'Bob replied to your comment',
+      'A voter replied to you on your photo',
     );
     await reactToComment.run({ ...ref, replyId, emoji: '😂' }, as(caller('alice')));
     expect((await store.get<User>('users/bob'))?.lastNotification?.body).toBe(
-      'Alice reacted 😂 to your reply',
+      'The owner of a photo you rated reacted 😂 to your reply',
     );
     expect(await store.query('users/bob/notifications')).toHaveLength(3);
+    // Neither member's name is in any message: voters never see the owner's name, comments are anonymous.
+    for (const uid of ['alice', 'bob']) {
+      const messages = await store.query<{ body: string }>(`users/${uid}/notifications`);
+      for (const { data } of messages) expect(data.body).not.toMatch(/Alice|Bob/);
+    }
 
     // Bob's own comment: no news for himself; taking a reaction back is no news either.
     await reactToComment.run({ ...ref, emoji: '👍' }, as(caller('bob')));
@@ -160,5 +165,23 @@ describe('notifications of reactions and replies', () => {
 
     await markNotificationsSeen.run({}, as(caller('bob')));
     expect((await store.get<User>('users/bob'))?.notificationsSeenAt).toBeInstanceOf(Date);
+  });
+
+  it('name the photo by its caption, which both of them have seen', async () => {
+    const { store, as, ref } = await conversation();
+    await store.runTransaction(async (tx) => tx.update('users/alice/photos/p1', { caption: 'Sunday hike' }));
+    await replyToComment.run({ ...ref, text: 'Thanks!' }, as(caller('alice')));
+    expect((await store.get<User>('users/bob'))?.lastNotification?.body).toBe(
+      'The owner of “Sunday hike” replied to your comment',
+    );
+    await replyToComment.run({ ...ref, text: 'Welcome' }, as(caller('bob')));
+    expect((await store.get<User>('users/alice'))?.lastNotification?.body).toBe(
+      'A voter replied to you on “Sunday hike”',
+    );
+    const [ownerReply] = (await store.get<Vote>(votePath))!.replies;
+    await reactToComment.run({ ...ref, replyId: ownerReply!.id, emoji: '👍' }, as(caller('bob')));
+    expect((await store.get<User>('users/alice'))?.lastNotification?.body).toBe(
+      'A voter reacted 👍 to your reply on “Sunday hike”',
+    );
   });
 });

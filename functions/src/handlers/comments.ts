@@ -16,6 +16,7 @@ import {
   type AppNotification,
   type ReactionNotification,
 } from '../../../src/domain/notifications';
+import { photoPath, type Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
 import { votesPath, type Reaction, type Vote } from '../../../src/domain/vote';
 import type { Transaction } from '../store/store';
@@ -36,6 +37,8 @@ interface Turn<Input> {
   path: string;
   vote: Vote;
   user: User;
+  /** The photo's caption, for the notification; null without one. */
+  caption: string | null;
 }
 
 /**
@@ -53,13 +56,17 @@ function conversationHandler<Schema extends AnyObjectSchema, Result>(
       const now = context.clock.now();
       return context.store.runTransaction(async (tx) => {
         const path = `${votesPath(input.ownerId, input.photoId)}/${input.voteId}`;
-        const [vote, user] = await Promise.all([tx.get<Vote>(path), tx.get<User>(userPath(caller.uid))]);
-        if (!vote) throw new HttpsError('not-found', NOT_FOUND);
+        const [vote, user, photo] = await Promise.all([
+          tx.get<Vote>(path),
+          tx.get<User>(userPath(caller.uid)),
+          tx.get<Photo>(photoPath(input.ownerId, input.photoId)),
+        ]);
+        if (!vote || !photo) throw new HttpsError('not-found', NOT_FOUND);
         assertMember(user);
         if (caller.uid !== input.ownerId && caller.uid !== vote.userId) {
           throw new HttpsError('permission-denied', "You don't have permission to perform this action.");
         }
-        return work(tx, { caller, input, now, path, vote, user });
+        return work(tx, { caller, input, now, path, vote, user, caption: photo.caption ?? null });
       });
     },
   };
@@ -94,12 +101,12 @@ async function prepareNotification(
 
 export const replyToComment: Handler<Callables['replyToComment']['result']> = conversationHandler(
   replySchema,
-  async (tx, { caller, input, now, path, vote, user }) => {
+  async (tx, { caller, input, now, path, vote, user, caption }) => {
     const repliedToUserId = caller.uid === vote.userId ? input.ownerId : vote.userId;
     const notice = await prepareNotification(tx, caller.uid, {
       targetUserId: repliedToUserId,
-      reactorName: user.displayName,
       emoji: null,
+      caption,
       photoId: input.photoId,
       photoOwnerId: input.ownerId,
       isReply: false,
@@ -146,7 +153,7 @@ export function toggleReaction(
 
 export const reactToComment: Handler<Callables['reactToComment']['result']> = conversationHandler(
   reactionSchema,
-  async (tx, { caller, input, now, path, vote, user }) => {
+  async (tx, { caller, input, now, path, vote, user, caption }) => {
     const mine = {
       emoji: input.emoji,
       userId: caller.uid,
@@ -163,8 +170,8 @@ export const reactToComment: Handler<Callables['reactToComment']['result']> = co
     const notice = result.emoji
       ? await prepareNotification(tx, caller.uid, {
           targetUserId: reply ? reply.userId : vote.userId,
-          reactorName: user.displayName,
           emoji: result.emoji,
+          caption,
           photoId: input.photoId,
           photoOwnerId: input.ownerId,
           isReply: Boolean(reply),
