@@ -19,7 +19,7 @@ const features = readdirSync(at('src/features'), { withFileTypes: true })
   .map((entry) => entry.name);
 
 // What src/domain may import besides itself: it runs in the browser and in the functions bundle.
-const domainPackages = ['yup', 'obscenity', 'sentiment', '@types/sentiment', 'vitest'];
+const domainPackages = ['yup', 'obscenity', 'sentiment', '@types/sentiment', 'vitest', 'xss'];
 
 // A package wherever its node_modules lies (hoisted, nested, or linked from outside the project).
 const inPackage = (name) => `/**/node_modules/${name}/**`;

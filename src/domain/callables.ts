@@ -1,4 +1,16 @@
 /** The callable functions: the name the client calls, what it sends and what it gets back. Both hosts serve these. */
+import type {
+  ArticleIdInput,
+  ArticleImage,
+  ArticlePage,
+  ArticlePageInput,
+  ArticleView,
+  GenArticleInput,
+  GeneratedArticle,
+  SaveArticleInput,
+  SearchArticleImagesInput,
+} from './articles';
+import type { ContactInput, FeedbackInput } from './contact';
 import type { AdminListUsersInput, AdminUpdateUserInput, AdminUserChanges, AdminUserPage } from './admin';
 import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { SharedPhoto } from './photo';
@@ -56,6 +68,14 @@ export interface Callables {
   createCheckoutSession: { input: CheckoutInput; result: CheckoutSession };
   adminUpdateUser: { input: AdminUpdateUserInput; result: { updated: Array<keyof AdminUserChanges> } };
   adminListUsers: { input: AdminListUsersInput; result: AdminUserPage };
+  getArticles: { input: ArticlePageInput; result: ArticlePage };
+  getArticle: { input: ArticleIdInput; result: ArticleView };
+  saveArticle: { input: SaveArticleInput; result: { id: string } };
+  deleteArticle: { input: ArticleIdInput; result: { deleted: true } };
+  genArticle: { input: GenArticleInput; result: GeneratedArticle };
+  searchArticleImages: { input: SearchArticleImagesInput; result: { images: ArticleImage[] } };
+  sendContactMessage: { input: ContactInput; result: { sent: true } };
+  sendFeedback: { input: FeedbackInput; result: { sent: true } };
 }
 
 export type CallableName = keyof Callables;

@@ -63,6 +63,7 @@ function callable<Result>(handler: Handler<Result>, options: CallableOptions = {
         accounts,
         limits,
         payments,
+        senderAddress: request.rawRequest.ip,
       });
     } catch (error) {
       throw toHttpsError(error);
@@ -100,6 +101,15 @@ export const createSubscribeCheckoutSession = callable(handlers.createSubscribeC
 export const createCheckoutSession = callable(handlers.createCheckoutSession);
 export const adminUpdateUser = callable(handlers.adminUpdateUser);
 export const adminListUsers = callable(handlers.adminListUsers);
+export const getArticles = callable(handlers.getArticles);
+export const getArticle = callable(handlers.getArticle);
+export const saveArticle = callable(handlers.saveArticle);
+export const deleteArticle = callable(handlers.deleteArticle);
+// A chat model may take a while to write a whole article.
+export const genArticle = callable(handlers.genArticle, { timeoutSeconds: 120 });
+export const searchArticleImages = callable(handlers.searchArticleImages);
+export const sendContactMessage = callable(handlers.sendContactMessage);
+export const sendFeedback = callable(handlers.sendFeedback);
 
 /** Stripe's events, verified by their signature over the raw body. */
 export const stripeWebhook = onRequest(async (request, response) => {

@@ -5,7 +5,15 @@
  */
 import type { AnyObjectSchema } from 'yup';
 import { adminListUsersSchema, adminUpdateUserSchema } from '../../../src/domain/admin';
+import {
+  articleIdSchema,
+  articlePageSchema,
+  genArticleSchema,
+  saveArticleSchema,
+  searchArticleImagesSchema,
+} from '../../../src/domain/articles';
 import type { CallableName } from '../../../src/domain/callables';
+import { contactSchema, feedbackSchema } from '../../../src/domain/contact';
 import { checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
 import { REPORT_REASONS } from '../../../src/domain/rating';
 import {
@@ -80,4 +88,23 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   },
   adminUpdateUser: { schema: adminUpdateUserSchema, valid: { uid: 'owner', points: 5 } },
   adminListUsers: { schema: adminListUsersSchema, valid: { sort: 'points' } },
+  getArticles: { schema: articlePageSchema, valid: { page: 1 } },
+  getArticle: { schema: articleIdSchema, valid: { id: 'a1' } },
+  saveArticle: {
+    schema: saveArticleSchema,
+    valid: { id: 'a1', headline: 'Hostile', content: '<p>Taken over</p>', rate: 4 },
+  },
+  deleteArticle: { schema: articleIdSchema, valid: { id: 'a1' } },
+  genArticle: { schema: genArticleSchema, valid: { prompt: 'Smiles in profile photos' } },
+  searchArticleImages: { schema: searchArticleImagesSchema, valid: { query: 'mountains' } },
+  sendContactMessage: { schema: contactSchema, valid: { message: 'Hello, I have a question for you.' } },
+  sendFeedback: { schema: feedbackSchema, valid: { rate: 7, message: 'Nice app' } },
 };
+
+/** The callables a visitor (not signed in) may make: the shared photo's preview, the blog and Contact us. */
+export const VISITOR_CALLABLES: readonly CallableName[] = [
+  'getSharedPhoto',
+  'getArticles',
+  'getArticle',
+  'sendContactMessage',
+];

@@ -55,6 +55,8 @@ export interface HandlerContext {
   limits?: RateLimiter;
   /** The card payment provider; a host without one (Firebase without Stripe configured) cannot sell. */
   payments?: PaymentProvider;
+  /** The network address the call came from: a visitor, who has no uid, is limited by it. */
+  senderAddress?: string;
 }
 
 /** The services a host provides to every handler, besides the caller. */

@@ -4,14 +4,17 @@ import type { User } from '../../../src/domain/user';
 import { getAdvancedAnalytics } from './advanced-analytics';
 import { adminListUsers } from './admin-list-users';
 import { adminUpdateUser } from './admin-users';
+import { deleteArticle, getArticle, getArticles, saveArticle } from './articles';
 import { deleteReply, reactToComment, replyToComment } from './comments';
 import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
 import { deleteAccount } from './delete-account';
 import { completeProfile } from './complete-profile';
+import { sendContactMessage, sendFeedback } from './contact';
 import { createPhoto } from './create-photo';
 import { deletePhoto } from './delete-photo';
 import { ensureUser } from './ensure-user';
 import { finishOnboarding } from './finish-onboarding';
+import { genArticle, searchArticleImages } from './gen-article';
 import { getSharedPhoto, sharePhoto } from './get-shared-photo';
 import type { Handler } from './handler';
 import { getLeaderboard } from './leaderboard';
@@ -46,13 +49,19 @@ const CHECKS_ITS_MEMBER = new Set<CallableName>([
   'viewRating',
   'recordLogin',
   'getAdvancedAnalytics',
+  'sendFeedback',
 ]);
 
-/** Counts the call against the member's limit for it, and refuses a disabled member, before the handler runs. */
+/**
+ * Counts the call against the sender's limit for it (a member by uid, a visitor by network address), and
+ * refuses a disabled member, before the handler runs.
+ */
 function limited(name: CallableName, handler: Handler<unknown>): Handler<unknown> {
   return {
     async run(data, context) {
-      if (context.caller && context.limits) await context.limits.take(context.caller.uid, name);
+      const sender =
+        context.caller?.uid ?? (context.senderAddress ? `address:${context.senderAddress}` : null);
+      if (sender && context.limits) await context.limits.take(sender, name);
       if (context.caller && !CHECKS_ITS_MEMBER.has(name))
         assertNotDisabled(await context.store.get<User>(userPath(context.caller.uid)));
       return handler.run(data, context);
@@ -89,6 +98,14 @@ const unlimited = {
   createCheckoutSession,
   adminUpdateUser,
   adminListUsers,
+  getArticles,
+  getArticle,
+  saveArticle,
+  deleteArticle,
+  genArticle,
+  searchArticleImages,
+  sendContactMessage,
+  sendFeedback,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };
 
 // Each entry keeps its handler's result type: the wrapper returns what the handler returns.

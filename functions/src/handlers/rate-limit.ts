@@ -40,6 +40,16 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   createCheckoutSession: 10,
   adminUpdateUser: 60,
   adminListUsers: 120,
+  getArticles: 60,
+  getArticle: 60,
+  saveArticle: 30,
+  deleteArticle: 30,
+  // Each may call a paid AI or image service.
+  genArticle: 10,
+  searchArticleImages: 20,
+  // Only adds a document, but a flood of them would fill the store: a few a minute is plenty for a person.
+  sendContactMessage: 3,
+  sendFeedback: 3,
 };
 
 export class RateLimiter {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallableName } from '../../../src/domain/callables';
 import { handlers } from '../handlers';
-import { CALLABLES } from '../handlers/callable-samples';
+import { CALLABLES, VISITOR_CALLABLES } from '../handlers/callable-samples';
 import { RateLimiter } from '../handlers/rate-limit';
 import { seedMember, seedPhoto } from '../testing';
 import { startTestServer, TEST_PROJECT, TEST_REGION, type TestServer } from './test-server';
@@ -125,6 +125,35 @@ describe('hostile input to every callable', () => {
     expect({ documents: store.contents(), files: await files.list('images/') }).toEqual(before);
   });
 
+  it.each(VISITOR_CALLABLES.flatMap(attemptsFor))(
+    '$name from a visitor with $label: a 4xx, a clear message, nothing written',
+    async (attempt) => {
+      const { store } = test.context;
+      const before = store.contents();
+      const response = await fetch(`${test.server.url}/${TEST_PROJECT}/${TEST_REGION}/${attempt.name}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: attempt.body,
+      });
+      const answer = (await response.json()) as { error?: { message?: string } };
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(answer.error?.message).toMatch(/\w/);
+      expect(store.contents()).toEqual(before);
+    },
+  );
+
+  it.each((Object.keys(CALLABLES) as CallableName[]).filter((name) => !VISITOR_CALLABLES.includes(name)))(
+    '%s refuses a visitor with 401 and writes nothing',
+    async (name) => {
+      const { store } = test.context;
+      const before = store.contents();
+      const response = await test.post(name, { data: CALLABLES[name].valid });
+      expect(response.status).toBe(401);
+      expect(store.contents()).toEqual(before);
+    },
+  );
+
   it('answers a body over 1 MiB with 413, not a reset, and the server goes on', async () => {
     const response = await test.post(
       'getLeaderboard',
@@ -143,7 +172,21 @@ describe('hostile input to every callable', () => {
   });
 });
 
-describe('per-member rate limits', () => {
+describe('per-sender rate limits', () => {
+  it('limits a visitor by network address: Contact us cannot flood the store', async () => {
+    const limited = await startTestServer();
+    try {
+      const send = () =>
+        limited.post('sendContactMessage', { data: { message: 'Hello there, a question for you.' } });
+      const answers = [];
+      for (let n = 0; n < 5; n++) answers.push(await send());
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);
+      expect(await limited.context.store.query('contact')).toHaveLength(3);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses calls past the limit with a clear message, for that member only', async () => {
     const limited = await startTestServer({ limits: new RateLimiter(0.1) });
     try {

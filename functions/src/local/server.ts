@@ -178,6 +178,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       accounts,
       limits,
       payments,
+      senderAddress: request.socket.remoteAddress,
     });
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(resultBody(result));

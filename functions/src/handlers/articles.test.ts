@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '../../../src/domain/admin';
+import { BLOG_MESSAGES, type ArticlePage, type ArticleView } from '../../../src/domain/articles';
+import { SIGNED_OUT } from './handler';
+import { caller, seedMember, testContext } from '../testing';
+import { deleteArticle, getArticle, getArticles, saveArticle } from './articles';
+import { genArticleHandler, offlineArticleWriter, searchArticleImagesHandler } from './gen-article';
+
+const admin = caller('ada', { isAdmin: true });
+const draft = { headline: 'Light', content: '<p>Face the window.</p>', rate: 4 };
+
+async function blog(count: number) {
+  const context = testContext();
+  await seedMember(context.store, 'ada', { isAdmin: true });
+  await seedMember(context.store, 'm1');
+  const ids: string[] = [];
+  for (let n = 1; n <= count; n++) {
+    context.clock.advanceMinutes(1);
+    const { id } = (await saveArticle.run({ ...draft, headline: `Article ${n}` }, context.as(admin))) as {
+      id: string;
+    };
+    ids.push(id);
+  }
+  return { context, ids };
+}
+
+describe('saveArticle', () => {
+  it('refuses visitors and members without the admin claim, and writes nothing', async () => {
+    const { context } = await blog(0);
+    await expect(saveArticle.run(draft, context.as(null))).rejects.toThrow(SIGNED_OUT);
+    for (const who of [caller('m1'), caller('ada')])
+      await expect(saveArticle.run(draft, context.as(who))).rejects.toThrow(ADMIN_MESSAGES.adminOnly);
+    expect(await context.store.query('articles')).toEqual([]);
+  });
+
+  it('sanitises the body: scripts, handlers and javascript: links go, the text stays', async () => {
+    const { context } = await blog(0);
+    const { id } = (await saveArticle.run(
+      {
+        ...draft,
+        content:
+          '<p onclick="steal()">Hello <script>alert(1)</script><a href="javascript:alert(2)">link</a></p><img src=x onerror=alert(3)><style>p{}</style>',
+      },
+      context.as(admin),
+    )) as { id: string };
+    const stored = await context.store.get<{ content: string }>(`articles/${id}`);
+    expect(stored?.content).toBe('<p>Hello <a>link</a></p><img>');
+  });
+
+  it('refuses a body that is nothing but code', async () => {
+    const { context } = await blog(0);
+    await expect(
+      saveArticle.run({ ...draft, content: '<script>alert(1)</script>' }, context.as(admin)),
+    ).rejects.toThrow(BLOG_MESSAGES.contentRequired);
+    expect(await context.store.query('articles')).toEqual([]);
+  });
+
+  it('edits an article, keeping its date; an unknown id is not found', async () => {
+    const { context, ids } = await blog(1);
+    const before = (await getArticle.run({ id: ids[0] }, context.as(null))) as ArticleView;
+    context.clock.advanceMinutes(1);
+    await saveArticle.run({ ...draft, id: ids[0], headline: 'Edited' }, context.as(admin));
+    const after = (await getArticle.run({ id: ids[0] }, context.as(null))) as ArticleView;
+    expect(after.headline).toBe('Edited');
+    expect(after.dateAdded).toBe(before.dateAdded);
+    expect(after.updatedAt).not.toBe(before.updatedAt);
+    await expect(saveArticle.run({ ...draft, id: 'nope' }, context.as(admin))).rejects.toThrow(
+      BLOG_MESSAGES.notFound,
+    );
+  });
+
+  it('refuses a javascript: image address and a rate over 5', async () => {
+    const { context } = await blog(0);
+    await expect(
+      saveArticle.run({ ...draft, imageUrl: 'javascript:alert(1)' }, context.as(admin)),
+    ).rejects.toThrow('Image URL must start with https:// or /');
+    await expect(saveArticle.run({ ...draft, rate: 6 }, context.as(admin))).rejects.toThrow(
+      'Rate must be at most 5',
+    );
+  });
+});
+
+describe('getArticles and getArticle', () => {
+  it('gives visitors 6 a page, newest first, with the number of pages', async () => {
+    const { context } = await blog(8);
+    const first = (await getArticles.run({ page: 1 }, context.as(null))) as ArticlePage;
+    expect(first.pages).toBe(2);
+    expect(first.articles.map((article) => article.headline)).toEqual([
+      'Article 8',
+      'Article 7',
+      'Article 6',
+      'Article 5',
+      'Article 4',
+      'Article 3',
+    ]);
+    expect(first.articles[0]).not.toHaveProperty('content');
+    const second = (await getArticles.run({ page: 2 }, context.as(null))) as ArticlePage;
+    expect(second.articles.map((article) => article.headline)).toEqual(['Article 2', 'Article 1']);
+    expect(((await getArticles.run({ page: 3 }, context.as(null))) as ArticlePage).articles).toEqual([]);
+  });
+
+  it('says when there are none, and that an unknown article is not found', async () => {
+    const { context } = await blog(0);
+    expect(await getArticles.run({ page: 1 }, context.as(null))).toEqual({ articles: [], pages: 0 });
+    await expect(getArticle.run({ id: 'missing' }, context.as(null))).rejects.toThrow(BLOG_MESSAGES.notFound);
+    await expect(getArticle.run({ id: '../users/m1' }, context.as(null))).rejects.toThrow(
+      'Article is not valid',
+    );
+  });
+
+  it('sanitises again on the way out, so an article stored by other means is safe too', async () => {
+    const { context } = await blog(0);
+    await context.store.runTransaction(async (tx) => {
+      tx.set('articles/old', {
+        ...draft,
+        description: '',
+        seoTitle: '',
+        seoDescription: '',
+        imageUrl: '',
+        author: '',
+        content: '<p>Old</p><script>alert(1)</script>',
+        dateAdded: new Date(),
+        updatedAt: new Date(),
+      });
+    });
+    const article = (await getArticle.run({ id: 'old' }, context.as(null))) as ArticleView;
+    expect(article.content).toBe('<p>Old</p>');
+    expect(article.author).toBe('Photorater Team');
+  });
+});
+
+describe('deleteArticle', () => {
+  it('is for admins only, and removes the article', async () => {
+    const { context, ids } = await blog(1);
+    await expect(deleteArticle.run({ id: ids[0] }, context.as(caller('m1')))).rejects.toThrow(
+      ADMIN_MESSAGES.adminOnly,
+    );
+    await deleteArticle.run({ id: ids[0] }, context.as(admin));
+    expect(await context.store.query('articles')).toEqual([]);
+    await expect(deleteArticle.run({ id: ids[0] }, context.as(admin))).rejects.toThrow(
+      BLOG_MESSAGES.notFound,
+    );
+  });
+});
+
+describe('genArticle', () => {
+  const genArticle = genArticleHandler(() => offlineArticleWriter);
+
+  it('needs a non-empty idea', async () => {
+    const { context } = await blog(0);
+    await expect(genArticle.run({ prompt: '   ' }, context.as(admin))).rejects.toThrow(
+      BLOG_MESSAGES.ideaRequired,
+    );
+  });
+
+  it('writes every field offline from the idea, within the form limits, escaping it in the body', async () => {
+    const { context } = await blog(0);
+    const article = (await genArticle.run(
+      { prompt: 'smiling in <b>profile</b> photos' },
+      context.as(admin),
+    )) as { headline: string; seoTitle: string; seoDescription: string; content: string };
+    expect(article.headline).toBe('Smiling In <b>profile</b> Photos');
+    expect(article.seoTitle.length).toBeLessThanOrEqual(70);
+    expect(article.seoDescription.length).toBeLessThanOrEqual(160);
+    expect(article.content).toContain('&lt;b&gt;profile&lt;/b&gt;');
+    expect(article.content).toContain('<h2>');
+  });
+
+  it("answers the spec's message when the AI service fails, and refuses non-admins", async () => {
+    const { context } = await blog(0);
+    const failing = genArticleHandler(() => ({
+      write: () => Promise.reject(new Error('down')),
+    }));
+    await expect(failing.run({ prompt: 'idea' }, context.as(admin))).rejects.toThrow(
+      BLOG_MESSAGES.generateFailed,
+    );
+    await expect(genArticle.run({ prompt: 'idea' }, context.as(caller('m1')))).rejects.toThrow(
+      ADMIN_MESSAGES.adminOnly,
+    );
+  });
+});
+
+describe('searchArticleImages', () => {
+  it('says to check the configuration when no key is set', async () => {
+    const { context } = await blog(0);
+    const search = searchArticleImagesHandler(() => null);
+    await expect(search.run({ query: 'sea' }, context.as(admin))).rejects.toThrow(
+      'Failed to search images. Please check your API key configuration.',
+    );
+  });
+
+  it('passes on the configured search, for admins only', async () => {
+    const { context } = await blog(0);
+    const image = { url: 'https://img/1', thumbnailUrl: 'https://img/1s', alt: 'sea', credit: 'Ann' };
+    const search = searchArticleImagesHandler(() => ({ search: async () => [image] }));
+    expect(await search.run({ query: 'sea' }, context.as(admin))).toEqual({ images: [image] });
+    await expect(search.run({ query: 'sea' }, context.as(null))).rejects.toThrow(SIGNED_OUT);
+  });
+});

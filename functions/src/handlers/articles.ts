@@ -1,0 +1,101 @@
+/**
+ * The blog's articles: anyone (visitors too) reads them, newest first, 6 a page, or one by id; admins
+ * create, edit and delete them. Bodies are sanitised when saved and again when read.
+ */
+import { randomUUID } from 'node:crypto';
+import { HttpsError } from 'firebase-functions/v2/https';
+import {
+  ARTICLES,
+  BLOG_MESSAGES,
+  BLOG_PAGE_SIZE,
+  articleIdSchema,
+  articlePageSchema,
+  articlePath,
+  articleSummary,
+  articleView,
+  sanitizeArticleHtml,
+  saveArticleSchema,
+  type Article,
+  type ArticlePage,
+  type ArticleView,
+} from '../../../src/domain/articles';
+import type { Callables } from '../../../src/domain/callables';
+import type { Store } from '../store/store';
+import { requireAdmin } from './admin-users';
+import { validate, type Handler } from './handler';
+
+type StoredArticle = Omit<Article, 'id'>;
+
+/** Every article, newest first. The blog is small; its count and pages come from one read. */
+export async function readArticles(store: Store): Promise<ArticleView[]> {
+  const docs = await store.query<StoredArticle>(ARTICLES, {
+    orderBy: { field: 'dateAdded', direction: 'desc' },
+  });
+  return docs.map(({ id, data }) => articleView(id, data));
+}
+
+export async function readArticle(store: Store, id: string): Promise<ArticleView | undefined> {
+  const article = await store.get<StoredArticle>(articlePath(id));
+  return article ? articleView(id, article) : undefined;
+}
+
+export function pageOf(articles: ArticleView[], page: number): ArticlePage {
+  const start = (page - 1) * BLOG_PAGE_SIZE;
+  return {
+    articles: articles.slice(start, start + BLOG_PAGE_SIZE).map(articleSummary),
+    pages: Math.ceil(articles.length / BLOG_PAGE_SIZE),
+  };
+}
+
+export const getArticles: Handler<Callables['getArticles']['result']> = {
+  async run(data, context) {
+    const { page } = await validate(articlePageSchema, data);
+    return pageOf(await readArticles(context.store), page);
+  },
+};
+
+export const getArticle: Handler<Callables['getArticle']['result']> = {
+  async run(data, context) {
+    const { id } = await validate(articleIdSchema, data);
+    const article = await readArticle(context.store, id);
+    if (!article) throw new HttpsError('not-found', BLOG_MESSAGES.notFound);
+    return article;
+  },
+};
+
+export const saveArticle: Handler<Callables['saveArticle']['result']> = {
+  async run(data, context) {
+    requireAdmin(context);
+    const { id, ...fields } = await validate(saveArticleSchema, data);
+    const content = sanitizeArticleHtml(fields.content);
+    if (!content.replace(/<[^>]*>/g, '').trim())
+      throw new HttpsError('invalid-argument', BLOG_MESSAGES.contentRequired);
+    const now = context.clock.now();
+    return context.store.runTransaction(async (tx) => {
+      const articleId = id ?? randomUUID();
+      const current = id ? await tx.get<StoredArticle>(articlePath(id)) : undefined;
+      if (id && !current) throw new HttpsError('not-found', BLOG_MESSAGES.notFound);
+      const article: StoredArticle = {
+        ...fields,
+        content,
+        dateAdded: current?.dateAdded ?? now,
+        updatedAt: now,
+      };
+      tx.set(articlePath(articleId), { ...article });
+      return { id: articleId };
+    });
+  },
+};
+
+export const deleteArticle: Handler<Callables['deleteArticle']['result']> = {
+  async run(data, context) {
+    requireAdmin(context);
+    const { id } = await validate(articleIdSchema, data);
+    return context.store.runTransaction(async (tx) => {
+      if (!(await tx.get<StoredArticle>(articlePath(id))))
+        throw new HttpsError('not-found', BLOG_MESSAGES.notFound);
+      tx.delete(articlePath(id));
+      return { deleted: true as const };
+    });
+  },
+};

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { CONTACT_MESSAGES, FEEDBACK_MESSAGES } from '../../../src/domain/contact';
+import type { User } from '../../../src/domain/user';
+import { SIGNED_OUT } from './handler';
+import { caller, seedMember, testContext } from '../testing';
+import { sendContactMessage, sendFeedback } from './contact';
+
+describe('sendContactMessage', () => {
+  it("stores a visitor's message with uid null, and a member's with their uid", async () => {
+    const context = testContext();
+    await sendContactMessage.run({ message: 'A question about tokens, please.' }, context.as(null));
+    await sendContactMessage.run({ message: 'Another question from a member.' }, context.as(caller('m1')));
+    const messages = await context.store.query<{ message: string; uid: string | null }>('contact');
+    expect(messages.map(({ data }) => [data.message, data.uid]).sort()).toEqual([
+      ['A question about tokens, please.', null],
+      ['Another question from a member.', 'm1'],
+    ]);
+  });
+
+  it('refuses 15 characters, more than 255 and none, and writes nothing', async () => {
+    const context = testContext();
+    await expect(sendContactMessage.run({ message: 'x'.repeat(15) }, context.as(null))).rejects.toThrow(
+      CONTACT_MESSAGES.messageMin,
+    );
+    await expect(sendContactMessage.run({ message: 'x'.repeat(256) }, context.as(null))).rejects.toThrow(
+      CONTACT_MESSAGES.messageMax,
+    );
+    await expect(sendContactMessage.run({}, context.as(null))).rejects.toThrow('message is required');
+    await expect(
+      sendContactMessage.run({ message: 'x'.repeat(20), uid: 'someone-else' }, context.as(null)),
+    ).rejects.toThrow();
+    expect(await context.store.query('contact')).toEqual([]);
+  });
+});
+
+describe('sendFeedback', () => {
+  it("stores the feedback and sets the member's feedback flag", async () => {
+    const context = testContext();
+    await seedMember(context.store, 'm1');
+    await sendFeedback.run({ rate: 0, message: 'Meh' }, context.as(caller('m1')));
+    const [stored] = await context.store.query<{ rate: number; message: string; uid: string }>('feedback');
+    expect(stored?.data).toMatchObject({ rate: 0, message: 'Meh', uid: 'm1' });
+    expect((await context.store.get<User>('users/m1'))?.feedback).toBe(true);
+  });
+
+  it('refuses visitors, a missing or out-of-range rate and a short message, writing nothing', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'm1');
+    await expect(sendFeedback.run({ rate: 5, message: 'Good' }, context.as(null))).rejects.toThrow(
+      SIGNED_OUT,
+    );
+    const member = context.as(caller('m1'));
+    await expect(sendFeedback.run({ message: 'Good' }, member)).rejects.toThrow(
+      FEEDBACK_MESSAGES.rateRequired,
+    );
+    await expect(sendFeedback.run({ rate: 11, message: 'Good' }, member)).rejects.toThrow(
+      FEEDBACK_MESSAGES.rateRange,
+    );
+    await expect(sendFeedback.run({ rate: 2.5, message: 'Good' }, member)).rejects.toThrow(
+      FEEDBACK_MESSAGES.rateRange,
+    );
+    await expect(sendFeedback.run({ rate: 5, message: 'ok' }, member)).rejects.toThrow(
+      FEEDBACK_MESSAGES.messageMin,
+    );
+    expect(await context.store.query('feedback')).toEqual([]);
+    expect((await context.store.get<User>('users/m1'))?.feedback).not.toBe(true);
+  });
+
+  it('refuses a member who is gone', async () => {
+    const context = testContext();
+    await expect(
+      sendFeedback.run({ rate: 5, message: 'Good' }, context.as(caller('ghost'))),
+    ).rejects.toThrow();
+    expect(await context.store.query('feedback')).toEqual([]);
+  });
+});

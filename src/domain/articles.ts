@@ -1,0 +1,263 @@
+/**
+ * The blog (spec 2 sections 2, 3, 7): the Article, its limits, the schemas the admin's form and the
+ * handlers share, and the one sanitiser every article body passes through, on save and on display.
+ */
+import * as yup from 'yup';
+import { FilterXSS, escapeAttrValue, type IWhiteList } from 'xss';
+
+export const BLOG_PAGE_SIZE = 6;
+
+export const BLOG_MESSAGES = {
+  empty: 'No articles found',
+  emptyHint: 'Check back soon for new content!',
+  /** The admin tab's empty list (spec 2 section 8). */
+  adminEmpty: 'No articles found.',
+  notFound: 'This article does not exist.',
+  ideaRequired: 'Please enter an idea for the article.',
+  generateFailed: 'Failed to generate article. Please try again.',
+  imageSearchFailed: 'Failed to search images. Please check your API key configuration.',
+  headlineRequired: 'Headline is required',
+  contentRequired: 'Content is required',
+} as const;
+
+/** Who an article is by when the admin leaves it blank. */
+export const DEFAULT_AUTHOR = 'Photorater Team';
+export const ARTICLE_RATE_MAX = 5;
+/** How many pictures the image search offers (spec 2, "Articles": 12 landscape results). */
+export const ARTICLE_IMAGE_RESULTS = 12;
+export const ARTICLE_CONTENT_MAX = 100_000;
+
+export interface Article {
+  id: string;
+  headline: string;
+  description: string;
+  seoTitle: string;
+  seoDescription: string;
+  imageUrl: string;
+  /** Sanitised HTML. */
+  content: string;
+  author: string;
+  /** The rating chip: 0 to 5. */
+  rate: number;
+  dateAdded: Date;
+  updatedAt: Date;
+}
+
+/** An article as it travels in a callable's answer: dates as ISO text. */
+export type ArticleView = Omit<Article, 'dateAdded' | 'updatedAt'> & { dateAdded: string; updatedAt: string };
+/** What the blog's list shows of each article. */
+export type ArticleSummary = Omit<ArticleView, 'content'>;
+
+export interface ArticlePage {
+  articles: ArticleSummary[];
+  /** Pages in all, for the pagination; 0 when there are no articles. */
+  pages: number;
+}
+
+export const articlePath = (id: string) => `articles/${id}`;
+export const ARTICLES = 'articles';
+
+export const ARTICLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** An image is an https address or one of this site's own paths. */
+const IMAGE_URL = /^(https:\/\/[^\s"'<>]+|\/[A-Za-z0-9._~/-]*)$/;
+
+const articleFields = {
+  headline: yup
+    .string()
+    .trim()
+    .max(200, 'Headline must be at most 200 characters')
+    .required(BLOG_MESSAGES.headlineRequired),
+  description: yup.string().trim().max(500, 'Description must be at most 500 characters').default(''),
+  seoTitle: yup.string().trim().max(70, 'SEO title must be at most 70 characters').default(''),
+  seoDescription: yup.string().trim().max(160, 'SEO description must be at most 160 characters').default(''),
+  imageUrl: yup
+    .string()
+    .trim()
+    .max(2048, 'Image URL must be at most 2048 characters')
+    .test('image-url', 'Image URL must start with https:// or /', (value) => !value || IMAGE_URL.test(value))
+    .default(''),
+  content: yup
+    .string()
+    .trim()
+    .max(ARTICLE_CONTENT_MAX, `Content must be at most ${ARTICLE_CONTENT_MAX} characters`)
+    .required(BLOG_MESSAGES.contentRequired),
+  author: yup.string().trim().max(100, 'Author must be at most 100 characters').default(''),
+  rate: yup
+    .number()
+    .typeError('Rate must be a number')
+    .min(0, 'Rate must be at least 0')
+    .max(ARTICLE_RATE_MAX, `Rate must be at most ${ARTICLE_RATE_MAX}`)
+    .default(0),
+};
+
+/** The admin's article form. */
+export const articleFormSchema = yup.object(articleFields);
+export type ArticleFormValues = yup.InferType<typeof articleFormSchema>;
+
+/** Saving: a new article without an id, an existing one with it. */
+export const saveArticleSchema = articleFormSchema.shape({
+  id: yup.string().matches(ARTICLE_ID, 'Article is not valid').optional(),
+});
+export type SaveArticleInput = yup.InferType<typeof saveArticleSchema>;
+
+export const articleIdSchema = yup.object({
+  id: yup.string().matches(ARTICLE_ID, 'Article is not valid').required('Article is required'),
+});
+export type ArticleIdInput = yup.InferType<typeof articleIdSchema>;
+
+export const articlePageSchema = yup.object({
+  page: yup
+    .number()
+    .integer('Page must be a whole number')
+    .min(1, 'Page must be at least 1')
+    .max(10_000, 'Page must be at most 10000')
+    .required('Page is required'),
+});
+export type ArticlePageInput = yup.InferType<typeof articlePageSchema>;
+
+/** AI generation needs a non-empty idea (spec 2 section 5). */
+export const genArticleSchema = yup.object({
+  prompt: yup
+    .string()
+    .trim()
+    .max(1000, 'The idea must be at most 1000 characters')
+    .required(BLOG_MESSAGES.ideaRequired),
+});
+export type GenArticleInput = yup.InferType<typeof genArticleSchema>;
+
+/** What generation fills in: the form's fields but the image and the rate, which the admin picks. */
+export type GeneratedArticle = Pick<
+  ArticleFormValues,
+  'headline' | 'description' | 'seoTitle' | 'seoDescription' | 'content'
+>;
+
+export const searchArticleImagesSchema = yup.object({
+  query: yup.string().trim().max(100, 'Search must be at most 100 characters').required('Search is required'),
+});
+export type SearchArticleImagesInput = yup.InferType<typeof searchArticleImagesSchema>;
+
+export interface ArticleImage {
+  /** The picture to use, large. */
+  url: string;
+  thumbnailUrl: string;
+  alt: string;
+  /** The photographer, as the stock-image service asks to credit them. */
+  credit: string;
+}
+
+/** The tags an article body may use: text structure, links and images; no scripts, styles, forms or frames. */
+const ALLOWED_TAGS: IWhiteList = {
+  h2: [],
+  h3: [],
+  h4: [],
+  p: [],
+  br: [],
+  hr: [],
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  u: [],
+  s: [],
+  blockquote: [],
+  code: [],
+  pre: [],
+  ul: [],
+  ol: [],
+  li: [],
+  a: ['href', 'title'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
+  figure: [],
+  figcaption: [],
+  table: [],
+  thead: [],
+  tbody: [],
+  tr: [],
+  th: [],
+  td: [],
+};
+
+const SAFE_LINK = /^(https?:\/\/|mailto:|\/(?!\/)|#)/i;
+const SAFE_IMAGE = /^(https:\/\/|\/(?!\/))/i;
+
+const sanitizer = new FilterXSS({
+  whiteList: ALLOWED_TAGS,
+  // A forbidden tag goes with everything inside it, where that is code (script, style); others keep their text.
+  stripIgnoreTag: true,
+  stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math'],
+  allowCommentTag: false,
+  onTagAttr(tag, name, value) {
+    if (name === 'href' && tag === 'a') {
+      return SAFE_LINK.test(value.trim()) ? `href="${escapeAttrValue(value.trim())}"` : '';
+    }
+    if (name === 'src' && tag === 'img') {
+      return SAFE_IMAGE.test(value.trim()) ? `src="${escapeAttrValue(value.trim())}"` : '';
+    }
+    if ((name === 'width' || name === 'height') && !/^\d{1,4}$/.test(value)) return '';
+    return undefined;
+  },
+});
+
+/**
+ * Only the allowed tags and attributes survive, links to http(s), mail or this site and images over
+ * https or from this site; scripts, styles, event handlers and `javascript:` go. Used when an article
+ * is saved and again where its body is shown, so an article stored by older code is safe too.
+ */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizer.process(html);
+}
+
+/** The text of an article's body, for descriptions and word counts. */
+export function articleText(html: string): string {
+  return sanitizeArticleHtml(html)
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function articleView(id: string, article: Omit<Article, 'id'>): ArticleView {
+  return {
+    id,
+    headline: article.headline,
+    description: article.description,
+    seoTitle: article.seoTitle,
+    seoDescription: article.seoDescription,
+    imageUrl: article.imageUrl,
+    content: sanitizeArticleHtml(article.content),
+    author: article.author || DEFAULT_AUTHOR,
+    rate: article.rate,
+    dateAdded: article.dateAdded.toISOString(),
+    updatedAt: article.updatedAt.toISOString(),
+  };
+}
+
+export function articleSummary(view: ArticleView): ArticleSummary {
+  const summary: ArticleSummary & { content?: string } = { ...view };
+  delete summary.content;
+  return summary;
+}
+
+/** The page's title and description: the SEO fields when the admin set them. */
+export function articleMeta(article: ArticleSummary): { title: string; description: string } {
+  return {
+    title: article.seoTitle || article.headline,
+    description: article.seoDescription || article.description,
+  };
+}
+
+/** The date as the article page shows it, in English, the same on the server and in the browser. */
+export function articleDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
