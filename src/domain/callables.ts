@@ -13,6 +13,7 @@ import type {
 import type { ContactInput, FeedbackInput } from './contact';
 import type { AdminListUsersInput, AdminUpdateUserInput, AdminUserChanges, AdminUserPage } from './admin';
 import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
+import type { PhotoRefusal } from './limits';
 import type { SharedPhoto } from './photo';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
 import type {
@@ -37,7 +38,11 @@ export interface Callables {
   ensureUser: { input: EnsureUserInput; result: { created: boolean } };
   completeProfile: { input: ProfileValues; result: { birthyear: number } };
   finishOnboarding: { input: Record<string, never>; result: { onBoarding: true } };
-  createPhoto: { input: CreatePhotoInput; result: { photoId: string; firstPhoto: boolean; active: boolean } };
+  createPhoto: {
+    input: CreatePhotoInput;
+    /** firstPhoto: this upload earned the first-photo bonus; inactiveReason: why it is not live, if not. */
+    result: { photoId: string; firstPhoto: boolean; active: boolean; inactiveReason: PhotoRefusal | null };
+  };
   setPhotoActive: { input: { photoId: string; active: boolean }; result: { active: boolean } };
   activatePhotos: { input: { photoIds: string[] }; result: { activated: number } };
   deletePhoto: { input: { photoId: string }; result: { deleted: true } };

@@ -50,6 +50,9 @@ export function maxActivePhotos(subscribed: boolean): number {
   return subscribed ? PREMIUM_MAX_ACTIVE_PHOTOS : FREE_MAX_ACTIVE_PHOTOS;
 }
 
+/** Why a photo cannot be active: the owner's tokens ran out, or the active maximum is reached. */
+export type PhotoRefusal = 'noTokens' | 'maxActive';
+
 export const PHOTO_MESSAGES = {
   noTokens:
     "You can't activate your photos because you ran out of tokens, please rate other photos, or buy more",
@@ -68,4 +71,5 @@ export const PHOTO_MESSAGES = {
   maxPhotos: (limit: number) =>
     `You have reached the maximum of ${limit} photos, please upgrade your account or delete some`,
   notActive: 'This photo is not active',
+  savedInactive: (why: string) => `Your photo is saved but not active yet. ${why}`,
 } as const;

@@ -11,6 +11,7 @@ import {
   maxActivePhotos,
   maxPhotos,
   PHOTO_MESSAGES,
+  type PhotoRefusal,
 } from '../../../src/domain/limits';
 import {
   imagePath,
@@ -86,8 +87,14 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
         const activeCount = photos.filter((photo) => photo.data.active).length;
         const firstPhoto = !owner.firstPhotoBonus;
         const points = owner.points + (firstPhoto ? FIRST_PHOTO_BONUS_TOKENS : 0);
-        // Active from the start, unless the owner could not activate it by hand either.
-        const active = (owner.subscribed || points > 0) && activeCount < maxActivePhotos(owner.subscribed);
+        // Active from the start, unless the owner could not activate it by hand either; then they are told why.
+        const inactiveReason: PhotoRefusal | null =
+          !owner.subscribed && points <= 0
+            ? 'noTokens'
+            : activeCount >= maxActivePhotos(owner.subscribed)
+              ? 'maxActive'
+              : null;
+        const active = inactiveReason === null;
         const photo = newPhoto(
           {
             id: photoId,
@@ -107,7 +114,7 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
         );
         tx.set(photoPath(caller.uid, photoId), photo as unknown as Record<string, unknown>);
         if (firstPhoto) tx.update(userPath(caller.uid), { points, firstPhotoBonus: true, updatedAt: now });
-        return { photoId, firstPhoto, active };
+        return { photoId, firstPhoto, active, inactiveReason };
       });
       return result;
     } catch (error) {

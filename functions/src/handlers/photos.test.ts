@@ -27,7 +27,7 @@ describe('createPhoto', () => {
     await seedMember(context.store, 'alice');
     await upload(context, 'alice', 'upload.jpg', await gpsTaggedJpeg());
     const result = await createPhoto.run({ ...form, fileName: 'upload.jpg' }, context.as(caller('alice')));
-    expect(result).toMatchObject({ firstPhoto: true, active: true });
+    expect(result).toMatchObject({ firstPhoto: true, active: true, inactiveReason: null });
 
     const photo = await context.store.get<Photo>(`users/alice/photos/${result.photoId}`);
     expect(photo).toMatchObject({
@@ -70,6 +70,23 @@ describe('createPhoto', () => {
       (await createPhoto.run({ ...form, fileName: 'two.jpg' }, context.as(caller('alice')))).firstPhoto,
     ).toBe(false);
     expect((await context.store.get<User>('users/alice'))?.points).toBe(12);
+  }, 60_000);
+
+  it('saves a photo inactive when its owner is out of tokens, and says why', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'alice', { points: 0, firstPhotoBonus: true });
+    await upload(context, 'alice', 'one.jpg', samplePhoto(1));
+    const result = await createPhoto.run({ ...form, fileName: 'one.jpg' }, context.as(caller('alice')));
+    expect(result).toMatchObject({ firstPhoto: false, active: false, inactiveReason: 'noTokens' });
+    expect((await context.store.get<Photo>(`users/alice/photos/${result.photoId}`))?.active).toBe(false);
+
+    // A subscriber pays nothing per vote: live whatever the tokens.
+    await seedMember(context.store, 'bob', { points: 0, firstPhotoBonus: true, subscribed: true });
+    await upload(context, 'bob', 'one.jpg', samplePhoto(1));
+    expect(await createPhoto.run({ ...form, fileName: 'one.jpg' }, context.as(caller('bob')))).toMatchObject({
+      active: true,
+      inactiveReason: null,
+    });
   }, 60_000);
 
   it('refuses a photo without a face with the analysis message and keeps nothing', async () => {

@@ -1,12 +1,10 @@
 /** Shared rules of the photo handlers: whose photo, how many may be active, what the errors say. */
 import { HttpsError } from 'firebase-functions/v2/https';
-import { maxActivePhotos, PHOTO_MESSAGES } from '../../../src/domain/limits';
+import { maxActivePhotos, PHOTO_MESSAGES, type PhotoRefusal } from '../../../src/domain/limits';
 import { photoPath, photosPath, type Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
 import type { Transaction } from '../store/store';
 import { assertMember, NOT_FOUND, userPath } from './users';
-
-export type PhotoRefusal = 'noTokens' | 'maxActive';
 
 export async function readOwnerAndPhoto(
   tx: Transaction,

@@ -1,6 +1,7 @@
 import { CallError } from '@/data/callables';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Callables } from '@/domain/callables';
 import type { Photo, PhotoSort } from '@/domain/photo';
 import { hooraySeenKey } from '@/lib/storage';
 import { aMember, aPhoto, renderApp } from '@/testing/test-utils';
@@ -24,6 +25,15 @@ vi.mock('@/data/use-photos', async () => {
     uploadImage: vi.fn(),
   };
 });
+// The form is tested on its own (new-photo-dialog.test.tsx); here it posts whatever the server answered.
+const posted = vi.hoisted(() => ({ result: undefined as Callables['createPhoto']['result'] | undefined }));
+vi.mock('./new-photo-dialog', () => ({
+  NewPhotoDialog: ({ onPosted }: { onPosted: (result: Callables['createPhoto']['result']) => void }) => (
+    <button type="button" onClick={() => onPosted(posted.result!)}>
+      Post
+    </button>
+  ),
+}));
 const callables = vi.hoisted(() => ({ call: vi.fn() }));
 // The real CallError, so tests throw what the data layer throws; only the call is replaced.
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
@@ -166,12 +176,47 @@ describe('My Photos', () => {
     await waitFor(() => expect(callables.call).toHaveBeenCalledWith('deletePhoto', { photoId: 'a' }));
   });
 
-  it('celebrates the first photo once', async () => {
+  it('celebrates the upload that earned the first-photo bonus, once', async () => {
+    posted.result = { photoId: 'a', firstPhoto: true, active: true, inactiveReason: null };
     const { user } = renderApp(<MyPhotosPage user={member} />);
+    deliver([]);
+    await user.click(screen.getByRole('button', { name: /Add New Photo/ }));
+    await user.click(await screen.findByRole('button', { name: 'Post' }));
     deliver([aPhoto('a')]);
     const hooray = await screen.findByRole('dialog', { name: 'Hooray!!' });
     expect(hooray).toHaveTextContent('10 extra tokens');
+    expect(screen.getByText('Your photo is up!')).toBeInTheDocument();
     await user.click(within(hooray).getByRole('button', { name: 'Got it' }));
     expect(localStorage.getItem(hooraySeenKey(member.uid))).toBe('1');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Hooray!!' })).not.toBeInTheDocument());
+  });
+
+  it('does not celebrate again on a new device, nor a photo that earned no bonus', async () => {
+    localStorage.removeItem(hooraySeenKey(member.uid));
+    posted.result = { photoId: 'b', firstPhoto: false, active: true, inactiveReason: null };
+    const { user } = renderApp(<MyPhotosPage user={member} />);
+    // One photo, and this device has never seen the celebration: the bonus was granted long ago.
+    deliver([aPhoto('a')]);
+    await user.click(screen.getByRole('button', { name: /Add New Photo/ }));
+    await user.click(await screen.findByRole('button', { name: 'Post' }));
+    expect(await screen.findByText('Your photo is up!')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Hooray!!' })).not.toBeInTheDocument();
+  });
+
+  it('says plainly why a new photo is not live, with the way out', async () => {
+    localStorage.setItem(hooraySeenKey(member.uid), '1');
+    posted.result = { photoId: 'b', firstPhoto: false, active: false, inactiveReason: 'noTokens' };
+    const { user } = renderApp(<MyPhotosPage user={{ ...member, points: 0 }} />);
+    deliver([aPhoto('a', { active: false })]);
+    await user.click(screen.getByRole('button', { name: /Add New Photo/ }));
+    await user.click(await screen.findByRole('button', { name: 'Post' }));
+    const message = await screen.findByText(/^Your photo is saved but not active yet/);
+    const toast = message.closest<HTMLElement>('[role="alert"]')!;
+    expect(message).toHaveTextContent(
+      "Your photo is saved but not active yet. You can't activate your photos because you ran out of tokens, please rate other photos, or buy more",
+    );
+    expect(screen.queryByText('Your photo is up!')).not.toBeInTheDocument();
+    await user.click(within(toast).getByRole('button', { name: 'Buy more' }));
+    expect(await screen.findByRole('dialog', { name: 'Buy tokens' })).toBeInTheDocument();
   });
 });

@@ -51,16 +51,15 @@ export function MyPhotosPage({ user }: { user: User }) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const openPhoto = photos?.find((photo) => photo.id === openId);
-  const [hoorayDismissed, setHoorayDismissed] = useState(
-    () => localStorage.getItem(hooraySeenKey(user.uid)) !== null,
-  );
+  // Only after the upload that earned the bonus: the server grants it once, whatever the device.
+  const [hoorayEarned, setHoorayEarned] = useState(false);
   // The New badge is judged against the time the page opened.
   const [now] = useState(() => new Date());
 
   const activeCount = photos?.filter((photo) => photo.active).length ?? 0;
   const outOfTokens = !user.subscribed && user.points <= 0;
   const atMaxActive = activeCount >= maxActivePhotos(user.subscribed);
-  const showHooray = photos?.length === 1 && !hoorayDismissed;
+  const showHooray = hoorayEarned && localStorage.getItem(hooraySeenKey(user.uid)) === null;
 
   const refusal = (failure: unknown) => {
     const reason = failure instanceof CallError ? failure.reason : undefined;
@@ -245,9 +244,23 @@ export function MyPhotosPage({ user }: { user: User }) {
         <NewPhotoDialog
           uid={user.uid}
           onClose={() => setAdding(false)}
-          onPosted={() => {
+          onPosted={(result) => {
             setAdding(false);
-            toast({ message: 'Your photo is up!', severity: 'success', duration: 3000 });
+            setHoorayEarned(result.firstPhoto);
+            if (result.inactiveReason === null) {
+              toast({ message: 'Your photo is up!', severity: 'success', duration: 3000 });
+              return;
+            }
+            // Saved, but not live: say why, with the way out.
+            toast({
+              message: PHOTO_MESSAGES.savedInactive(PHOTO_MESSAGES[result.inactiveReason]),
+              severity: 'warning',
+              duration: 10_000,
+              cta:
+                result.inactiveReason === 'noTokens'
+                  ? { label: 'Buy more', onClick: buyMore }
+                  : { label: 'Upgrade', onClick: upgrade },
+            });
           }}
         />
       )}
@@ -266,7 +279,7 @@ export function MyPhotosPage({ user }: { user: User }) {
         <HoorayDialog
           onClose={() => {
             localStorage.setItem(hooraySeenKey(user.uid), '1');
-            setHoorayDismissed(true);
+            setHoorayEarned(false);
           }}
         />
       )}
