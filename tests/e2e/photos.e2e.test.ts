@@ -122,11 +122,18 @@ describe('My Photos', () => {
     );
     const notes = path.join(scratch, 'notes.txt');
     writeFileSync(notes, 'not a photo');
+    // Named like a photo, so the browser calls it image/jpeg: only drawing it shows what it is.
+    const renamed = path.join(scratch, 'notes.jpg');
+    writeFileSync(renamed, 'not a photo either');
 
     await page.getByRole('button', { name: /Add New Photo/ }).click();
     const form = page.getByRole('dialog', { name: 'New Photo' });
     await form.getByLabel('Photo file').setInputFiles(notes);
-    await form.getByText('Please choose an image file.').waitFor();
+    await form.getByText('This file is not an image').waitFor();
+    await form.getByLabel('Photo file').setInputFiles(renamed);
+    await form.getByText('This file is not an image').waitFor();
+    expect(await form.getByText('Photo is required').count()).toBe(0);
+    expect(await form.getByRole('button', { name: 'Post' }).isDisabled()).toBe(true);
     await form.getByLabel('Photo file').setInputFiles(sky);
     await form.locator('.reactEasyCrop_Container').waitFor();
     await form.getByRole('button', { name: 'Post' }).click();

@@ -25,6 +25,7 @@ import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { ValidationError } from 'yup';
 import { call } from '@/data/callables';
+import type { Callables } from '@/domain/callables';
 import { uploadImage } from '@/data/use-photos';
 import {
   AGE_RANGE_GAP,
@@ -43,7 +44,7 @@ import { cropToJpeg } from './crop-image';
 interface Props {
   uid: string;
   onClose: () => void;
-  onPosted: (result: { photoId: string; firstPhoto: boolean }) => void;
+  onPosted: (result: Callables['createPhoto']['result']) => void;
 }
 
 type Stage = { kind: 'editing' } | { kind: 'uploading'; progress: number } | { kind: 'processing' };
@@ -66,9 +67,10 @@ export function NewPhotoDialog({ uid, onClose, onPosted }: Props) {
     setError(null);
     if (!file) return;
     if (!file.type.startsWith('image/')) {
-      setError('Please choose an image file.');
+      setError(PHOTO_MESSAGES.notAnImage);
       return;
     }
+    setArea(null);
     setSource(URL.createObjectURL(file));
     setZoom(1);
     setCrop({ x: 0, y: 0 });
@@ -129,6 +131,14 @@ export function NewPhotoDialog({ uid, onClose, onPosted }: Props) {
                   onCropChange={setCrop}
                   onZoomChange={setZoom}
                   onCropComplete={(_area, pixels) => setArea(pixels)}
+                  // A file named like an image that the browser cannot draw (a text file renamed .jpg).
+                  mediaProps={{
+                    onError: () => {
+                      setSource(null);
+                      setArea(null);
+                      setError(PHOTO_MESSAGES.notAnImage);
+                    },
+                  }}
                 />
               </Box>
               <Box>
@@ -163,7 +173,7 @@ export function NewPhotoDialog({ uid, onClose, onPosted }: Props) {
             onChange={(event) => setCaption(event.target.value)}
             error={Boolean(captionError)}
             helperText={captionError ?? `${caption.length}/${CAPTION_MAX}`}
-            slotProps={{ htmlInput: { maxLength: CAPTION_MAX + 10 } }}
+            slotProps={{ htmlInput: { maxLength: CAPTION_MAX } }}
             disabled={busy}
           />
           <Box>
