@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OFFLINE_MESSAGES } from '@/domain/errors';
-import type { FeedPhoto } from '@/domain/rating';
+import { FEED_INITIAL_BATCH, type FeedPhoto } from '@/domain/rating';
 import type { GivenVote } from '@/domain/vote';
 import { logFailure } from '@/lib/report-error';
 import { getBackend } from './backend';
@@ -49,9 +49,10 @@ export function useFeed(uid: string): Feed {
     inFlight.current = true;
     setLoading(true);
     try {
+      // The first batch is small, so the first photo shows sooner; the next pages are full.
       const page = await call(
         'getPhotos',
-        cursor.current === undefined ? {} : { startAfter: cursor.current },
+        cursor.current === undefined ? { limit: FEED_INITIAL_BATCH } : { startAfter: cursor.current },
       );
       if (!mounted.current) return;
       fetchedOnce.current = true;

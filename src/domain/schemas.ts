@@ -10,6 +10,7 @@ import { AGE_MAX, AGE_MIN, FIELD_MAX, PUSH_TOKEN_MAX, SIGN_UP_PASSWORD_MIN } fro
 import { AGE_RANGE_GAP, AGE_RANGE_MAX, AGE_RANGE_MIN, CAPTION_MAX, PHOTO_MESSAGES } from './limits';
 import {
   COMMENT_MAX,
+  FEED_PAGE_SIZE,
   isHalfStep,
   RATING_MESSAGES,
   REPORT_REASONS,
@@ -259,6 +260,13 @@ export const feedPageSchema = yup.object({
   startAfter: yup
     .string()
     .matches(/^[01]-\d{7}-\d{13}-[A-Za-z0-9_-]{1,64}$/, 'The feed position is not valid')
+    .optional(),
+  /** Fewer than a page: the first batch is 2, so the first photo shows sooner. */
+  limit: yup
+    .number()
+    .integer('The page size is not valid')
+    .min(1, 'The page size is not valid')
+    .max(FEED_PAGE_SIZE, 'The page size is not valid')
     .optional(),
 });
 export type FeedPageInput = yup.InferType<typeof feedPageSchema>;

@@ -66,7 +66,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   replyToComment: { schema: replySchema, valid: { ...conversation, text: 'Thanks' } },
   deleteReply: { schema: deleteReplySchema, valid: { ...conversation, replyId: 'r1' } },
   reactToComment: { schema: reactionSchema, valid: { ...conversation, emoji: '👍' } },
-  getPhotos: { schema: feedPageSchema, valid: { startAfter: '1-0000001-0000000000001-p1' } },
+  getPhotos: { schema: feedPageSchema, valid: { startAfter: '1-0000001-0000000000001-p1', limit: 2 } },
   submitRating: {
     schema: submitRatingSchema,
     valid: { ...ref, rate: 4, comment: 'Nice', chips: [], seconds: 5 },

@@ -93,6 +93,22 @@ describe('getPhotos', () => {
     expect(second.ids).toHaveLength(4);
     expect(second.next).toBeNull();
     expect(new Set([...first.ids, ...second.ids]).size).toBe(24);
+
+    // The first batch is 2; the page after it goes on from the second photo.
+    const batch = await getPhotos.run({ limit: 2 }, context.as(caller('viewer')));
+    expect(batch.photos.map((photo) => photo.id)).toEqual(first.ids.slice(0, 2));
+    const rest = await feedIds(context, 'viewer', batch.next!);
+    expect(rest.ids).toEqual([...first.ids.slice(2), ...second.ids.slice(0, 2)]);
+  });
+
+  it('refuses a page size that is not a whole number from 1 to 20', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'viewer');
+    for (const limit of [0, 21, 2.5, '2']) {
+      await expect(getPhotos.run({ limit }, context.as(caller('viewer')))).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+    }
   });
 
   it('asks for a complete profile and a signed-in caller', async () => {

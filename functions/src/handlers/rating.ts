@@ -61,7 +61,7 @@ export function isOfferedTo(photo: Photo, viewer: User & FeedViewer): boolean {
 export const getPhotos: Handler<Callables['getPhotos']['result']> = {
   async run(data, context) {
     const caller = requireCaller(context);
-    const { startAfter } = await validate(feedPageSchema, data);
+    const { startAfter, limit: pageSize = FEED_PAGE_SIZE } = await validate(feedPageSchema, data);
     const { store } = context;
     const viewer = await store.get<User>(userPath(caller.uid));
     assertCompleteMember(viewer);
@@ -75,7 +75,7 @@ export const getPhotos: Handler<Callables['getPhotos']['result']> = {
     let cursor = startAfter;
     let scanned = 0;
     let exhausted = false;
-    while (photos.length < FEED_PAGE_SIZE && scanned < SCAN_LIMIT) {
+    while (photos.length < pageSize && scanned < SCAN_LIMIT) {
       const batch = await store.queryGroup<Photo>('photos', {
         where: [
           { field: 'active', equals: true },
@@ -100,7 +100,7 @@ export const getPhotos: Handler<Callables['getPhotos']['result']> = {
           imageUrl: photo.imageUrl,
           caption: photo.caption ?? null,
         });
-        if (photos.length === FEED_PAGE_SIZE) break;
+        if (photos.length === pageSize) break;
       }
       if (batch.length < SCAN_BATCH && consumed === batch.length) {
         exhausted = true;

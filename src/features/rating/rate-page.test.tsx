@@ -122,9 +122,45 @@ describe('the rating feed', () => {
     serve({ getPhotos });
     const { user } = renderRate();
     await screen.findByText(DEFAULT_CAPTION);
+    // The first batch is 2; the next page is asked for while the last loaded photo is shown.
+    expect(getPhotos).toHaveBeenNthCalledWith(1, { limit: 2 });
+    await waitFor(() => expect(getPhotos).toHaveBeenLastCalledWith({ startAfter: 'cursor-1' }));
     await user.click(screen.getByRole('button', { name: 'Skip' }));
     expect(await screen.findByText('Caption c')).toBeInTheDocument();
-    expect(getPhotos).toHaveBeenLastCalledWith({ startAfter: 'cursor-1' });
+    expect(getPhotos).toHaveBeenCalledTimes(2);
+  });
+
+  it('waits for the next page only once the member reaches the last photo loaded', async () => {
+    const getPhotos = vi.fn(async (input: { startAfter?: string }) =>
+      input.startAfter
+        ? { photos: [photo('c', 'Caption c')], next: null }
+        : { photos: [photo('a', 'Caption a'), photo('b', 'Caption b')], next: 'cursor-1' },
+    );
+    serve({ getPhotos });
+    const { user } = renderRate();
+    await screen.findByText('Caption a');
+    expect(getPhotos).toHaveBeenCalledTimes(1);
+    await user.keyboard('{ArrowRight}');
+    await screen.findByText('Caption b');
+    await waitFor(() => expect(getPhotos).toHaveBeenLastCalledWith({ startAfter: 'cursor-1' }));
+  });
+
+  it('names the band of the hearts chosen, as the feed labels them', async () => {
+    serve({ getPhotos: async () => ({ photos: [photo('a')], next: null }) });
+    const { user } = renderRate();
+    await screen.findByText(DEFAULT_CAPTION);
+    const hearts = screen.getByRole('radiogroup', { name: 'Hearts' });
+    expect(hearts).toBeInTheDocument();
+    for (const [key, label] of [
+      ['1', 'Not Attractive/Needs Work'],
+      ['2', 'Below Average'],
+      ['3', 'Average'],
+      ['4', 'Attractive'],
+      ['5', 'Very Attractive'],
+    ]) {
+      await user.keyboard(key!);
+      expect(screen.getByText(label!, { exact: true })).toBeInTheDocument();
+    }
   });
 
   it('shows the failure above the comment box and keeps the input', async () => {

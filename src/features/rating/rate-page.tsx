@@ -109,12 +109,14 @@ export function RatePage({ user }: { user: User }) {
   }, [currentId]);
 
   const exhausted = photos !== undefined && (index === null ? photos.length === 0 : index >= photos.length);
+  // The next page is asked for while the last loaded photo is shown, so one is always ready behind it.
+  const atLast = exhausted || (photos !== undefined && index !== null && index >= photos.length - 1);
   useEffect(() => {
-    if (!exhausted) return;
-    if (feed.hasMore) {
-      if (!feed.loading) feed.loadMore();
-    } else if (photoId) navigate('/rate', { replace: true });
-  }, [exhausted, feed, photoId, navigate]);
+    if (atLast && feed.hasMore && !feed.loading) feed.loadMore();
+  }, [atLast, feed]);
+  useEffect(() => {
+    if (exhausted && !feed.hasMore && photoId) navigate('/rate', { replace: true });
+  }, [exhausted, feed.hasMore, photoId, navigate]);
 
   // One image ahead is fetched while this one is rated.
   const nextUrl = index === null ? undefined : photos?.[index + 1]?.imageUrl;

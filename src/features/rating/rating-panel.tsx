@@ -19,6 +19,7 @@ import {
 import type { Theme } from '@mui/material/styles';
 import { useState } from 'react';
 import { COMMENT_MAX, TAGS, TAGS_SHOWN, type Tag } from '@/domain/rating';
+import { feedLabel } from '@/domain/scores';
 
 export interface RatingInput {
   rate: number;
@@ -42,6 +43,8 @@ interface Props {
 export function RatingPanel({ value, onChange, onRateChange, submitting, error, onSubmit, onSkip }: Props) {
   const { rate, comment, chips } = value;
   const [showAllTags, setShowAllTags] = useState(false);
+  const [hovered, setHovered] = useState<number | null>(null);
+  const label = hovered ?? rate;
   const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
   const shown = showAllTags ? TAGS : TAGS.slice(0, desktop ? TAGS_SHOWN.desktop : TAGS_SHOWN.mobile);
   const toggle = (tag: Tag) =>
@@ -49,19 +52,26 @@ export function RatingPanel({ value, onChange, onRateChange, submitting, error, 
 
   return (
     <Stack spacing={2} component="section" aria-label="Your rating">
-      <Box role="radiogroup" aria-label="Hearts" sx={{ display: 'flex', justifyContent: 'center' }}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
         <Rating
+          role="radiogroup"
+          aria-label="Hearts"
           name="hearts"
           value={rate}
           precision={0.5}
           max={5}
           size="large"
           onChange={(_event, value) => onRateChange(value)}
+          onChangeActive={(_event, value) => setHovered(value > 0 ? value : null)}
           icon={<FavoriteIcon fontSize="inherit" color="error" />}
           emptyIcon={<FavoriteBorderIcon fontSize="inherit" />}
           getLabelText={(value) => `${value} Heart${value === 1 ? '' : 's'}`}
           sx={{ fontSize: 48 }}
         />
+        {/* Always one line high, so the label coming and going moves nothing below it. */}
+        <Typography variant="body2" aria-live="polite" sx={{ minHeight: '1.5em', fontWeight: 600 }}>
+          {label === null ? '' : feedLabel(label)}
+        </Typography>
       </Box>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
         <Button variant="outlined" onClick={onSkip} disabled={submitting} sx={{ minWidth: 120 }}>
