@@ -22,6 +22,10 @@ const ResetPasswordPage = onDemand(() => accounts().then((module) => module.Rese
 const AboutPage = onDemand(() => legal().then((module) => module.AboutPage));
 const TermsPage = onDemand(() => legal().then((module) => module.TermsPage));
 const PrivacyPage = onDemand(() => legal().then((module) => module.PrivacyPage));
+const BlogPage = onDemand(() => import('@/features/blog/blog-page').then((module) => module.BlogPage));
+const ArticlePage = onDemand(() =>
+  import('@/features/blog/article-page').then((module) => module.ArticlePage),
+);
 
 /** Declarative routes: the app loads no data through the router, so its data APIs stay out of the bundle. */
 export function AppRouter() {
@@ -43,6 +47,8 @@ export function AppRouter() {
           <Route path={paths.about} element={<AboutPage />} />
           <Route path={paths.terms} element={<TermsPage />} />
           <Route path={paths.privacy} element={<PrivacyPage />} />
+          <Route path={paths.blog} element={<BlogPage />} />
+          <Route path={`${paths.article}/:id`} element={<ArticlePage />} />
           <Route path={paths.admin} element={<AdminRoute />} />
           <Route path={paths.notFound} element={<NotFoundRoute />} />
           <Route path="/__cypress/*" element={<Navigate to={paths.home} replace />} />

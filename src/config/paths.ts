@@ -15,6 +15,7 @@ export const paths = {
   privacy: '/privacy',
   contact: '/contact',
   blog: '/blog',
+  article: '/article',
   admin: '/admin',
   notFound: '/404',
 } as const;

@@ -14,6 +14,7 @@ import { adminClaims, setAdminRole, type ClaimsAuth } from '../handlers/admin-ro
 import type { Clock, HandlerContext } from '../handlers/handler';
 import { submitRating } from '../handlers/rating';
 import { offlineInsightsWriter } from '../photos/insights';
+import { seedDemoArticles } from './demo-articles';
 import type { Store } from '../store/store';
 
 interface DemoMember {
@@ -241,6 +242,7 @@ export async function seedDemoContent(services: {
       );
     }
   }
+  await seedDemoArticles(store, now);
   return true;
 }
 
