@@ -3,7 +3,7 @@ import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { SessionProvider } from '@/data/session';
 import { ColorModeProvider } from './color-mode';
-import { PwaPrompts } from './lazy-screens';
+import { ConsentHost, PwaPrompts } from './lazy-screens';
 import { PaymentOffersProvider } from './payment-offers-provider';
 import { AppRouter } from './router';
 
@@ -34,6 +34,7 @@ export function App() {
             </PaymentOffersProvider>
             <AfterFirstPaint>
               <PwaPrompts />
+              <ConsentHost />
             </AfterFirstPaint>
           </SessionProvider>
         </DialogsProvider>

@@ -12,7 +12,10 @@ import { ProfileCompletionForm } from './lazy-screens';
 export function useTryAgain() {
   const { signOut } = useSession();
   return () => {
-    void signOut().finally(() => window.location.reload());
+    // A sign-out that failed was reported; the reload starts afresh either way.
+    void signOut()
+      .catch(() => undefined)
+      .finally(() => window.location.reload());
   };
 }
 

@@ -33,6 +33,9 @@ export const LoginStreak = onDemand(() =>
 export const ProfilePage = onDemand(() =>
   import('@/features/profile/profile-page').then((module) => module.ProfilePage),
 );
+export const ConsentHost = onDemand(() =>
+  import('@/features/consent/consent-host').then((module) => module.ConsentHost),
+);
 export const PwaPrompts = onDemand(() =>
   import('@/features/pwa/pwa-prompts').then((module) => module.PwaPrompts),
 );

@@ -23,12 +23,11 @@ export class ErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(error: Error, info: ErrorInfo) {
     if (shouldReport(error.message)) {
-      reportError({
-        type: 'general',
-        severity: 'high',
-        message: error.message,
-        context: { component: info.componentStack?.split('\n')[1]?.trim() },
-      });
+      const component = /at (\w+)/.exec(info.componentStack?.split('\n')[1] ?? '')?.[1];
+      reportError(
+        { type: 'general', severity: 'high', message: error.message, context: component ? { component } : {} },
+        error,
+      );
     }
   }
 

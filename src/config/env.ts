@@ -9,6 +9,8 @@ export interface FirebaseWebConfig {
   messagingSenderId?: string;
   appId?: string;
   databaseURL?: string;
+  /** Google Analytics for Firebase's stream, used only once a visitor allows analytics. */
+  measurementId?: string;
 }
 
 export interface AppEnv {
@@ -19,6 +21,10 @@ export interface AppEnv {
   localAuthUrl: string;
   localServerUrl: string;
   useEmulators: boolean;
+  /** Firebase Cloud Messaging's web push key (Project settings > Cloud Messaging > Web Push certificates). */
+  firebaseVapidKey: string | undefined;
+  /** Debug mode (`VITE_DEBUG_PANEL=true` at build or start): the developer's debug panel, loaded on demand. */
+  debugPanel: boolean;
 }
 
 function readEnv(source: Record<string, string | boolean | undefined>): AppEnv {
@@ -39,6 +45,7 @@ function readEnv(source: Record<string, string | boolean | undefined>): AppEnv {
     messagingSenderId: text('VITE_FIREBASE_MESSAGING_SENDER_ID'),
     appId: text('VITE_FIREBASE_APP_ID'),
     databaseURL: text('VITE_FIREBASE_DATABASE_URL'),
+    measurementId: text('VITE_FIREBASE_MEASUREMENT_ID'),
   };
   const useEmulators = backend === 'local' || text('VITE_USE_EMULATORS') === 'true';
   if (backend === 'firebase' && !useEmulators) {
@@ -58,6 +65,8 @@ function readEnv(source: Record<string, string | boolean | undefined>): AppEnv {
     localAuthUrl: text('VITE_LOCAL_AUTH_URL') ?? 'http://127.0.0.1:9099',
     localServerUrl: text('VITE_LOCAL_SERVER_URL') ?? 'http://127.0.0.1:5001',
     useEmulators,
+    firebaseVapidKey: text('VITE_FIREBASE_VAPID_KEY'),
+    debugPanel: text('VITE_DEBUG_PANEL') === 'true',
   };
 }
 

@@ -4,7 +4,10 @@
  */
 import type { FunctionsError } from 'firebase/functions';
 import type { CallableName, Callables } from '@/domain/callables';
-import { messageFor } from '@/domain/errors';
+import { messageFor, severityFor } from '@/domain/errors';
+import { callSite } from '@/lib/call-site';
+import { reportError } from '@/lib/report-error';
+import { documentsIn, observeRead } from './debug-instrumentation';
 
 /** A failed call, carrying the handler's code and a message fit to show. */
 export class CallError extends Error {
@@ -40,7 +43,36 @@ function isFunctionsError(error: unknown): error is FunctionsError {
   );
 }
 
-export async function call<Name extends CallableName>(
+// Codes that say the server failed, not the member's input: each such failure is reported.
+const SERVER_FAULTS = new Set(['internal', 'unknown', 'unavailable', 'deadline-exceeded', 'data-loss']);
+
+export function call<Name extends CallableName>(
+  name: Name,
+  input: Callables[Name]['input'],
+): Promise<Callables[Name]['result']> {
+  // Taken now: once the call is under way the stack no longer says which screen made it.
+  const stack = new Error(name).stack;
+  return observeRead('callable', name, () => callHandler(name, input), documentsIn).catch(
+    (error: unknown) => {
+      if (error instanceof CallError && SERVER_FAULTS.has(error.code)) {
+        const { component, feature } = callSite(stack);
+        reportError(
+          {
+            type: 'firebase',
+            severity: severityFor('firebase'),
+            message: error.message,
+            code: error.code,
+            context: { component, action: name, ...(feature ? { feature } : {}) },
+          },
+          error,
+        );
+      }
+      throw error;
+    },
+  );
+}
+
+async function callHandler<Name extends CallableName>(
   name: Name,
   input: Callables[Name]['input'],
 ): Promise<Callables[Name]['result']> {

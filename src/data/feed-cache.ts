@@ -6,6 +6,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { FeedPhoto } from '@/domain/rating';
 import type { GivenVote } from '@/domain/vote';
+import { DATABASE_DELETION_BLOCKED } from '@/domain/errors';
 
 export const FEED_DB_NAME = 'PhotoraterDB';
 
@@ -66,8 +67,7 @@ export async function votedPhotoIds(readGivenVotes: () => Promise<GivenVote[]>):
   return new Set(votes.map((vote) => vote.id));
 }
 
-export const DATABASE_DELETION_BLOCKED =
-  'Database deletion blocked. Please close other tabs using this app and try again.';
+export { DATABASE_DELETION_BLOCKED };
 
 /** Sign-out removes the cache, which belongs to the member who signed out. */
 export async function deleteFeedCache(): Promise<void> {

@@ -3,10 +3,12 @@
  * (created when missing, refreshed) through the server, then watched; presence runs while signed in.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { DATABASE_DELETION_BLOCKED } from '@/domain/errors';
 import type { User } from '@/domain/user';
 import { logFailure } from '@/lib/report-error';
 import { clearMemberStorage, readReferrer, storageKeys } from '@/lib/storage';
 import type { AuthMember } from './auth';
+import { memberSignedIn, memberSignedOut, memberSigningOut } from './auth-analytics';
 import { getBackend } from './backend';
 import { call } from './callables';
 
@@ -56,10 +58,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (!active) return;
         stop = watchAuth(
           (next) => {
-            if (next) localStorage.setItem(storageKeys.memberHint, '1');
-            else {
+            if (next) {
+              localStorage.setItem(storageKeys.memberHint, '1');
+              memberSignedIn(next.uid);
+            } else {
               localStorage.removeItem(storageKeys.memberHint);
               ensured.clear();
+              memberSignedOut();
             }
             setMember(next);
           },
@@ -127,13 +132,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     const { signOut: authSignOut } = await import('./auth');
+    memberSigningOut();
     await authSignOut();
     clearMemberStorage();
     // The feed cache belongs to the member who signed out; Dexie loads only for this.
     const { deleteFeedCache } = await import('./feed-cache');
-    await deleteFeedCache().catch((error: unknown) =>
-      logFailure(error, { component: 'session', action: 'sign-out' }),
-    );
+    await deleteFeedCache().catch((error: unknown) => {
+      logFailure(error, { component: 'session', action: 'sign-out' });
+      // Another tab holds the cache open: the member is told, so they can close it and sign out again.
+      if (error instanceof Error && error.message === DATABASE_DELETION_BLOCKED) throw error;
+    });
   }, []);
 
   const user = member ? (record?.uid === member.uid ? record.user : undefined) : null;

@@ -11,6 +11,7 @@ import type {
   SearchArticleImagesInput,
 } from './articles';
 import type { ContactInput, FeedbackInput } from './contact';
+import type { CookieConsentInput } from './consent-schema';
 import type { AdminListUsersInput, AdminUpdateUserInput, AdminUserChanges, AdminUserPage } from './admin';
 import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { PhotoRefusal } from './limits';
@@ -49,6 +50,7 @@ export interface Callables {
   markVotesSeen: { input: Record<string, never>; result: { newVotes: 0 } };
   markNotificationsSeen: { input: Record<string, never>; result: { seen: true } };
   saveMessagingToken: { input: MessagingTokenInput; result: { saved: true } };
+  saveCookieConsent: { input: CookieConsentInput; result: { timestamp: string } };
   sharePhoto: { input: { photoId: string }; result: { shared: true } };
   getSharedPhoto: { input: { ownerId: string; photoId: string }; result: SharedPhoto };
   replyToComment: { input: ReplyInput; result: { replyId: string } };

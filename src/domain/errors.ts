@@ -54,6 +54,9 @@ export const DATABASE_CODE_MESSAGES: Record<string, string> = {
 
 export const CRASH_BANNER_MESSAGE = "Something went wrong. We've been notified and are working to fix this.";
 export const USER_INIT_FAILURE_MESSAGE = 'Error initializing user. Please try again later.';
+/** The device's feed cache could not be deleted (at sign-out) while another tab holds it open. */
+export const DATABASE_DELETION_BLOCKED =
+  'Database deletion blocked. Please close other tabs using this app and try again.';
 
 export interface ErrorContext {
   component?: string;

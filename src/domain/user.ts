@@ -1,4 +1,5 @@
 /** The member's record, `users/{uid}`: the shape both backends store and the client watches. */
+import type { CookieConsent } from './consent';
 import { NEW_MEMBER_TOKENS } from './constants';
 import type { AppNotification } from './notifications';
 export const GENDERS = ['female', 'male'] as const;
@@ -43,6 +44,8 @@ export interface User {
   /** The push token of the device the member enabled notifications on, and when it was stored. */
   messagingToken?: string;
   messagingTokenUpdated?: Date;
+  /** The member's cookie consent, so it follows them to another device. */
+  cookieConsent?: CookieConsent;
   /** The time zone of the member's last counted login, which their calendar days follow. */
   timeZone?: string;
   feedback: boolean;

@@ -21,6 +21,8 @@ export const storageKeys = {
   installPopoverShown: `${PREFIX}installPopoverShown`,
   /** The page reloads into a new version (session storage), for the 'updated' toast after the reload. */
   appUpdated: `${PREFIX}appUpdated`,
+  /** The visitor's cookie consent with its time (spec 2 section 3). */
+  cookieConsent: `${PREFIX}cookieConsent`,
 } as const;
 
 /** The last copy of something the member reads (their record, their photos), for opening the app offline. */
@@ -31,7 +33,8 @@ export const hooraySeenKey = (uid: string) => `${PREFIX}hooraySeen.${uid}`;
 
 /**
  * Kept across sign-out: the light/dark choice, the visits and the install popover belong to the device,
- * a reload into a new version is the app's, and a seen celebration stays seen.
+ * a reload into a new version is the app's, a seen celebration stays seen, and the cookie consent is the
+ * visitor's choice for this browser.
  */
 const DEVICE_KEYS = new Set<string>([
   storageKeys.colorMode,
@@ -39,6 +42,7 @@ const DEVICE_KEYS = new Set<string>([
   storageKeys.visitCounted,
   storageKeys.installPopoverShown,
   storageKeys.appUpdated,
+  storageKeys.cookieConsent,
 ]);
 const DEVICE_PREFIXES = [`${PREFIX}hooraySeen.`];
 

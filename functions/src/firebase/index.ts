@@ -12,7 +12,9 @@ import { onValueWritten } from 'firebase-functions/v2/database';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onCall, onRequest, type CallableOptions } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { write as writeLog } from 'firebase-functions/logger';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
+import { errorReportLogEntry } from '../../../src/domain/error-report';
 import { pushTokenState } from '../../../src/domain/push';
 import type { PresenceState, User } from '../../../src/domain/user';
 import { callerFromToken } from '../caller-from-token';
@@ -25,6 +27,7 @@ import { purgeDeletedMembers } from '../handlers/delete-account';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
 import { renewPremium } from '../handlers/premium';
 import { receiveStripeWebhook } from '../handlers/stripe-webhook';
+import { receiveErrorReport, reportLimiter } from '../handlers/report-client-error';
 import { stripeCheckout, stripeSettingsFromEnv } from '../payments/stripe-checkout';
 import { setPresence } from '../handlers/presence';
 import { CloudFileStore } from '../files/cloud-file-store';
@@ -81,6 +84,7 @@ export const activatePhotos = callable(handlers.activatePhotos);
 export const deletePhoto = callable(handlers.deletePhoto);
 export const markVotesSeen = callable(handlers.markVotesSeen);
 export const saveMessagingToken = callable(handlers.saveMessagingToken);
+export const saveCookieConsent = callable(handlers.saveCookieConsent);
 export const markNotificationsSeen = callable(handlers.markNotificationsSeen);
 export const sharePhoto = callable(handlers.sharePhoto);
 export const getSharedPhoto = callable(handlers.getSharedPhoto);
@@ -122,6 +126,30 @@ export const stripeWebhook = onRequest(async (request, response) => {
     clock: systemClock,
     payments,
   });
+  response.status(answer.status).json(answer.body);
+});
+
+const errorReports = reportLimiter();
+
+/**
+ * The app's error reports (spec 2 section 7), each written as a structured log entry of the
+ * ReportedErrorEvent type, which Google Cloud Error Reporting groups. Visitors report too, so there is
+ * no sign-in; each address is limited, and only a report's shape is accepted.
+ */
+export const reportClientError = onRequest({ cors: true }, async (request, response) => {
+  if (request.method !== 'POST') {
+    response.status(405).json({ error: 'Reports are posted.' });
+    return;
+  }
+  const answer = await receiveErrorReport(
+    request.rawBody ?? '',
+    request.ip ?? 'unknown',
+    errorReports,
+    (report) => {
+      const entry = errorReportLogEntry(report);
+      writeLog({ ...entry, severity: entry.severity as 'ERROR' | 'CRITICAL' });
+    },
+  );
   response.status(answer.status).json(answer.body);
 });
 

@@ -14,6 +14,7 @@ import {
 } from '../../../src/domain/articles';
 import type { CallableName } from '../../../src/domain/callables';
 import { contactSchema, feedbackSchema } from '../../../src/domain/contact';
+import { cookieConsentSchema } from '../../../src/domain/consent-schema';
 import { checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
 import { REPORT_REASONS } from '../../../src/domain/rating';
 import {
@@ -61,6 +62,10 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   markVotesSeen: { schema: noInputSchema, valid: {} },
   markNotificationsSeen: { schema: noInputSchema, valid: {} },
   saveMessagingToken: { schema: messagingTokenSchema, valid: { token: 'device-token' } },
+  saveCookieConsent: {
+    schema: cookieConsentSchema,
+    valid: { preferences: { necessary: true, analytics: true, marketing: false, functional: false } },
+  },
   sharePhoto: { schema: photoIdSchema, valid: { photoId: 'h1' } },
   getSharedPhoto: { schema: sharedPhotoSchema, valid: ref },
   replyToComment: { schema: replySchema, valid: { ...conversation, text: 'Thanks' } },

@@ -20,6 +20,7 @@ import type { Handler } from './handler';
 import { getLeaderboard } from './leaderboard';
 import { markNotificationsSeen } from './mark-notifications-seen';
 import { markVotesSeen } from './mark-votes-seen';
+import { saveCookieConsent } from './save-cookie-consent';
 import { saveMessagingToken } from './save-messaging-token';
 import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
 import { recordLogin } from './streak';
@@ -43,6 +44,7 @@ const CHECKS_ITS_MEMBER = new Set<CallableName>([
   'markVotesSeen',
   'markNotificationsSeen',
   'saveMessagingToken',
+  'saveCookieConsent',
   'sharePhoto',
   'getPhotos',
   'submitRating',
@@ -80,6 +82,7 @@ const unlimited = {
   markVotesSeen,
   markNotificationsSeen,
   saveMessagingToken,
+  saveCookieConsent,
   sharePhoto,
   getSharedPhoto,
   replyToComment,

@@ -29,6 +29,7 @@ import {
   type RequestGuard,
 } from './origin-guard';
 import { TestCheckout } from './test-checkout';
+import { EventLogs } from './event-logs';
 
 export interface LocalServerOptions {
   host: string;
@@ -49,6 +50,8 @@ export interface LocalServerOptions {
   allowedHosts?: readonly string[];
   /** Per-member call limits (default: the product's); tests that call often on purpose give their own. */
   limits?: RateLimiter;
+  /** Where the analytics and error logs are kept (the data folder); without it those routes answer 404. */
+  eventLogDir?: string;
 }
 
 export interface LocalServer {
@@ -185,6 +188,9 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   }
 
   const uploads = new UploadRoute(options.files, callerOf);
+  const eventLogs = options.eventLogDir
+    ? new EventLogs({ dir: options.eventLogDir, clock: options.clock, callerOf, log })
+    : undefined;
 
   async function handleWebhook(request: IncomingMessage, response: ServerResponse) {
     const body = await readRawBody(request);
@@ -250,6 +256,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         }
         log(`${STRIPE_WEBHOOK} failed: ${(error as Error).stack ?? String(error)}`);
         answerError(response, 500, '{"error":"The event could not be processed."}');
+      });
+      return;
+    }
+    if (eventLogs && EventLogs.handles(request.method, url.pathname)) {
+      eventLogs.handle(request, response, url.pathname).catch((error: unknown) => {
+        log(`${url.pathname} failed: ${(error as Error).stack ?? String(error)}`);
+        answerError(response, 500, '{"error":"The log could not be written."}');
       });
       return;
     }

@@ -28,6 +28,8 @@ export interface TestServerOptions {
   /** How tokens become callers (default: "token-{uid}" is that member); the clock is the server's. */
   verifyIdToken?: (token: string, clock: Clock) => Promise<Caller>;
   log?: (line: string) => void;
+  /** Where the analytics and error logs go (the routes answer 404 without). */
+  eventLogDir?: string;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -50,6 +52,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.eventLogDir ? { eventLogDir: options.eventLogDir } : {}),
   });
   return {
     server,

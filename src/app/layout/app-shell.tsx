@@ -10,7 +10,7 @@ import { usePaymentOffers } from '@/components/payment-offers';
 import { useToast } from '@/components/toast';
 import { useSession } from '@/data/session';
 import { INIT_FAILURE_TOAST_MS } from '@/domain/constants';
-import { USER_INIT_FAILURE_MESSAGE } from '@/domain/errors';
+import { errorToast, USER_INIT_FAILURE_MESSAGE } from '@/domain/errors';
 import { readCheckoutReturn, withoutCheckoutParams } from '@/domain/checkout-return';
 import type { AuthView } from '@/features/accounts/auth-views';
 import { AuthDialog, BottomTabs, CheckoutReturn, LoginStreak, NavDrawer } from '../lazy-screens';
@@ -77,7 +77,11 @@ export function AppShell() {
           open={menuOpen}
           onClose={() => setMenuOpen(false)}
           signedIn={Boolean(session.member)}
-          onSignOut={() => void session.signOut()}
+          onSignOut={() =>
+            session.signOut().catch((error: unknown) =>
+              toast({ message: error instanceof Error ? error.message : String(error), ...errorToast('high') }),
+            )
+          }
           onDonate={openDonation}
         />
       )}

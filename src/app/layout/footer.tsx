@@ -1,6 +1,8 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { CONSENT_TEXT } from '@/domain/consent';
+import { openCookieSettings } from '@/lib/consent';
 import { SOCIAL_URL } from './social';
 
 const LINKS: Array<[string, string]> = [
@@ -32,6 +34,9 @@ export function Footer() {
         ))}
         <Link href={SOCIAL_URL} target="_blank" rel="noopener noreferrer" color="inherit">
           Instagram
+        </Link>
+        <Link component="button" type="button" variant="body1" color="inherit" onClick={openCookieSettings}>
+          {CONSENT_TEXT.settingsLink}
         </Link>
       </Stack>
       <Typography variant="body2" color="text.secondary">

@@ -3,7 +3,9 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { CONSENT_TEXT } from '@/domain/consent';
 import { DONATION_TITLE } from '@/domain/plans';
+import { openCookieSettings } from '@/lib/consent';
 import { SOCIAL_URL } from './social';
 
 const LINKS: Array<[string, string]> = [
@@ -40,6 +42,14 @@ export function NavDrawer({ open, onClose, signedIn, onSignOut, onDonate }: Prop
           onClick={onClose}
         >
           <ListItemText primary="Follow us on Instagram" />
+        </ListItemButton>
+        <ListItemButton
+          onClick={() => {
+            onClose();
+            openCookieSettings();
+          }}
+        >
+          <ListItemText primary={CONSENT_TEXT.settingsLink} />
         </ListItemButton>
         {signedIn && (
           <>

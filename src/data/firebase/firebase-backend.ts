@@ -12,6 +12,10 @@ import {
   onSnapshot,
   orderBy,
   query,
+  type DocumentReference,
+  type DocumentSnapshot,
+  type Query,
+  type QuerySnapshot,
 } from 'firebase/firestore';
 import { env } from '@/config/env';
 import { photosPath, uploadPath, type Photo } from '@/domain/photo';
@@ -21,7 +25,46 @@ import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/v
 import { withDates } from '@/domain/wire';
 import type { Billing } from '@/domain/billing';
 import { firebaseApp } from '@/data/firebase-app';
+import { observe, observeRead } from '../debug-instrumentation';
 import type { Backend } from '../repositories';
+
+// Every read goes through these three, so debug mode records each with its path.
+function watchDocument(
+  ref: DocumentReference,
+  onNext: (snapshot: DocumentSnapshot) => void,
+  onError: (error: Error) => void,
+) {
+  return observe(
+    ref.path,
+    (next, fail) => onSnapshot(ref, next, fail),
+    (s) => (s.exists() ? 1 : 0),
+    onNext,
+    onError,
+  );
+}
+
+function watchQuery(
+  path: string,
+  target: Query,
+  onNext: (snapshot: QuerySnapshot) => void,
+  onError: (error: Error) => void,
+) {
+  return observe(
+    path,
+    (next, fail) => onSnapshot(target, next, fail),
+    (s) => s.size,
+    onNext,
+    onError,
+  );
+}
+
+const readQuery = (path: string, target: Query) =>
+  observeRead(
+    'get',
+    path,
+    () => getDocs(target),
+    (snapshot) => snapshot.size,
+  );
 
 export function createFirebaseBackend(): Backend {
   const firestore = getFirestore(firebaseApp);
@@ -29,7 +72,7 @@ export function createFirebaseBackend(): Backend {
   return {
     users: {
       watchUser: (uid, onUser, onError) =>
-        onSnapshot(
+        watchDocument(
           doc(firestore, 'users', uid),
           (snapshot) => onUser(snapshot.exists() ? (withDates(snapshot.data()) as User) : null),
           onError,
@@ -37,7 +80,7 @@ export function createFirebaseBackend(): Backend {
     },
     billing: {
       watchBilling: (uid, onBilling, onError) =>
-        onSnapshot(
+        watchDocument(
           doc(firestore, 'billing', uid),
           (snapshot) => onBilling(snapshot.exists() ? (withDates(snapshot.data()) as Billing) : null),
           onError,
@@ -45,7 +88,8 @@ export function createFirebaseBackend(): Backend {
     },
     photos: {
       watchPhotos: (uid, sort, onPhotos, onError) =>
-        onSnapshot(
+        watchQuery(
+          photosPath(uid),
           query(collection(firestore, photosPath(uid)), orderBy(sort, 'desc')),
           (snapshot) => onPhotos(snapshot.docs.map((photo) => withDates(photo.data()) as Photo)),
           onError,
@@ -53,20 +97,22 @@ export function createFirebaseBackend(): Backend {
     },
     votes: {
       watchVotes: (ownerId, photoId, onVotes, onError) =>
-        onSnapshot(
+        watchQuery(
+          votesPath(ownerId, photoId),
           query(collection(firestore, votesPath(ownerId, photoId)), orderBy('ratedAt', 'desc')),
           (snapshot) =>
             onVotes(snapshot.docs.map((vote) => ({ ...(withDates(vote.data()) as Vote), id: vote.id }))),
           onError,
         ),
       readGivenVotes: async (uid) => {
-        const snapshot = await getDocs(collection(firestore, givenVotesPath(uid)));
+        const snapshot = await readQuery(givenVotesPath(uid), collection(firestore, givenVotesPath(uid)));
         return snapshot.docs.map((vote) => withDates(vote.data()) as GivenVote);
       },
     },
     stats: {
       watchSiteStats: (onStats, onError) =>
-        onSnapshot(
+        watchQuery(
+          STATS_SHARDS_PATH,
           collection(firestore, STATS_SHARDS_PATH),
           (snapshot) =>
             onStats(sumSiteStats(snapshot.docs.map((shard) => shard.data() as Partial<SiteStats>))),

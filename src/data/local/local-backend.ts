@@ -8,6 +8,7 @@ import { STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '@/domain/site-s
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { currentIdToken, watchIdToken } from '../auth';
 import type { Backend } from '../repositories';
+import { lengthOf, observe, oneIfPresent } from '../debug-instrumentation';
 import { LiveClient } from './live-client';
 
 /** PUTs the image to the local server with upload progress (fetch cannot report it; XHR can). */
@@ -44,12 +45,32 @@ function upload(
   });
 }
 
-export function createLocalBackend(): Backend {
-  const live = new LiveClient({
-    url: `${env.localServerUrl.replace(/^http/, 'ws')}/live`,
-    watchIdToken,
-    freshIdToken: currentIdToken,
+/** The live channel with its two reads recorded for the debug panel (in debug mode; else as it is). */
+function observedLiveClient(live: LiveClient): LiveClient {
+  if (!env.debugPanel) return live;
+  const reads: Pick<LiveClient, 'watch' | 'watchQuery'> = {
+    watch: (path, onData, onError) =>
+      observe(path, (next, fail) => live.watch(path, next, fail), oneIfPresent, onData, onError),
+    watchQuery: (path, query, onResults, onError) =>
+      observe(path, (next, fail) => live.watchQuery(path, query, next, fail), lengthOf, onResults, onError),
+  };
+  return new Proxy(live, {
+    get(target, key) {
+      if (key === 'watch' || key === 'watchQuery') return reads[key];
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
   });
+}
+
+export function createLocalBackend(): Backend {
+  const live = observedLiveClient(
+    new LiveClient({
+      url: `${env.localServerUrl.replace(/^http/, 'ws')}/live`,
+      watchIdToken,
+      freshIdToken: currentIdToken,
+    }),
+  );
   return {
     users: {
       watchUser: (uid, onUser, onError) =>

@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '@/data/callables';
 import type { AnalyticsEvent } from '@/domain/analytics';
 import { PAYMENT_MESSAGES } from '@/domain/payments';
+import { ALL_ALLOWED, consentOf } from '@/domain/consent';
 import { setAnalyticsSink } from '@/lib/analytics';
+import { keepConsent } from '@/lib/consent';
 import { storageKeys } from '@/lib/storage';
 import { aMember, aSession, renderApp } from '@/testing/test-utils';
 import { CheckoutDialog } from './checkout-dialog';
@@ -20,6 +22,8 @@ beforeEach(() => {
   vi.clearAllMocks();
   events.length = 0;
   setAnalyticsSink((event) => events.push(event));
+  // The events leave the app only with consent to analytics.
+  keepConsent(consentOf(ALL_ALLOWED, new Date()));
   sessionStorage.clear();
   callables.call.mockImplementation(async () => ({
     sessionId: 'cs_test_1',
@@ -29,6 +33,7 @@ beforeEach(() => {
 
 afterEach(() => {
   setAnalyticsSink(() => undefined);
+  localStorage.clear();
 });
 
 function open(props: Partial<Parameters<typeof CheckoutDialog>[0]> = {}, session = signedIn) {

@@ -37,8 +37,19 @@ export class Member {
     this.email = email ?? newEmail();
   }
 
-  static async open(browser: Browser, email?: string): Promise<Member> {
+  /**
+   * A browser of its own. The cookie banner is answered 'Necessary only' beforehand, so it covers no
+   * journey's buttons; `askConsent` leaves it to the journey (the consent journeys).
+   */
+  static async open(browser: Browser, email?: string, { askConsent = false } = {}): Promise<Member> {
     const context = await browser.newContext();
+    if (!askConsent)
+      await context.addInitScript(() => {
+        const key = 'photorater.cookieConsent';
+        if (localStorage.getItem(key)) return;
+        const preferences = { necessary: true, analytics: false, marketing: false, functional: false };
+        localStorage.setItem(key, JSON.stringify({ hasConsented: true, preferences, timestamp: new Date() }));
+      });
     const page = await context.newPage();
     return new Member(context, page, email);
   }
