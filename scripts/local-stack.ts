@@ -59,6 +59,8 @@ export interface StackOptions {
   quiet?: boolean;
   /** Demo members, photos and votes when the data folder is new (default: yes). */
   demoContent?: boolean;
+  /** Debug mode: the app carries the developer's debug panel (`npm start -- --debug`). */
+  debugPanel?: boolean;
 }
 
 export interface LocalStack {
@@ -365,6 +367,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       log: quiet ? undefined : (line) => console.error(line),
       allowedOrigins,
       allowedHosts,
+      eventLogDir: dataDir,
     });
     serverUrl = `http://${reachHost}:${server.port}`;
     files.setPublicUrl(serverUrl);
@@ -380,6 +383,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       VITE_FIREBASE_FUNCTIONS_REGION: REGION,
       VITE_LOCAL_AUTH_URL: authUrl,
       VITE_LOCAL_SERVER_URL: serverUrl,
+      ...(options.debugPanel ? { VITE_DEBUG_PANEL: 'true' } : {}),
     });
     vite = await createViteServer({
       root,

@@ -37,6 +37,7 @@ try {
     host,
     ports: portsFromEnv(),
     demoContent: process.env.DEMO_CONTENT !== 'off',
+    debugPanel: process.argv.includes('--debug'),
   });
   console.log(
     `\n  Photorater is running at ${stack.appUrl}\n  Data is kept in ${dataDir}. Press Ctrl-C to stop.\n`,
