@@ -84,10 +84,28 @@ export interface AdminUserPage {
 /** The fields of a member an admin may change, as the audit log records them. */
 export type AdminUserChanges = Partial<AdminUserFormValues>;
 
+/** What an admin did, as the audit log names it. */
+export const ADMIN_ACTIONS = [
+  'updateUser',
+  'deleteUser',
+  'saveFeature',
+  'saveAbTest',
+  'deleteFeature',
+  'startAbTest',
+  'stopAbTest',
+  'updatePhoto',
+  'deletePhoto',
+  'addBotVote',
+  'generateComments',
+  'restorePhoto',
+  'removeReportedPhoto',
+] as const;
+export type AdminAction = (typeof ADMIN_ACTIONS)[number];
+
 /** One admin write, kept for admins to read: who, what, when, the record before and after. */
 export interface AdminLogEntry {
   adminId: string;
-  action: 'updateUser' | 'deleteUser';
+  action: AdminAction;
   targetPath: string;
   at: Date;
   before: Record<string, unknown>;

@@ -13,6 +13,14 @@ import type {
 import type { ContactInput, FeedbackInput } from './contact';
 import type { CookieConsentInput } from './consent-schema';
 import type { AdminListUsersInput, AdminUpdateUserInput, AdminUserChanges, AdminUserPage } from './admin';
+import type {
+  AdminFeatureRow,
+  FeatureRefInput,
+  PublicFeature,
+  SaveAbTestInput,
+  SaveFeatureInput,
+  SetAbTestActiveInput,
+} from './experiments';
 import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { PhotoRefusal } from './limits';
 import type { SharedPhoto } from './photo';
@@ -76,6 +84,12 @@ export interface Callables {
   adminUpdateUser: { input: AdminUpdateUserInput; result: { updated: Array<keyof AdminUserChanges> } };
   adminListUsers: { input: AdminListUsersInput; result: AdminUserPage };
   getArticles: { input: ArticlePageInput; result: ArticlePage };
+  getFeatures: { input: Record<string, never>; result: { features: PublicFeature[] } };
+  adminListFeatures: { input: Record<string, never>; result: { features: AdminFeatureRow[] } };
+  adminSaveFeature: { input: SaveFeatureInput; result: { id: string } };
+  adminSaveAbTest: { input: SaveAbTestInput; result: { id: string } };
+  adminDeleteFeature: { input: FeatureRefInput; result: { deleted: true } };
+  adminSetAbTestActive: { input: SetAbTestActiveInput; result: { active: boolean } };
   getArticle: { input: ArticleIdInput; result: ArticleView };
   saveArticle: { input: SaveArticleInput; result: { id: string } };
   deleteArticle: { input: ArticleIdInput; result: { deleted: true } };

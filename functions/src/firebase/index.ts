@@ -107,6 +107,12 @@ export const adminUpdateUser = callable(handlers.adminUpdateUser);
 export const adminListUsers = callable(handlers.adminListUsers);
 export const getArticles = callable(handlers.getArticles);
 export const getArticle = callable(handlers.getArticle);
+export const getFeatures = callable(handlers.getFeatures);
+export const adminListFeatures = callable(handlers.adminListFeatures);
+export const adminSaveFeature = callable(handlers.adminSaveFeature);
+export const adminSaveAbTest = callable(handlers.adminSaveAbTest);
+export const adminDeleteFeature = callable(handlers.adminDeleteFeature);
+export const adminSetAbTestActive = callable(handlers.adminSetAbTestActive);
 export const saveArticle = callable(handlers.saveArticle);
 export const deleteArticle = callable(handlers.deleteArticle);
 // A chat model may take a while to write a whole article.

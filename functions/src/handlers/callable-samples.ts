@@ -13,6 +13,12 @@ import {
   searchArticleImagesSchema,
 } from '../../../src/domain/articles';
 import type { CallableName } from '../../../src/domain/callables';
+import {
+  featureRefSchema,
+  saveAbTestSchema,
+  saveFeatureSchema,
+  setAbTestActiveSchema,
+} from '../../../src/domain/experiments';
 import { contactSchema, feedbackSchema } from '../../../src/domain/contact';
 import { cookieConsentSchema } from '../../../src/domain/consent-schema';
 import { checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
@@ -94,6 +100,23 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   adminUpdateUser: { schema: adminUpdateUserSchema, valid: { uid: 'owner', points: 5 } },
   adminListUsers: { schema: adminListUsersSchema, valid: { sort: 'points' } },
   getArticles: { schema: articlePageSchema, valid: { page: 1 } },
+  getFeatures: { schema: noInputSchema, valid: {} },
+  adminListFeatures: { schema: noInputSchema, valid: {} },
+  adminSaveFeature: {
+    schema: saveFeatureSchema,
+    valid: { create: true, id: 'darkMode', name: 'Dark mode', type: 'boolean', value: true },
+  },
+  adminSaveAbTest: {
+    schema: saveAbTestSchema,
+    valid: {
+      create: true,
+      id: 'heroTest',
+      name: 'Hero',
+      variants: [{ id: 'a', name: 'A', trafficPercentage: 100 }],
+    },
+  },
+  adminDeleteFeature: { schema: featureRefSchema, valid: { id: 'darkMode' } },
+  adminSetAbTestActive: { schema: setAbTestActiveSchema, valid: { id: 'heroTest', active: true } },
   getArticle: { schema: articleIdSchema, valid: { id: 'a1' } },
   saveArticle: {
     schema: saveArticleSchema,
@@ -106,10 +129,14 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   sendFeedback: { schema: feedbackSchema, valid: { rate: 7, message: 'Nice app' } },
 };
 
-/** The callables a visitor (not signed in) may make: the shared photo's preview, the blog and Contact us. */
+/**
+ * The callables a visitor (not signed in) may make: the shared photo's preview, the blog, Contact us,
+ * and the enabled features and running A/B tests the landing page reads.
+ */
 export const VISITOR_CALLABLES: readonly CallableName[] = [
   'getSharedPhoto',
   'getArticles',
+  'getFeatures',
   'getArticle',
   'sendContactMessage',
 ];

@@ -2,6 +2,14 @@
 import type { CallableName, Callables } from '../../../src/domain/callables';
 import type { User } from '../../../src/domain/user';
 import { getAdvancedAnalytics } from './advanced-analytics';
+import {
+  adminDeleteFeature,
+  adminListFeatures,
+  adminSaveAbTest,
+  adminSaveFeature,
+  adminSetAbTestActive,
+  getFeatures,
+} from './admin-features';
 import { adminListUsers } from './admin-list-users';
 import { adminUpdateUser } from './admin-users';
 import { deleteArticle, getArticle, getArticles, saveArticle } from './articles';
@@ -101,6 +109,12 @@ const unlimited = {
   createCheckoutSession,
   adminUpdateUser,
   adminListUsers,
+  getFeatures,
+  adminListFeatures,
+  adminSaveFeature,
+  adminSaveAbTest,
+  adminDeleteFeature,
+  adminSetAbTestActive,
   getArticles,
   getArticle,
   saveArticle,

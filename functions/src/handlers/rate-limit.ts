@@ -41,6 +41,13 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   createCheckoutSession: 10,
   adminUpdateUser: 60,
   adminListUsers: 120,
+  // Anyone's, signed in or not: the landing page reads it once a visit.
+  getFeatures: 60,
+  adminListFeatures: 120,
+  adminSaveFeature: 60,
+  adminSaveAbTest: 60,
+  adminDeleteFeature: 60,
+  adminSetAbTestActive: 60,
   getArticles: 60,
   getArticle: 60,
   saveArticle: 30,

@@ -17,7 +17,7 @@ describe('AdminPage', () => {
       'PWA Tools',
     ]);
     expect(screen.getByRole('tab', { name: 'Photos' })).toHaveAttribute('aria-selected', 'true');
-    await userEvent.click(screen.getByRole('tab', { name: 'Features' }));
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Features is coming to the admin area soon.');
+    await userEvent.click(screen.getByRole('tab', { name: 'PWA Tools' }));
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('PWA Tools is coming to the admin area soon.');
   });
 });

@@ -2,15 +2,27 @@
  * `/admin`: the admin area's tab panel (spec 2, "Admin area"), Photos first. Tabs not built yet say so.
  */
 import { Box, Container, Tab, Tabs, Typography } from '@mui/material';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { PageMeta } from '@/components/page-meta';
 import { ADMIN_TABS, DEFAULT_ADMIN_TAB, type AdminTab } from '@/domain/admin';
+import { AbTestsTab } from './ab-tests-tab';
+import { ArticlesTab } from './articles-tab';
+import { FeaturesTab } from './features-tab';
 import { UsersTab } from './users-tab';
+
+/** The tabs built so far; the others say they are coming. */
+const PANELS: Partial<Record<AdminTab, ComponentType>> = {
+  Users: UsersTab,
+  Features: FeaturesTab,
+  'AB Tests': AbTestsTab,
+  Articles: ArticlesTab,
+};
 
 const tabId = (tab: AdminTab) => `admin-tab-${tab.replace(/\s+/g, '-').toLowerCase()}`;
 
 export function AdminPage() {
   const [tab, setTab] = useState<AdminTab>(DEFAULT_ADMIN_TAB);
+  const Panel = PANELS[tab];
   return (
     <Container maxWidth="lg" sx={{ py: 3 }}>
       <PageMeta title="Admin" description="Run the community." robots="noindex, nofollow" />
@@ -29,8 +41,8 @@ export function AdminPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`${tabId(tab)}-panel`} aria-labelledby={tabId(tab)} sx={{ pt: 3 }}>
-        {tab === 'Users' ? (
-          <UsersTab />
+        {Panel ? (
+          <Panel />
         ) : (
           <Typography color="text.secondary">{tab} is coming to the admin area soon.</Typography>
         )}
