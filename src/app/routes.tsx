@@ -42,7 +42,7 @@ export function RateRoute() {
 }
 
 export function LeaderboardRoute() {
-  return <RequireMember>{() => <LeaderboardPage />}</RequireMember>;
+  return <RequireMember>{(user) => <LeaderboardPage user={user} />}</RequireMember>;
 }
 
 export function ProfileRoute() {

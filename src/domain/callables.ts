@@ -33,6 +33,7 @@ import type {
   EnsureUserInput,
   FeedPageInput,
   FlagPhotoInput,
+  LeaderboardInput,
   MessagingTokenInput,
   PhotoRefInput,
   RecordLoginInput,
@@ -77,7 +78,7 @@ export interface Callables {
   };
   updateAvatar: { input: AvatarInput; result: { photoURL: string } };
   deleteAccount: { input: DeleteAccountInput; result: { deleted: true } };
-  getLeaderboard: { input: Record<string, never>; result: { photos: LeaderboardPhoto[] } };
+  getLeaderboard: { input: LeaderboardInput; result: { photos: LeaderboardPhoto[] } };
   getAdvancedAnalytics: { input: { photoId: string }; result: AdvancedAnalytics };
   createSubscribeCheckoutSession: { input: SubscribeCheckoutInput; result: CheckoutSession };
   createCheckoutSession: { input: CheckoutInput; result: CheckoutSession };

@@ -256,6 +256,12 @@ export const flagPhotoSchema = photoRefSchema.shape({
 export type FlagPhotoInput = yup.InferType<typeof flagPhotoSchema>;
 
 /** The feed's cursor is the last photo's feed order (`0-0000012-0001234567890-{photoId}`). */
+/** The leaderboard's optional filter: only women's or only men's photos. */
+export const leaderboardSchema = yup.object({
+  gender: yup.mixed<Gender>().oneOf(GENDERS, 'Choose female or male').optional(),
+});
+export type LeaderboardInput = yup.InferType<typeof leaderboardSchema>;
+
 export const feedPageSchema = yup.object({
   startAfter: yup
     .string()

@@ -32,6 +32,7 @@ import {
   ensureUserSchema,
   feedPageSchema,
   flagPhotoSchema,
+  leaderboardSchema,
   messagingTokenSchema,
   noInputSchema,
   photoIdSchema,
@@ -87,7 +88,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   recordLogin: { schema: recordLoginSchema, valid: { timeZone: 'UTC' } },
   updateAvatar: { schema: avatarSchema, valid: { fileName: 'a.jpg' } },
   deleteAccount: { schema: deleteAccountSchema, valid: { reason: 'Leaving for a while now' } },
-  getLeaderboard: { schema: noInputSchema, valid: {} },
+  getLeaderboard: { schema: leaderboardSchema, valid: { gender: 'female' } },
   getAdvancedAnalytics: { schema: photoIdSchema, valid: { photoId: 'h1' } },
   createSubscribeCheckoutSession: {
     schema: subscribeCheckoutSchema,

@@ -1,20 +1,32 @@
 /**
  * The leaderboard: the 8 active, eligible photos with the highest rate among those with at least
- * 5 votes, ties to more votes; and the daily job that records each day a photo spends on it.
+ * 5 votes, ties to more votes, among those whose owner shows them to the viewer (spec 1 section 7:
+ * the feed's showTo filter), optionally only women's or men's; and the daily job that records each
+ * day a photo spends on the board of all photos.
  */
-import { noInputSchema } from '../../../src/domain/schemas';
+import { leaderboardSchema } from '../../../src/domain/schemas';
 import type { Callables } from '../../../src/domain/callables';
 import { photoPath, type Photo } from '../../../src/domain/photo';
 import { LEADERBOARD_SIZE, leaderboardDay, type LeaderboardPhoto } from '../../../src/domain/rating';
+import type { Gender, User } from '../../../src/domain/user';
 import type { Store } from '../store/store';
 import type { Clock, Handler } from './handler';
 import { requireCaller, validate } from './handler';
+import { assertCompleteMember, userPath } from './users';
 
-export async function topPhotos(store: Store): Promise<Photo[]> {
+/** Who looks: photos shown to their gender only; and, if they choose, only women's or men's photos. */
+interface Audience {
+  viewerGender: Gender;
+  gender?: Gender;
+}
+
+export async function topPhotos(store: Store, audience?: Audience): Promise<Photo[]> {
   const candidates = await store.queryGroup<Photo>('photos', {
     where: [
       { field: 'active', equals: true },
       { field: 'eligible', equals: true },
+      ...(audience ? [{ field: 'showTo', in: ['both', audience.viewerGender] }] : []),
+      ...(audience?.gender ? [{ field: 'gender', equals: audience.gender }] : []),
     ],
     orderBy: { field: 'leaderboardScore', direction: 'desc' },
     limit: LEADERBOARD_SIZE,
@@ -24,9 +36,11 @@ export async function topPhotos(store: Store): Promise<Photo[]> {
 
 export const getLeaderboard: Handler<Callables['getLeaderboard']['result']> = {
   async run(data, context) {
-    requireCaller(context);
-    await validate(noInputSchema, data);
-    const photos = await topPhotos(context.store);
+    const caller = requireCaller(context);
+    const { gender } = await validate(leaderboardSchema, data);
+    const viewer = await context.store.get<User>(userPath(caller.uid));
+    assertCompleteMember(viewer);
+    const photos = await topPhotos(context.store, { viewerGender: viewer.gender, gender });
     return {
       photos: photos.map((photo): LeaderboardPhoto => ({
         id: photo.id,

@@ -510,6 +510,31 @@ describe('the leaderboard', () => {
     await expect(getLeaderboard.run({}, context.as(null))).rejects.toMatchObject({ code: 'unauthenticated' });
   });
 
+  it("keeps to each owner's audience, and shows only women's or men's photos when asked", async () => {
+    const context = testContext();
+    await seedMember(context.store, 'ann', { gender: 'female' });
+    await seedMember(context.store, 'bob', { gender: 'male' });
+    await seedMember(context.store, 'him', { gender: 'male' });
+    await seedMember(context.store, 'her', { gender: 'female' });
+    await seedPhoto(context.store, 'ann', 'for-women', { rate: 5, votesCount: 40, showTo: 'female' });
+    await seedPhoto(context.store, 'ann', 'for-all', { rate: 4.5, votesCount: 40, gender: 'female' });
+    await seedPhoto(context.store, 'bob', 'his', { rate: 4, votesCount: 40, gender: 'male' });
+    const board = async (viewer: string, input: object = {}) =>
+      (await getLeaderboard.run(input, context.as(caller(viewer)))).photos.map((photo) => photo.id);
+    expect(await board('him')).toEqual(['for-all', 'his']);
+    expect(await board('her')).toEqual(['for-women', 'for-all', 'his']);
+    expect(await board('her', { gender: 'male' })).toEqual(['his']);
+    expect(await board('him', { gender: 'female' })).toEqual(['for-all']);
+    for (const gender of ['both', 'other', 1, null]) {
+      await expect(getLeaderboard.run({ gender }, context.as(caller('him')))).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+    }
+    await expect(getLeaderboard.run({ gender: 'other' }, context.as(caller('him')))).rejects.toThrow(
+      'Choose female or male',
+    );
+  });
+
   it('records each day on the leaderboard once, however often the daily job runs', async () => {
     const context = testContext();
     await seedMember(context.store, 'ann');

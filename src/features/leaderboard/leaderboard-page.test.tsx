@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEADERBOARD_TITLE, type LeaderboardPhoto } from '@/domain/rating';
-import { renderApp } from '@/testing/test-utils';
+import { aMember, renderApp } from '@/testing/test-utils';
 import { LeaderboardPage } from './leaderboard-page';
 
 const callables = vi.hoisted(() => ({ call: vi.fn() }));
@@ -16,12 +16,14 @@ const entry = (id: string, rate: number): LeaderboardPhoto => ({
   votesCount: 10,
 });
 
+const member = aMember({ complete: true, showGender: 'both' });
+
 beforeEach(() => vi.clearAllMocks());
 
 describe('the leaderboard', () => {
   it('shows the places in order with the gold score on the ten-point scale and a crown for first', async () => {
     callables.call.mockResolvedValue({ photos: [entry('a', 4.8), entry('b', 4.5), entry('c', 4.25)] });
-    renderApp(<LeaderboardPage />);
+    renderApp(<LeaderboardPage user={member} />);
     expect(screen.getByRole('heading', { name: LEADERBOARD_TITLE })).toBeInTheDocument();
     const first = await screen.findByRole('listitem', { name: 'Place 1' });
     expect(within(first).getByLabelText('Score 9.6')).toBeInTheDocument();
@@ -34,7 +36,7 @@ describe('the leaderboard', () => {
 
   it('hides a photo whose image fails and opens the lightbox on click', async () => {
     callables.call.mockResolvedValue({ photos: [entry('a', 4.8), entry('b', 4.5)] });
-    const { user } = renderApp(<LeaderboardPage />);
+    const { user } = renderApp(<LeaderboardPage user={member} />);
     const broken = await screen.findByRole('img', { name: 'Caption a' });
     fireEvent.error(broken);
     expect(screen.queryByRole('img', { name: 'Caption a' })).not.toBeInTheDocument();
@@ -45,7 +47,37 @@ describe('the leaderboard', () => {
 
   it('says what it takes when no photo qualifies yet', async () => {
     callables.call.mockResolvedValue({ photos: [] });
-    renderApp(<LeaderboardPage />);
+    renderApp(<LeaderboardPage user={member} />);
     expect(await screen.findByText(/needs at least 5/)).toBeInTheDocument();
+  });
+
+  it("starts with the member's show-me choice and switches between everyone's, women's and men's photos", async () => {
+    callables.call.mockResolvedValue({ photos: [entry('a', 4.8)] });
+    const { user } = renderApp(<LeaderboardPage user={{ ...member, showGender: 'female' }} />);
+    await screen.findByRole('listitem', { name: 'Place 1' });
+    expect(callables.call).toHaveBeenLastCalledWith('getLeaderboard', { gender: 'female' });
+    expect(screen.getByRole('button', { name: 'Women' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Everyone' }));
+    expect(callables.call).toHaveBeenLastCalledWith('getLeaderboard', {});
+    await user.click(screen.getByRole('button', { name: 'Men' }));
+    expect(callables.call).toHaveBeenLastCalledWith('getLeaderboard', { gender: 'male' });
+    // Pressing the chosen one again keeps it.
+    await user.click(screen.getByRole('button', { name: 'Men' }));
+    expect(screen.getByRole('button', { name: 'Men' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('puts the 1st, 2nd and 3rd labels on a dark chip, readable on light photos', async () => {
+    callables.call.mockResolvedValue({ photos: [entry('a', 4.8), entry('b', 4.5), entry('c', 4.2)] });
+    renderApp(<LeaderboardPage user={member} />);
+    for (const [place, label] of [
+      ['Place 1', '1st'],
+      ['Place 2', '2nd'],
+      ['Place 3', '3rd'],
+    ]) {
+      const item = await screen.findByRole('listitem', { name: place });
+      const chip = within(item).getByText(label!);
+      expect(getComputedStyle(chip).color).toBe('rgb(255, 255, 255)');
+      expect(getComputedStyle(chip).backgroundColor).toBe('rgba(0, 0, 0, 0.72)');
+    }
   });
 });

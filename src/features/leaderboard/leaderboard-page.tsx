@@ -1,9 +1,10 @@
 /**
- * `/leaderboard`: the 8 top rated photos of all time, a gold badge with the score on the ten-point
- * scale, a crown for first place, the top three gently animated, a lightbox on click. A photo whose
- * image fails to load is hidden.
+ * `/leaderboard`: the 8 top rated photos of all time among those shown to the member, a gold badge
+ * with the score on the ten-point scale, a crown for first place, the top three gently animated, a
+ * lightbox on click. A photo whose image fails to load is hidden. Everyone's, women's or men's photos:
+ * the member's show-me choice first.
  */
-import { Box, CircularProgress, Container, Typography } from '@mui/material';
+import { Box, CircularProgress, Container, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { Lightbox } from '@/components/lightbox';
@@ -11,6 +12,7 @@ import { PageMeta } from '@/components/page-meta';
 import { call } from '@/data/callables';
 import { tenPointScore } from '@/domain/photo';
 import { LEADERBOARD_TITLE, type LeaderboardPhoto } from '@/domain/rating';
+import type { ShowGender, User } from '@/domain/user';
 import { logFailure } from '@/lib/report-error';
 
 const float = keyframes`
@@ -20,32 +22,56 @@ const float = keyframes`
 
 const PLACES = ['1st', '2nd', '3rd'];
 
-export function LeaderboardPage() {
-  const [photos, setPhotos] = useState<LeaderboardPhoto[] | undefined>(undefined);
+const FILTERS: Array<[ShowGender, string]> = [
+  ['both', 'Everyone'],
+  ['female', 'Women'],
+  ['male', 'Men'],
+];
+
+export function LeaderboardPage({ user }: { user: Pick<User, 'showGender'> }) {
+  const [shownGender, setShownGender] = useState<ShowGender>(user.showGender ?? 'both');
+  // Each answer with the filter it answers, so a switch shows the loader until its own answer is in.
+  const [answer, setAnswer] = useState<{ for: ShowGender; photos: LeaderboardPhoto[] } | undefined>();
+  const photos = answer?.for === shownGender ? answer.photos : undefined;
   const [broken, setBroken] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<string | null>(null);
 
   useEffect(() => {
     let active = true;
-    call('getLeaderboard', {})
-      .then((result) => active && setPhotos(result.photos))
+    call('getLeaderboard', shownGender === 'both' ? {} : { gender: shownGender })
+      .then((result) => active && setAnswer({ for: shownGender, photos: result.photos }))
       .catch((error: unknown) => {
         logFailure(error, { feature: 'leaderboard' });
-        if (active) setPhotos([]);
+        if (active) setAnswer({ for: shownGender, photos: [] });
       });
     return () => {
       active = false;
     };
-  }, []);
+  }, [shownGender]);
 
   const shown = photos?.filter((photo) => !broken.has(photo.id));
 
   return (
     <Container maxWidth="lg" sx={{ py: 3, pb: 10 }}>
       <PageMeta title="Leaderboard" description={LEADERBOARD_TITLE} robots="noindex, nofollow" />
-      <Typography variant="h5" component="h1" sx={{ textAlign: 'center', mb: 3 }}>
+      <Typography variant="h5" component="h1" sx={{ textAlign: 'center', mb: 2 }}>
         {LEADERBOARD_TITLE}
       </Typography>
+      <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          aria-label="Whose photos"
+          value={shownGender}
+          onChange={(_event, value: ShowGender | null) => value && setShownGender(value)}
+        >
+          {FILTERS.map(([value, label]) => (
+            <ToggleButton key={value} value={value}>
+              {label}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Box>
       {!shown ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
           <CircularProgress aria-label="Loading the leaderboard" />
@@ -136,7 +162,17 @@ export function LeaderboardPage() {
               {place < 3 && (
                 <Typography
                   variant="caption"
-                  sx={{ position: 'absolute', bottom: 8, left: 8, color: 'white', fontWeight: 700 }}
+                  sx={{
+                    position: 'absolute',
+                    bottom: 8,
+                    left: 8,
+                    px: 1,
+                    borderRadius: 1,
+                    // On a dark chip: white alone was unreadable on light photos.
+                    bgcolor: 'rgba(0, 0, 0, 0.72)',
+                    color: 'white',
+                    fontWeight: 700,
+                  }}
                 >
                   {PLACES[place]}
                 </Typography>
