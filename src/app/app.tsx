@@ -3,7 +3,8 @@ import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { SessionProvider } from '@/data/session';
 import { ColorModeProvider } from './color-mode';
-import { ConsentHost, PwaPrompts } from './lazy-screens';
+import { env } from '@/config/env';
+import { ConsentHost, DebugPanel, PwaPrompts } from './lazy-screens';
 import { PaymentOffersProvider } from './payment-offers-provider';
 import { AppRouter } from './router';
 
@@ -35,6 +36,7 @@ export function App() {
             <AfterFirstPaint>
               <PwaPrompts />
               <ConsentHost />
+              {env.debugPanel && <DebugPanel />}
             </AfterFirstPaint>
           </SessionProvider>
         </DialogsProvider>

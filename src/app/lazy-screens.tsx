@@ -36,6 +36,9 @@ export const ProfilePage = onDemand(() =>
 export const ConsentHost = onDemand(() =>
   import('@/features/consent/consent-host').then((module) => module.ConsentHost),
 );
+export const DebugPanel = onDemand(() =>
+  import('@/features/debug/debug-panel').then((module) => module.DebugPanel),
+);
 export const PwaPrompts = onDemand(() =>
   import('@/features/pwa/pwa-prompts').then((module) => module.PwaPrompts),
 );
