@@ -42,3 +42,6 @@ export const DebugPanel = onDemand(() =>
 export const PwaPrompts = onDemand(() =>
   import('@/features/pwa/pwa-prompts').then((module) => module.PwaPrompts),
 );
+export const FeedbackDialog = onDemand(() =>
+  import('@/features/contact/feedback-dialog').then((module) => module.FeedbackDialog),
+);

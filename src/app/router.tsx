@@ -23,6 +23,9 @@ const AboutPage = onDemand(() => legal().then((module) => module.AboutPage));
 const TermsPage = onDemand(() => legal().then((module) => module.TermsPage));
 const PrivacyPage = onDemand(() => legal().then((module) => module.PrivacyPage));
 const BlogPage = onDemand(() => import('@/features/blog/blog-page').then((module) => module.BlogPage));
+const ContactPage = onDemand(() =>
+  import('@/features/contact/contact-page').then((module) => module.ContactPage),
+);
 const ArticlePage = onDemand(() =>
   import('@/features/blog/article-page').then((module) => module.ArticlePage),
 );
@@ -48,6 +51,7 @@ export function AppRouter() {
           <Route path={paths.terms} element={<TermsPage />} />
           <Route path={paths.privacy} element={<PrivacyPage />} />
           <Route path={paths.blog} element={<BlogPage />} />
+          <Route path={paths.contact} element={<ContactPage />} />
           <Route path={`${paths.article}/:id`} element={<ArticlePage />} />
           <Route path={paths.admin} element={<AdminRoute />} />
           <Route path={paths.notFound} element={<NotFoundRoute />} />

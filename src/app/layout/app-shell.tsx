@@ -13,7 +13,15 @@ import { INIT_FAILURE_TOAST_MS } from '@/domain/constants';
 import { errorToast, USER_INIT_FAILURE_MESSAGE } from '@/domain/errors';
 import { readCheckoutReturn, withoutCheckoutParams } from '@/domain/checkout-return';
 import type { AuthView } from '@/features/accounts/auth-views';
-import { AuthDialog, BottomTabs, CheckoutReturn, LoginStreak, NavDrawer } from '../lazy-screens';
+import { onFeedbackRequest } from '@/lib/feedback';
+import {
+  AuthDialog,
+  BottomTabs,
+  CheckoutReturn,
+  FeedbackDialog,
+  LoginStreak,
+  NavDrawer,
+} from '../lazy-screens';
 import { Footer } from './footer';
 import { Header } from './header';
 
@@ -49,6 +57,9 @@ export function AppShell() {
   // Mounted from the first opening on, so it can slide out as well as in.
   const [menuUsed, setMenuUsed] = useState(false);
   const [authView, setAuthView] = useState<AuthView | null>(null);
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const closeFeedback = useCallback(() => setFeedbackOpen(false), []);
+  useEffect(() => onFeedbackRequest(() => setFeedbackOpen(true)), []);
   const toasted = useRef<Error | null>(null);
 
   useEffect(() => {
@@ -78,9 +89,14 @@ export function AppShell() {
           onClose={() => setMenuOpen(false)}
           signedIn={Boolean(session.member)}
           onSignOut={() =>
-            session.signOut().catch((error: unknown) =>
-              toast({ message: error instanceof Error ? error.message : String(error), ...errorToast('high') }),
-            )
+            session
+              .signOut()
+              .catch((error: unknown) =>
+                toast({
+                  message: error instanceof Error ? error.message : String(error),
+                  ...errorToast('high'),
+                }),
+              )
           }
           onDonate={openDonation}
         />
@@ -96,6 +112,7 @@ export function AppShell() {
       </Box>
       {session.member === null && <Footer />}
       {user?.complete && <BottomTabs />}
+      {feedbackOpen && session.member && <FeedbackDialog onClose={closeFeedback} />}
       {authView && <AuthDialog view={authView} onViewChange={setAuthView} />}
       {checkoutReturn && <CheckoutReturn sessionId={checkoutReturn.sessionId} onDone={forgetCheckout} />}
     </Box>

@@ -1,4 +1,5 @@
 import CoffeeIcon from '@mui/icons-material/Coffee';
+import FeedbackIcon from '@mui/icons-material/Feedback';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
@@ -6,6 +7,7 @@ import { paths } from '@/config/paths';
 import { CONSENT_TEXT } from '@/domain/consent';
 import { DONATION_TITLE } from '@/domain/plans';
 import { openCookieSettings } from '@/lib/consent';
+import { openFeedback } from '@/lib/feedback';
 import { SOCIAL_URL } from './social';
 
 const LINKS: Array<[string, string]> = [
@@ -64,6 +66,17 @@ export function NavDrawer({ open, onClose, signedIn, onSignOut, onDonate }: Prop
                 <CoffeeIcon />
               </ListItemIcon>
               <ListItemText primary={DONATION_TITLE} />
+            </ListItemButton>
+            <ListItemButton
+              onClick={() => {
+                onClose();
+                openFeedback();
+              }}
+            >
+              <ListItemIcon>
+                <FeedbackIcon />
+              </ListItemIcon>
+              <ListItemText primary="Feedback" />
             </ListItemButton>
             <ListItemButton
               onClick={() => {

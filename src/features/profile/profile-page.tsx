@@ -37,6 +37,7 @@ import { tokenColor } from '@/domain/scores';
 import { streakBadge } from '@/domain/streak';
 import type { User } from '@/domain/user';
 import { ProfileFields } from '@/components/profile-fields';
+import { openFeedback } from '@/lib/feedback';
 import { DeleteAccountSection } from './delete-account-section';
 
 export const PROFILE_SAVED_MS = 2000;
@@ -296,6 +297,9 @@ export function ProfilePage({ user }: { user: User }) {
               Every 5th rating you give earns a token.
               {user.subscribed ? '' : ' Each vote your photos receive costs one.'}
             </Typography>
+            <Button sx={{ mt: 2 }} variant="outlined" onClick={openFeedback}>
+              {user.feedback ? 'Send more feedback' : 'Send feedback'}
+            </Button>
           </Paper>
           <DeleteAccountSection />
         </Grid>
