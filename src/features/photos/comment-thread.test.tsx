@@ -45,7 +45,9 @@ const vote: Vote = {
       userPhotoURL: null,
       repliedAt: at,
       repliedToUserId: 'alice',
-      reactions: [],
+      reactions: [
+        { id: 'alice', emoji: '😂', userId: 'alice', userName: 'Alice', userPhotoURL: null, reactedAt: at },
+      ],
     },
   ],
 };
@@ -59,13 +61,19 @@ describe('CommentThread', () => {
     const comment = screen.getByRole('listitem', { name: 'Comment: Nice smile' });
     expect(comment).toHaveTextContent('9/10 · male, 31 · ❤️ 2 · 😂 1');
     expect(comment).not.toHaveTextContent('😮 1');
-    expect(screen.getByRole('button', { name: 'React ❤️' })).toHaveAttribute('aria-pressed', 'true');
+    const reactions = screen.getByRole('group', { name: 'React' });
+    expect(within(reactions).getByRole('button', { name: 'React ❤️' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('reacts, replies trimmed, sends no empty reply, and deletes only my replies', async () => {
     callables.call.mockResolvedValue({});
     const { user } = renderApp(thread);
-    await user.click(screen.getByRole('button', { name: 'React 👍' }));
+    await user.click(
+      within(screen.getByRole('group', { name: 'React' })).getByRole('button', { name: 'React 👍' }),
+    );
     expect(callables.call).toHaveBeenCalledWith('reactToComment', {
       ownerId: 'alice',
       photoId: 'p1',
@@ -106,5 +114,26 @@ describe('CommentThread', () => {
       within(screen.getByLabelText('Reply: Thanks!')).getByRole('button', { name: 'Delete reply' }),
     );
     await waitFor(() => expect(screen.getByText('Failed to delete reply.')).toBeInTheDocument());
+  });
+
+  it("reacts to the voter's reply, shows its reactions, and never the voter's name", async () => {
+    callables.call.mockResolvedValue({ emoji: '❤️' });
+    const { user } = renderApp(thread);
+    const theirs = screen.getByRole('group', { name: 'Reply: Any time' });
+    expect(theirs).toHaveTextContent('Voter Any time · 😂 1');
+    expect(theirs).not.toHaveTextContent('Bob');
+    const buttons = within(theirs).getByRole('group', { name: 'React to this reply' });
+    expect(within(buttons).getByRole('button', { name: 'React 😂' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(buttons).getByRole('button', { name: 'React ❤️' }));
+    expect(callables.call).toHaveBeenCalledWith('reactToComment', {
+      ownerId: 'alice',
+      photoId: 'p1',
+      voteId: 'bob',
+      replyId: 'r2',
+      emoji: '❤️',
+    });
+    // One's own reply takes no reaction from oneself.
+    const mine = screen.getByRole('group', { name: 'Reply: Thanks!' });
+    expect(within(mine).queryByRole('group', { name: 'React to this reply' })).not.toBeInTheDocument();
   });
 });

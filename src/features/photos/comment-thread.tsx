@@ -1,4 +1,7 @@
-/** One comment with its reactions and replies; the owner reacts and replies, and deletes only their own replies. */
+/**
+ * One comment with its reactions and replies; the owner reacts to the comment and to the voter's
+ * replies, replies, and deletes only their own replies. The voter stays anonymous here too.
+ */
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import {
   Avatar,
@@ -29,6 +32,36 @@ function reactionGroups(reactions: Reaction[]): Array<[string, number]> {
   return [...counts].sort((a, b) => b[1] - a[1]).slice(0, 2);
 }
 
+/** The six reactions as toggles, the member's own pressed; the same again takes it back. */
+function ReactionButtons({
+  label,
+  reactions,
+  viewerId,
+  onReact,
+}: {
+  label: string;
+  reactions: Reaction[];
+  viewerId: string;
+  onReact: (emoji: ReactionEmoji) => void;
+}) {
+  const mine = reactions.find((reaction) => reaction.userId === viewerId)?.emoji ?? null;
+  return (
+    <ToggleButtonGroup size="small" exclusive value={mine} aria-label={label} sx={{ mt: 0.5 }}>
+      {REACTION_EMOJIS.map((emoji) => (
+        <ToggleButton
+          key={emoji}
+          value={emoji}
+          aria-label={`React ${emoji}`}
+          onClick={() => onReact(emoji)}
+          sx={{ px: 0.75, py: 0 }}
+        >
+          {emoji}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  );
+}
+
 export function CommentThread({
   vote,
   ownerId,
@@ -44,10 +77,11 @@ export function CommentThread({
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const ref = { ownerId, photoId, voteId: vote.id };
-  const mine = vote.reactions.find((reaction) => reaction.userId === viewerId)?.emoji ?? null;
 
-  const react = (emoji: ReactionEmoji) =>
-    call('reactToComment', { ...ref, emoji }).catch((error: unknown) => console.error(error));
+  const react = (emoji: ReactionEmoji, replyId?: string) =>
+    call('reactToComment', { ...ref, emoji, ...(replyId ? { replyId } : {}) }).catch((error: unknown) =>
+      console.error(error),
+    );
   const send = async () => {
     const reply = text.trim();
     if (!reply) return;
@@ -83,37 +117,37 @@ export function CommentThread({
             {(vote.rate * 2).toFixed(0)}/10 · {vote.gender}, {vote.age}
             {reactionGroups(vote.reactions).map(([emoji, count]) => ` · ${emoji} ${count}`)}
           </Typography>
-          <ToggleButtonGroup size="small" exclusive value={mine} aria-label="React" sx={{ mt: 0.5 }}>
-            {REACTION_EMOJIS.map((emoji) => (
-              <ToggleButton
-                key={emoji}
-                value={emoji}
-                aria-label={`React ${emoji}`}
-                onClick={() => void react(emoji)}
-                sx={{ px: 0.75, py: 0 }}
-              >
-                {emoji}
-              </ToggleButton>
-            ))}
-          </ToggleButtonGroup>
+          <ReactionButtons
+            label="React"
+            reactions={vote.reactions}
+            viewerId={viewerId}
+            onReact={(emoji) => void react(emoji)}
+          />
           {vote.replies.map((reply) => (
-            <Stack
-              key={reply.id}
-              direction="row"
-              spacing={1}
-              sx={{ mt: 1, alignItems: 'center' }}
-              aria-label={`Reply: ${reply.text}`}
-            >
-              <Avatar src={reply.userPhotoURL ?? undefined} alt="" sx={{ width: 24, height: 24 }} />
-              <Typography variant="body2" sx={{ flex: 1 }}>
-                <strong>{reply.userId === viewerId ? 'You' : reply.userName}</strong> {reply.text}
-              </Typography>
-              {reply.userId === viewerId && (
-                <IconButton size="small" aria-label="Delete reply" onClick={() => void remove(reply.id)}>
-                  <DeleteOutlinedIcon fontSize="small" />
-                </IconButton>
+            <Box key={reply.id} aria-label={`Reply: ${reply.text}`} role="group" sx={{ mt: 1 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Avatar src={reply.userPhotoURL ?? undefined} alt="" sx={{ width: 24, height: 24 }} />
+                <Typography variant="body2" sx={{ flex: 1 }}>
+                  <strong>{reply.userId === viewerId ? 'You' : 'Voter'}</strong> {reply.text}
+                  {reactionGroups(reply.reactions ?? []).map(([emoji, count]) => ` · ${emoji} ${count}`)}
+                </Typography>
+                {reply.userId === viewerId && (
+                  <IconButton size="small" aria-label="Delete reply" onClick={() => void remove(reply.id)}>
+                    <DeleteOutlinedIcon fontSize="small" />
+                  </IconButton>
+                )}
+              </Stack>
+              {reply.userId !== viewerId && (
+                <Box sx={{ pl: 4 }}>
+                  <ReactionButtons
+                    label="React to this reply"
+                    reactions={reply.reactions ?? []}
+                    viewerId={viewerId}
+                    onReact={(emoji) => void react(emoji, reply.id)}
+                  />
+                </Box>
               )}
-            </Stack>
+            </Box>
           ))}
           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
             <TextField
