@@ -6,6 +6,7 @@ import { useState, type ComponentType } from 'react';
 import { PageMeta } from '@/components/page-meta';
 import { ADMIN_TABS, DEFAULT_ADMIN_TAB, type AdminTab } from '@/domain/admin';
 import { AbTestsTab } from './ab-tests-tab';
+import { AnalyticsTab } from './analytics-tab';
 import { ArticlesTab } from './articles-tab';
 import { FeaturesTab } from './features-tab';
 import { UsersTab } from './users-tab';
@@ -46,6 +47,7 @@ export function AdminPage() {
         ) : (
           <Typography color="text.secondary">{tab} is coming to the admin area soon.</Typography>
         )}
+        {tab === 'AB Tests' && <AnalyticsTab />}
       </Box>
     </Container>
   );
