@@ -83,7 +83,7 @@ const literalImportsOnly = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-bench', 'functions/lib', 'node_modules', '.data', 'coverage'] },
+  { ignores: ['dist', 'dist-bench', 'dist-local', 'functions/lib', 'node_modules', '.data', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

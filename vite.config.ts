@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -15,9 +16,21 @@ const VITE_DENIED = [
 // The local backend's default data folder; the stack adds the one DATA_DIR names (scripts/data-folder.ts).
 const DATA_FOLDER = ['.data', '**/.data/**'];
 
+// Each build is a new version (its page differs, so its service worker does): the update prompt follows.
+const packageVersion = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }
+).version;
+const appVersion = process.env.PHOTORATER_APP_VERSION ?? `${packageVersion}+${Date.now().toString(36)}`;
+
 export default defineConfig({
   plugins: [
     react(),
+    {
+      name: 'app-version',
+      transformIndexHtml: () => [
+        { tag: 'meta', attrs: { name: 'app-version', content: appVersion }, injectTo: 'head' },
+      ],
+    },
     // The service worker is our own (src/sw/sw.ts), so it can grow push handling; the page registers it
     // through workbox-window after first paint (src/features/pwa), and public/ keeps the manifest.
     VitePWA({
@@ -27,8 +40,9 @@ export default defineConfig({
       injectRegister: false,
       manifest: false,
       injectManifest: {
-        // The app shell: scripts, styles, the page and its icons; source maps and images stay out.
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        // The app shell: scripts, styles, the page, the manifest and the icons; source maps, the store's
+        // screenshots and the photos stay out.
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}', '*icon*.png'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
     }),

@@ -1,15 +1,15 @@
 /**
  * The local backend's data folder: the SQLite store, the originals and the Auth emulator's accounts
  * (passwords included). Its default, `.data`, sits in the project folder, which is Vite's root, so
- * the development server is told to refuse it, and a folder Vite hands out as it is (`public/`, and
- * `dist/` for `vite preview`) is refused as a data folder.
+ * the development server is told to refuse it, and a folder handed out as it is (`public/`, and the
+ * builds: `dist/` for `vite preview`, `dist-local/` for `npm start`) is refused as a data folder.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const SERVED_AS_IS = ['public', 'dist'];
+const SERVED_AS_IS = ['public', 'dist', 'dist-local'];
 
 function isWithin(folder: string, target: string): boolean {
   const relative = path.relative(folder, target);
@@ -17,15 +17,17 @@ function isWithin(folder: string, target: string): boolean {
 }
 
 /** Throws when the app's own server would hand the folder out. */
-export function assertDataDirNotServed(dataDir: string, root = projectRoot): void {
+export function assertDataDirNotServed(dataDir: string, root = projectRoot, alsoServed: string[] = []): void {
   const folder = path.resolve(dataDir);
   if (isWithin(folder, root))
     throw new Error(`DATA_DIR (${folder}) holds the app itself; give the data a folder of its own.`);
-  for (const served of SERVED_AS_IS)
-    if (isWithin(path.join(root, served), folder))
+  const served = [...SERVED_AS_IS.map((name) => path.join(root, name)), ...alsoServed];
+  for (const each of served) {
+    if (isWithin(path.resolve(each), folder))
       throw new Error(
-        `DATA_DIR (${folder}) is inside ${served}/, whose files are served as they are; choose a folder outside it.`,
+        `DATA_DIR (${folder}) is inside ${path.relative(root, each) || each}/, whose files are served as they are; choose a folder outside it.`,
       );
+  }
 }
 
 export function dataDirFromEnv(env: NodeJS.ProcessEnv = process.env): string {

@@ -1,8 +1,9 @@
 /**
  * The local stack behind `npm start` and the end-to-end tests: the official Auth emulator
  * (firebase-tools, its accounts saved under the data folder every few seconds and at stop), the
- * local server over SQLite, and the SPA served by Vite. `stop()` ends all three and leaves nothing
- * running; a start after a crash ends what the crashed run left.
+ * local server over SQLite, and the app: its production build with the service worker (built first
+ * when missing or older than the sources), or Vite's hot-reloading development server. `stop()` ends
+ * all three and leaves nothing running; a start after a crash ends what the crashed run left.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -10,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer as createNetServer, isIP } from 'node:net';
 import { hostname, networkInterfaces } from 'node:os';
 import path from 'node:path';
-import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import { createServer as createViteServer, type PreviewServer, type ViteDevServer } from 'vite';
 import { systemClock, type Clock } from '../functions/src/handlers/handler';
 import {
   hasAuthExport,
@@ -34,6 +35,7 @@ import { LocalFileStore } from '../functions/src/files/local-file-store';
 import { createFaceAnalyzer } from '../functions/src/photos/face-analysis';
 import { insightsWriterFromEnv } from '../functions/src/photos/insights';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
+import { buildApp, ensureBuild, serveBuild } from './app-build';
 import { assertDataDirNotServed, dataFolderDenyPatterns, projectRoot as root } from './data-folder';
 
 export const PROJECT_ID = 'demo-photorater';
@@ -61,13 +63,28 @@ export interface StackOptions {
   demoContent?: boolean;
   /** Debug mode: the app carries the developer's debug panel (`npm start -- --debug`). */
   debugPanel?: boolean;
+  /**
+   * How the app is served: `build` (default) the production build with its service worker, built into
+   * `buildDir` when missing, older than the sources or made for other addresses (`always` builds
+   * anew); `dev` Vite's development server with hot reloading.
+   */
+  app?: 'build' | 'dev';
+  buildDir?: string;
+  rebuild?: 'when-stale' | 'always';
 }
+
+/** Where `npm start` keeps its build: apart from `dist/`, which `npm run build` makes for deploying. */
+export const LOCAL_BUILD_DIR = path.join(root, 'dist-local');
 
 export interface LocalStack {
   appUrl: string;
   serverUrl: string;
   authUrl: string;
   store: SqliteStore;
+  /** The folder the app is served from, in `build` mode. */
+  buildDir: string | undefined;
+  /** The settings the build was made with (the update journey builds a second version with them). */
+  clientEnv: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -315,8 +332,10 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
   let backup: AccountBackup | undefined;
   let server: LocalServer | undefined;
   let serverUrl: string | undefined;
-  let vite: ViteDevServer | undefined;
+  let vite: ViteDevServer | PreviewServer | undefined;
   let store: SqliteStore | undefined;
+  let clientEnv: Record<string, string> | undefined;
+  const buildDir = path.resolve(options.buildDir ?? LOCAL_BUILD_DIR);
   let verifier: ReturnType<typeof emulatorAuthVerifier> | undefined;
 
   const stop = async () => {
@@ -376,30 +395,40 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       if (!quiet)
         console.error('A new data folder: added demo members, photos and votes, and the admin account.');
     }
-    // Vite hands VITE_* variables of the environment to the client.
-    Object.assign(process.env, {
+    // The client's settings: Vite puts VITE_* variables of the environment into it.
+    clientEnv = {
       VITE_BACKEND: 'local',
       VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
       VITE_FIREBASE_FUNCTIONS_REGION: REGION,
       VITE_LOCAL_AUTH_URL: authUrl,
       VITE_LOCAL_SERVER_URL: serverUrl,
       ...(options.debugPanel ? { VITE_DEBUG_PANEL: 'true' } : {}),
-    });
-    vite = await createViteServer({
-      root,
-      configFile: path.join(root, 'vite.config.ts'),
-      logLevel: quiet ? 'silent' : 'warn',
-      clearScreen: false,
-      server: {
-        host,
-        port: ports.app,
-        strictPort: true,
-        // Vite lets IP addresses and localhost in by itself; names need saying.
-        allowedHosts: allowedHosts.filter((name) => !name.startsWith('[') && isIP(name) === 0),
-        fs: { deny: dataFolderDenyPatterns(dataDir) },
-      },
-    });
-    await vite.listen();
+    };
+    // Vite lets IP addresses and localhost in by itself; names need saying.
+    const hostNames = allowedHosts.filter((name) => !name.startsWith('[') && isIP(name) === 0);
+    if (options.app === 'dev') {
+      Object.assign(process.env, clientEnv);
+      const dev = await createViteServer({
+        root,
+        configFile: path.join(root, 'vite.config.ts'),
+        logLevel: quiet ? 'silent' : 'warn',
+        clearScreen: false,
+        server: {
+          host,
+          port: ports.app,
+          strictPort: true,
+          allowedHosts: hostNames,
+          fs: { deny: dataFolderDenyPatterns(dataDir) },
+        },
+      });
+      vite = dev;
+      await dev.listen();
+    } else {
+      assertDataDirNotServed(dataDir, root, [buildDir]);
+      if (options.rebuild === 'always') await buildApp(buildDir, { env: clientEnv }, quiet);
+      else await ensureBuild(buildDir, { env: clientEnv }, quiet ? undefined : (line) => console.error(line));
+      vite = await serveBuild({ outDir: buildDir, host, port: ports.app, allowedHosts: hostNames, quiet });
+    }
   } catch (error) {
     await stop();
     throw error;
@@ -410,6 +439,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     serverUrl,
     authUrl,
     store,
+    buildDir: options.app === 'dev' ? undefined : buildDir,
+    clientEnv: clientEnv!,
     stop,
   };
 }

@@ -1,6 +1,20 @@
-/** `npm start`: the whole product on this machine, one URL, Ctrl-C stops everything. */
+/**
+ * `npm start`: the whole product on this machine, one URL, Ctrl-C stops everything. The app is its
+ * production build with the service worker, as members get it; `npm run dev` (`--dev`) serves Vite's
+ * hot-reloading development server instead.
+ */
+import path from 'node:path';
 import { dataDirFromEnv } from './data-folder';
-import { exposureWarning, hostFromEnv, portsFromEnv, startLocalStack, type LocalStack } from './local-stack';
+import {
+  exposureWarning,
+  hostFromEnv,
+  LOCAL_BUILD_DIR,
+  portsFromEnv,
+  startLocalStack,
+  type LocalStack,
+} from './local-stack';
+
+const dev = process.argv.includes('--dev');
 
 let stack: LocalStack | undefined;
 let stopping = false;
@@ -31,13 +45,17 @@ try {
   const warning = exposureWarning(host);
   if (warning) console.warn(`\nWarning: ${warning}\n`);
   const dataDir = dataDirFromEnv();
-  console.log('Starting the Auth emulator, the local server and the app...');
+  console.log(
+    `Starting the Auth emulator, the local server and the app (${dev ? 'development server' : 'production build'})...`,
+  );
   stack = await startLocalStack({
     dataDir,
     host,
     ports: portsFromEnv(),
     demoContent: process.env.DEMO_CONTENT !== 'off',
     debugPanel: process.argv.includes('--debug'),
+    app: dev ? 'dev' : 'build',
+    buildDir: process.env.BUILD_DIR ? path.resolve(process.env.BUILD_DIR) : LOCAL_BUILD_DIR,
   });
   console.log(
     `\n  Photorater is running at ${stack.appUrl}\n  Data is kept in ${dataDir}. Press Ctrl-C to stop.\n`,

@@ -1,15 +1,16 @@
 /**
- * `npm start` itself: one URL printed, Ctrl-C stops everything and leaves nothing running, the Auth
- * emulator's accounts survive a restart and a crash, a crashed run's leftovers are ended, and the
- * data folder is never served.
+ * `npm start` itself: one URL printed, the production build served (built when missing), Ctrl-C stops
+ * everything and leaves nothing running, the Auth emulator's accounts survive a restart and a crash,
+ * a crashed run's leftovers are ended, and the data folder is never served.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer as createViteServer, preview } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../../functions/src/local/emulator-process';
+import { BUILD_STAMP, staleBuildReason } from '../../scripts/app-build';
 import { dataFolderDenyPatterns, projectRoot } from '../../scripts/data-folder';
 import { assertPortFree, findFreePorts, type StackPorts } from '../../scripts/local-stack';
 
@@ -18,7 +19,7 @@ const running = new Set<ChildProcess>();
 
 function newFolder(prefix: string): string {
   const folder = mkdtempSync(path.join(tmpdir(), prefix));
-  folders.push(folder);
+  folders.push(folder, `${folder}-build`);
   return folder;
 }
 
@@ -51,6 +52,8 @@ function start(
     env: {
       ...process.env,
       DATA_DIR: dataDir,
+      // A build of its own beside the data, so a developer's dist-local/ is left alone.
+      BUILD_DIR: `${dataDir}-build`,
       PORT: String(ports.app),
       LOCAL_SERVER_PORT: String(ports.server),
       AUTH_EMULATOR_PORT: String(ports.auth),
@@ -117,8 +120,15 @@ describe('npm start', () => {
     expect((await fetch(`http://127.0.0.1:${ports.server}/health`)).status).toBe(200);
     const created = await authCall(ports, 'signUp', 'kept@example.com');
     expect(created.body.localId).toEqual(expect.any(String));
-    const served = await fetch(`${first.url}/@fs${dataDir}/store.sqlite`);
-    expect(served.status).toBe(403);
+    // The production build with its service worker, built first since there was none.
+    expect(first.output()).toContain('Building the app (there is no build yet)...');
+    expect(await (await fetch(`${first.url}/sw.js`)).text()).toContain('precache');
+    const page = await (await fetch(`${first.url}/rate`)).text();
+    expect(page).toContain('<div id="root"></div>');
+    expect(page).toContain('/assets/');
+    // Only the build is served: a path into the data folder gets the app's page, never the data.
+    const served = await (await fetch(`${first.url}/@fs${dataDir}/store.sqlite`)).text();
+    expect(served).not.toContain('SQLite format');
 
     expect(await stop(first.child)).toBe(0);
     for (const role of Object.keys(ports) as Array<keyof StackPorts>) await assertPortFree(ports[role], role);
@@ -127,6 +137,8 @@ describe('npm start', () => {
     expect(existsSync(emulatorRecord(dataDir))).toBe(false);
 
     const second = await start(ports, dataDir);
+    // Nothing changed since: the build is served as it is.
+    expect(second.output()).not.toContain('Building the app');
     const signedIn = await authCall(ports, 'signInWithPassword', 'kept@example.com');
     expect(signedIn.body).toMatchObject({ localId: created.body.localId });
     expect(await stop(second.child)).toBe(0);
@@ -190,6 +202,31 @@ describe('npm start', () => {
       'Warning: HOST=0.0.0.0 makes the local backend reachable from other computers',
     );
     expect(existsSync(path.join(projectRoot, 'public', 'data'))).toBe(false);
+  });
+});
+
+describe("npm start's build", () => {
+  it('is built again when missing, made for other addresses, or older than the sources', () => {
+    const base = newFolder('photorater-sources-');
+    const outDir = path.join(base, 'build');
+    mkdirSync(path.join(base, 'src'));
+    writeFileSync(path.join(base, 'src', 'main.tsx'), 'first');
+    const config = { env: { VITE_LOCAL_SERVER_URL: 'http://127.0.0.1:5001' } };
+    expect(staleBuildReason(outDir, config, base)).toBe('there is no build yet');
+
+    mkdirSync(outDir);
+    writeFileSync(path.join(outDir, 'index.html'), '<!doctype html>');
+    const builtAt = Date.now();
+    writeFileSync(path.join(outDir, BUILD_STAMP), JSON.stringify({ builtAt, env: config.env }));
+    utimesSync(path.join(base, 'src', 'main.tsx'), new Date(builtAt - 60_000), new Date(builtAt - 60_000));
+    utimesSync(path.join(base, 'src'), new Date(builtAt - 60_000), new Date(builtAt - 60_000));
+    expect(staleBuildReason(outDir, config, base)).toBeUndefined();
+    expect(staleBuildReason(outDir, { env: { VITE_LOCAL_SERVER_URL: 'http://127.0.0.1:6001' } }, base)).toBe(
+      'the last build was made for other addresses',
+    );
+
+    utimesSync(path.join(base, 'src', 'main.tsx'), new Date(builtAt + 1000), new Date(builtAt + 1000));
+    expect(staleBuildReason(outDir, config, base)).toBe('the sources changed since the last build');
   });
 });
 
