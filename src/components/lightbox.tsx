@@ -1,10 +1,12 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, Dialog, IconButton } from '@mui/material';
+import { Dialog, IconButton } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { DisplayImage } from './display-image';
 
 export interface LightboxPhoto {
   id: string;
   imageUrl: string;
+  originalUrl?: string | null;
   caption?: string | null;
 }
 
@@ -49,9 +51,10 @@ export function Lightbox({
       >
         <CloseIcon />
       </IconButton>
-      <Box
-        component="img"
+      <DisplayImage
+        key={photo.id}
         src={photo.imageUrl}
+        fallbackSrc={photo.originalUrl}
         alt={photo.caption || 'Photo'}
         sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
       />

@@ -35,9 +35,18 @@ export async function readCachedFeed(): Promise<FeedPhoto[]> {
   const db = open();
   const [photos, votes] = await Promise.all([db.photos.orderBy('order').toArray(), db.votes.toArray()]);
   const voted = new Set(votes.map((vote) => vote.id));
-  return photos
-    .filter((photo) => !voted.has(photo.id))
-    .map(({ id, userId, imageUrl, caption }) => ({ id, userId, imageUrl, caption }));
+  return (
+    photos
+      .filter((photo) => !voted.has(photo.id))
+      // Rows cached before the original's URL was kept have none.
+      .map(({ id, userId, imageUrl, originalUrl, caption }) => ({
+        id,
+        userId,
+        imageUrl,
+        originalUrl: originalUrl ?? null,
+        caption,
+      }))
+  );
 }
 
 export async function cacheFeed(photos: FeedPhoto[]): Promise<void> {

@@ -31,6 +31,8 @@ export interface Photo extends QualityTally {
   imageName: string;
   resizedImageName: string;
   imageUrl: string;
+  /** The stripped original's URL: where the display image falls back when the resized one fails. */
+  originalUrl?: string;
   showTo: ShowGender;
   gender: Gender;
   ageRange: [number, number];

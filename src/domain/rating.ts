@@ -146,6 +146,8 @@ export interface FeedPhoto {
   id: string;
   userId: string;
   imageUrl: string;
+  /** The original, shown when the display image fails to load; null for photos made before it was kept. */
+  originalUrl: string | null;
   caption: string | null;
 }
 

@@ -69,9 +69,10 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
       const originalPath = imagePath(caller.uid, imageName);
       const displayPath = resizedImagePath(caller.uid, resizedImageName);
       written.push(originalPath, displayPath);
+      const originalToken = randomUUID();
       await files.write(originalPath, image.original, {
         contentType: 'image/jpeg',
-        downloadToken: randomUUID(),
+        downloadToken: originalToken,
       });
       await files.write(displayPath, image.display, { contentType: 'image/webp', downloadToken });
       await files.delete(upload);
@@ -102,6 +103,7 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
             imageName,
             resizedImageName,
             imageUrl: files.downloadUrl(displayPath, downloadToken),
+            originalUrl: files.downloadUrl(originalPath, originalToken),
             showTo: input.showTo,
             gender: owner.gender ?? (faceDetail.Gender.Value === 'Female' ? 'female' : 'male'),
             ageRange: [input.ageRange[0], input.ageRange[1]],

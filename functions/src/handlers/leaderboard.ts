@@ -46,6 +46,7 @@ export const getLeaderboard: Handler<Callables['getLeaderboard']['result']> = {
         id: photo.id,
         userId: photo.userId,
         imageUrl: photo.imageUrl,
+        originalUrl: photo.originalUrl ?? null,
         caption: photo.caption ?? null,
         rate: photo.rate,
         votesCount: photo.votesCount,

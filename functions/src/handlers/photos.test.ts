@@ -49,6 +49,10 @@ describe('createPhoto', () => {
     expect(photo?.imageUrl).toMatch(
       new RegExp(`^http://files.test/files/images/alice/resized/${result.photoId}\\.webp\\?token=`),
     );
+    // The original, where the display image falls back.
+    expect(photo?.originalUrl).toMatch(
+      new RegExp(`^http://files.test/files/images/alice/${result.photoId}\\.jpg\\?token=`),
+    );
 
     const original = await context.files.read(`images/alice/${photo!.imageName}`);
     const display = await context.files.read(`images/alice/resized/${photo!.resizedImageName}`);

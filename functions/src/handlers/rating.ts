@@ -98,6 +98,7 @@ export const getPhotos: Handler<Callables['getPhotos']['result']> = {
           id: photo.id,
           userId: photo.userId,
           imageUrl: photo.imageUrl,
+          originalUrl: photo.originalUrl ?? null,
           caption: photo.caption ?? null,
         });
         if (photos.length === pageSize) break;

@@ -11,6 +11,7 @@ const entry = (id: string, rate: number): LeaderboardPhoto => ({
   id,
   userId: `owner-${id}`,
   imageUrl: `http://files.test/${id}.webp`,
+  originalUrl: `http://files.test/${id}.jpg`,
   caption: `Caption ${id}`,
   rate,
   votesCount: 10,
@@ -38,6 +39,9 @@ describe('the leaderboard', () => {
     callables.call.mockResolvedValue({ photos: [entry('a', 4.8), entry('b', 4.5)] });
     const { user } = renderApp(<LeaderboardPage user={member} />);
     const broken = await screen.findByRole('img', { name: 'Caption a' });
+    // The display image fails: the original stands in; only when that fails too is the photo hidden.
+    fireEvent.error(broken);
+    expect(broken).toHaveAttribute('src', 'http://files.test/a.jpg');
     fireEvent.error(broken);
     expect(screen.queryByRole('img', { name: 'Caption a' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('listitem')).toHaveLength(1);

@@ -7,6 +7,7 @@
 import { Box, CircularProgress, Container, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
+import { DisplayImage } from '@/components/display-image';
 import { Lightbox } from '@/components/lightbox';
 import { PageMeta } from '@/components/page-meta';
 import { call } from '@/data/callables';
@@ -120,11 +121,11 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'showGender'> }) {
                   bgcolor: 'action.hover',
                 }}
               >
-                <Box
-                  component="img"
+                <DisplayImage
                   src={photo.imageUrl}
+                  fallbackSrc={photo.originalUrl}
                   alt={photo.caption || `Photo in place ${place + 1}`}
-                  onError={() => setBroken((current) => new Set(current).add(photo.id))}
+                  onFailed={() => setBroken((current) => new Set(current).add(photo.id))}
                   sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
                 />
               </Box>

@@ -8,13 +8,13 @@ import {
   Card,
   CardActionArea,
   CardActions,
-  CardMedia,
   Chip,
   IconButton,
   Stack,
   Switch,
   Typography,
 } from '@mui/material';
+import { DisplayImage } from '@/components/display-image';
 import { PHOTO_MESSAGES } from '@/domain/limits';
 import { isNewPhoto, leaderboardBadge, tenPointScore, type Photo } from '@/domain/photo';
 
@@ -38,11 +38,11 @@ export function PhotoCard({ photo, now, busy, onToggleActive, onDelete, onOpen }
     >
       <Box sx={{ position: 'relative', opacity: photo.active ? 1 : 0.45 }}>
         <CardActionArea onClick={onOpen} aria-label={`Open ${label}`}>
-          <CardMedia
-            component="img"
-            image={photo.imageUrl}
+          <DisplayImage
+            src={photo.imageUrl}
+            fallbackSrc={photo.originalUrl}
             alt={label}
-            sx={{ aspectRatio: '3 / 4', objectFit: 'cover' }}
+            sx={{ width: '100%', aspectRatio: '3 / 4', objectFit: 'cover', display: 'block' }}
           />
         </CardActionArea>
         <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: 8, left: 8 }}>

@@ -3,6 +3,7 @@
  * AI insights, the face analysis on the back of the photo, the lightbox, the active switch and delete.
  * Comments, tags and voter analytics fill in as votes arrive.
  */
+import { DisplayImage } from '@/components/display-image';
 import { Lightbox } from '@/components/lightbox';
 import CloseIcon from '@mui/icons-material/Close';
 import {
@@ -178,9 +179,9 @@ export function PhotoDetailDialog({
                 </Box>
               ) : (
                 <CardActionArea onClick={() => setViewing(true)} aria-label="View full screen">
-                  <Box
-                    component="img"
+                  <DisplayImage
                     src={photo.imageUrl}
+                    fallbackSrc={photo.originalUrl}
                     alt={label}
                     sx={{ width: '100%', aspectRatio: '3 / 4', objectFit: 'cover', display: 'block' }}
                   />

@@ -21,6 +21,7 @@ const photo = (id: string, caption: string | null = null): FeedPhoto => ({
   id,
   userId: `owner-${id}`,
   imageUrl: `http://files.test/${id}.webp`,
+  originalUrl: null,
   caption,
 });
 
@@ -289,6 +290,24 @@ describe('the rating feed', () => {
       },
     });
     renderRate();
+    expect(await screen.findByText('Caption b')).toBeInTheDocument();
+  });
+
+  it('shows the original when the display image fails, and skips the photo only when that fails too', async () => {
+    serve({
+      getPhotos: async () => ({
+        photos: [
+          { ...photo('a', 'Caption a'), originalUrl: 'http://files.test/a.jpg' },
+          photo('b', 'Caption b'),
+        ],
+        next: null,
+      }),
+    });
+    renderRate();
+    const image = await screen.findByRole('img', { name: 'Caption a' });
+    fireEvent.error(image);
+    expect(screen.getByRole('img', { name: 'Caption a' })).toHaveAttribute('src', 'http://files.test/a.jpg');
+    fireEvent.error(screen.getByRole('img', { name: 'Caption a' }));
     expect(await screen.findByText('Caption b')).toBeInTheDocument();
   });
 

@@ -7,6 +7,7 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { DisplayImage } from '@/components/display-image';
 import { PageMeta } from '@/components/page-meta';
 import { usePaymentOffers } from '@/components/payment-offers';
 import { useToast } from '@/components/toast';
@@ -307,13 +308,13 @@ export function RatePage({ user }: { user: User }) {
                 transition: dragX === 0 ? 'transform 0.2s' : 'none',
               }}
             >
-              <Box
-                component="img"
+              <DisplayImage
                 key={current.id}
                 src={current.imageUrl}
+                fallbackSrc={current.originalUrl}
                 alt={current.caption || 'Photo to rate'}
                 draggable={false}
-                onError={() => feed.remove(current.id)}
+                onFailed={() => feed.remove(current.id)}
                 sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
               />
               {dragX !== 0 && (
