@@ -1,5 +1,6 @@
 /** What the screens read, as interfaces; `local/` and `firebase/` implement each one. */
 import type { Billing } from '@/domain/billing';
+import type { PushMessage } from '@/domain/push';
 import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import type { SiteStats } from '@/domain/site-stats';
@@ -62,8 +63,21 @@ export interface ImageRepository {
   ): Promise<void>;
 }
 
+export interface PushRepository {
+  /** This device's push token from the backend's push service (notifications must be allowed). */
+  deviceToken(): Promise<string>;
+  /**
+   * Pushes the backend hands to the page for this device: locally over the live channel, as the
+   * browser's push service is out of reach. None on Firebase, whose pushes reach the service worker.
+   */
+  watchPushes(onPush: (message: PushMessage) => void): Unsubscribe;
+  /** At sign-out: this device's token stops working, so the next member is not sent the last one's pushes. */
+  forgetDevice(): Promise<void>;
+}
+
 export interface Backend {
   users: UserRepository;
+  push: PushRepository;
   billing: BillingRepository;
   presence: PresenceRepository;
   photos: PhotoRepository;

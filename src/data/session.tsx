@@ -131,6 +131,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signOut = useCallback(async () => {
+    // This device's push token stops working, so the next member here is not sent this one's pushes.
+    await import('./push')
+      .then(({ forgetPushDevice }) => forgetPushDevice())
+      .catch((error: unknown) => logFailure(error, { component: 'session', action: 'forget push device' }));
     const { signOut: authSignOut } = await import('./auth');
     memberSigningOut();
     await authSignOut();

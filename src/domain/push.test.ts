@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pushTokenState } from './push';
+import {
+  photoLink,
+  pushTokenState,
+  readPushMessage,
+  votesPush,
+  votesPushDue,
+  VOTES_PUSH_GROUP_MS,
+  VOTES_PUSH_TAG,
+} from './push';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2026-11-22T10:00:00Z');
@@ -15,5 +23,40 @@ describe('a push token', () => {
     expect(pushTokenState(storedDaysAgo(7.01), now)).toBe('stale');
     expect(pushTokenState(storedDaysAgo(30), now)).toBe('stale');
     expect(pushTokenState(storedDaysAgo(30.01), now)).toBe('expired');
+  });
+});
+
+describe('what is pushed', () => {
+  it("opens the member's own photo in My Photos and anyone else's at its public preview", () => {
+    expect(photoLink('p 1', 'owner', 'owner')).toBe('/photos?photo=p%201');
+    expect(photoLink('p1', 'owner', 'voter')).toBe('/photo/p1?referrer=owner');
+  });
+
+  it('groups votes: a burst within 10 minutes of the last votes notification adds none', () => {
+    const sent = new Date('2026-11-22T10:00:00Z');
+    expect(votesPushDue(undefined, sent)).toBe(true);
+    expect(votesPushDue(sent, new Date(sent.getTime() + VOTES_PUSH_GROUP_MS - 1))).toBe(false);
+    expect(votesPushDue(sent, new Date(sent.getTime() + VOTES_PUSH_GROUP_MS))).toBe(true);
+    expect(votesPush(3, 'p1', 'owner')).toEqual({
+      title: 'Photorater',
+      body: 'You have 3 new votes',
+      url: '/photos?photo=p1',
+      tag: VOTES_PUSH_TAG,
+    });
+  });
+
+  it('reads a pushed message from the live channel or as Firebase Cloud Messaging wraps it, and nothing else', () => {
+    const message = { title: 'Photorater', body: 'You have 1 new votes', url: '/photos?photo=p1' };
+    expect(readPushMessage(message)).toEqual(message);
+    expect(readPushMessage({ data: { ...message, tag: 'new-votes' }, from: '123' })).toEqual({
+      ...message,
+      tag: 'new-votes',
+    });
+    for (const url of ['https://elsewhere.example/', '//elsewhere.example/', 'javascript:alert(1)', 42]) {
+      expect(readPushMessage({ ...message, url })).toBeNull();
+    }
+    expect(readPushMessage({ title: 1, body: 'x', url: '/' })).toBeNull();
+    expect(readPushMessage(null)).toBeNull();
+    expect(readPushMessage('text')).toBeNull();
   });
 });

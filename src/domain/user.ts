@@ -41,9 +41,12 @@ export interface User {
   /** The last notification (a reaction or reply to their comment), and when the bell was last opened. */
   lastNotification?: AppNotification;
   notificationsSeenAt?: Date;
-  /** The push token of the device the member enabled notifications on, and when it was stored. */
-  messagingToken?: string;
-  messagingTokenUpdated?: Date;
+  /**
+   * The push token of the device the member enabled notifications on, and when it was stored; null
+   * once the push service said the token is dead.
+   */
+  messagingToken?: string | null;
+  messagingTokenUpdated?: Date | null;
   /** The member's cookie consent, so it follows them to another device. */
   cookieConsent?: CookieConsent;
   /** The time zone of the member's last counted login, which their calendar days follow. */

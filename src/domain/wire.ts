@@ -2,6 +2,7 @@
  * How documents travel as text between the local server and its clients, and rest in SQLite:
  * JSON with dates kept as `{ "$date": iso }`, so both ends get `Date` back.
  */
+import type { PushMessage } from './push';
 import type { Query, QueryDocument } from './query';
 
 export type DocumentData = Record<string, unknown>;
@@ -63,6 +64,11 @@ export type LiveServerMessage =
   | { type: 'tokenExpired'; message: string }
   /** Sent just before the server closes the socket. */
   | { type: 'closed'; reason: LiveCloseReason; message: string }
+  /**
+   * A push notification for the member (local backend: the browser's push service is out of reach):
+   * the device whose stored token it names shows it while the app is in the background.
+   */
+  | { type: 'push'; token: string; message: PushMessage }
   | { type: 'error'; message: string };
 
 /** What one page and one member may hold open on the live channel. */

@@ -21,6 +21,8 @@ export const storageKeys = {
   installPopoverShown: `${PREFIX}installPopoverShown`,
   /** The page reloads into a new version (session storage), for the 'updated' toast after the reload. */
   appUpdated: `${PREFIX}appUpdated`,
+  /** The local backend's stand-in for a push token: this device, while its member is signed in. */
+  pushDevice: `${PREFIX}pushDevice`,
   /** The visitor's cookie consent with its time (spec 2 section 3). */
   cookieConsent: `${PREFIX}cookieConsent`,
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDisplayImage, NOT_APP_PAGES } from './sw-rules';
+import { isDisplayImage, notificationFor, notificationTarget, NOT_APP_PAGES } from './sw-rules';
 
 describe('what the service worker caches', () => {
   it('keeps display images from the local server and from Firebase Storage', () => {
@@ -28,5 +28,33 @@ describe('what the service worker caches', () => {
     expect(isApp('/photos/p1')).toBe(true);
     expect(isApp('/checkout/cs_1')).toBe(false);
     expect(isApp('/__/auth/handler')).toBe(false);
+  });
+});
+
+describe('the notifications the service worker shows', () => {
+  it('carry the app icon, the page to open and the tag that groups them', () => {
+    expect(
+      notificationFor({
+        title: 'Photorater',
+        body: 'You have 2 new votes',
+        url: '/photos?photo=p1',
+        tag: 'new-votes',
+      }),
+    ).toEqual({
+      title: 'Photorater',
+      options: {
+        body: 'You have 2 new votes',
+        icon: '/icon-192.png',
+        badge: '/icon-192.png',
+        data: { url: '/photos?photo=p1' },
+        tag: 'new-votes',
+      },
+    });
+  });
+
+  it('open the photo when tapped, and only a page of the app', () => {
+    expect(notificationTarget({ url: '/photo/p1?referrer=owner' })).toBe('/photo/p1?referrer=owner');
+    expect(notificationTarget({ url: 'https://elsewhere.example/' })).toBe('/');
+    expect(notificationTarget(undefined)).toBe('/');
   });
 });

@@ -34,6 +34,7 @@ describe('the Functions bundle', () => {
       limitWaitingUploads: { kind: 'trigger', eventType: 'google.cloud.storage.object.v1.finalized' },
       writePhotoInsights: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
       pushNotification: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
+      pushVotes: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
       mirrorPresence: { kind: 'trigger', eventType: 'google.firebase.database.ref.v1.written' },
     });
   }, 60_000);

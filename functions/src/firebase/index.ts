@@ -15,8 +15,8 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { write as writeLog } from 'firebase-functions/logger';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { errorReportLogEntry } from '../../../src/domain/error-report';
-import { pushTokenState } from '../../../src/domain/push';
-import type { PresenceState, User } from '../../../src/domain/user';
+import type { AppNotification } from '../../../src/domain/notifications';
+import type { PresenceState } from '../../../src/domain/user';
 import { callerFromToken } from '../caller-from-token';
 import { adminClaims } from '../handlers/admin-role';
 import { handlers } from '../handlers';
@@ -34,6 +34,8 @@ import { CloudFileStore } from '../files/cloud-file-store';
 import { createFaceAnalyzer } from '../photos/face-analysis';
 import { insightsWriterFromEnv } from '../photos/insights';
 import { writeInsights } from '../handlers/write-insights';
+import { pushNotification as pushNotificationFor, pushVote } from '../handlers/push';
+import { fcmSender } from './fcm-sender';
 import { FirestoreStore } from '../store/firestore-store';
 
 initializeApp();
@@ -183,21 +185,18 @@ export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId
   await writeInsights(store, insightsWriterFromEnv(), event.params.uid, event.params.photoId);
 });
 
-/**
- * Push for each new notification, to the device the member enabled notifications on (if any); a token
- * not refreshed for 30 days counts as expired (spec 2 section 9) and is not used.
- */
+// Push: a reaction or reply to the member's comment, and new votes on their photos (a burst is one).
+const push = { store, clock: systemClock, sender: fcmSender(getMessaging()) };
+
 export const pushNotification = onDocumentCreated('users/{uid}/notifications/{id}', async (event) => {
-  const user = await store.get<Pick<User, 'messagingToken' | 'messagingTokenUpdated'>>(
-    `users/${event.params.uid}`,
-  );
-  const message = event.data?.data() as { title?: string; body?: string } | undefined;
-  if (!user?.messagingToken || !message?.title || !message.body) return;
-  const state = pushTokenState(user, systemClock.now());
-  if (state === 'missing' || state === 'expired') return;
-  await getMessaging().send({
-    token: user.messagingToken,
-    notification: { title: message.title, body: message.body },
+  await pushNotificationFor(push, event.params.uid, event.data?.data() as AppNotification | undefined);
+});
+
+export const pushVotes = onDocumentCreated('users/{uid}/photos/{photoId}/votes/{voterId}', async (event) => {
+  await pushVote(push, {
+    ownerId: event.params.uid,
+    photoId: event.params.photoId,
+    voterId: event.params.voterId,
   });
 });
 

@@ -294,3 +294,32 @@ describe('a member whose sign-in ends', () => {
     await live.close();
   });
 });
+
+describe('push over the live channel', () => {
+  it("delivers a vote's notification to the owner's pages only, naming the device it is for", async () => {
+    await seedMember(store, 'quin', {
+      messagingToken: 'local-device-quin',
+      messagingTokenUpdated: test.context.clock.now(),
+    });
+    await seedMember(store, 'ruth');
+    await seedPhoto(store, 'quin', 'p1');
+    const owner = await LiveSocket.signedIn(server.url, 'token-quin');
+    const voter = await LiveSocket.signedIn(server.url, 'token-ruth');
+    const vote = { ownerId: 'quin', photoId: 'p1', rate: 4, comment: '', chips: [], seconds: 6 };
+    expect((await post('submitRating', vote, 'token-ruth')).status).toBe(200);
+    expect(await owner.next((message) => message.type === 'push')).toEqual({
+      type: 'push',
+      token: 'local-device-quin',
+      message: {
+        title: 'Photorater',
+        body: 'You have 1 new votes',
+        url: '/photos?photo=p1',
+        tag: 'new-votes',
+      },
+    });
+    await server.settled();
+    expect(voter.messages.filter((message) => message.type === 'push')).toEqual([]);
+    await owner.close();
+    await voter.close();
+  });
+});

@@ -8,6 +8,7 @@
  */
 import type { RawData, WebSocket } from 'ws';
 import { canAccess } from '../../../src/domain/access';
+import type { PushMessage } from '../../../src/domain/push';
 import type { FieldValue, Filter, Query } from '../../../src/domain/query';
 import type { User } from '../../../src/domain/user';
 import {
@@ -479,6 +480,17 @@ export class LiveChannel {
     this.pending.add(tracked);
     void tracked.finally(() => this.pending.delete(tracked));
     return tracked;
+  }
+
+  /**
+   * Delivers a push notification to the member's open pages (the local stand-in for the browser's
+   * push service); the page on the device holding `token` shows it. False when none is open.
+   */
+  push(uid: string, token: string, message: PushMessage): boolean {
+    const connections = this.members.get(uid)?.connections;
+    if (!connections?.size) return false;
+    for (const connection of connections) this.send(connection, { type: 'push', token, message });
+    return true;
   }
 
   /** Waits for presence writes in flight, so a stopping server leaves no half-done work. */

@@ -20,6 +20,7 @@ import { shardSiteStats } from './backfill';
 import { startLocalSchedules, startLocalTriggers } from './triggers';
 import { serveFile, UploadRoute } from './file-routes';
 import { callablePathPattern, errorBody, resultBody } from './callable-protocol';
+import type { PushContext } from '../handlers/push';
 import { LiveChannel } from './live-channel';
 import {
   createRequestGuard,
@@ -285,7 +286,19 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"not found"}');
   });
 
-  const triggers = startLocalTriggers(options.store, options.insights, log);
+  const live = new LiveChannel(options.store, options.clock, options.verifyIdToken, log);
+  // The browser's push service is out of reach locally: pushes go over the member's live connections.
+  const push: PushContext = {
+    store: options.store,
+    clock: options.clock,
+    sender: {
+      send: async (uid, token, message) => {
+        live.push(uid, token, message);
+        return 'sent';
+      },
+    },
+  };
+  const triggers = startLocalTriggers(options.store, options.insights, log, push);
   const schedules = startLocalSchedules(
     options.store,
     options.clock,
@@ -293,7 +306,6 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     log,
   );
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  const live = new LiveChannel(options.store, options.clock, options.verifyIdToken, log);
   sockets.on('connection', (socket) => live.accept(socket));
   server.on('upgrade', (request, socket, head) => {
     const refusal = guard.refusal(request.headers);

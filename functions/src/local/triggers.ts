@@ -1,6 +1,7 @@
 /**
  * The local host of the Firestore triggers: the same trigger handlers the Cloud Functions register
- * with onDocumentCreated, fed by the SQLite store's committed changes.
+ * with onDocumentCreated (insights for a new photo, pushes for a new notification or vote), fed by
+ * the SQLite store's committed changes.
  */
 import { cleanUpUploads } from '../handlers/clean-up-uploads';
 import { purgeDeletedMembers } from '../handlers/delete-account';
@@ -9,6 +10,8 @@ import type { FileStore } from '../files/file-store';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
 import { renewPremium } from '../handlers/premium';
 import { photoIdsOf, writeInsights } from '../handlers/write-insights';
+import { notificationIdsOf, pushNotification, pushVote, voteIdsOf, type PushContext } from '../handlers/push';
+import type { AppNotification } from '../../../src/domain/notifications';
 import type { InsightsWriter } from '../photos/insights';
 import type { SqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
@@ -23,6 +26,7 @@ export function startLocalTriggers(
   store: SqliteStore,
   insights: InsightsWriter,
   log: (line: string) => void,
+  push?: PushContext,
 ): LocalTriggers {
   const running = new Set<Promise<unknown>>();
   const run = (work: Promise<unknown>) => {
@@ -34,10 +38,16 @@ export function startLocalTriggers(
   };
   const stop = store.onWrite((changes) => {
     for (const change of changes) {
-      const photo =
-        change.before === undefined && change.after !== undefined ? photoIdsOf(change.path) : null;
+      if (change.before !== undefined || change.after === undefined) continue;
       // Created photos get their insights, as onDocumentCreated('users/{uid}/photos/{photoId}') does.
+      const photo = photoIdsOf(change.path);
       if (photo) run(writeInsights(store, insights, photo.uid, photo.photoId));
+      if (!push) continue;
+      const notification = notificationIdsOf(change.path);
+      if (notification)
+        run(pushNotification(push, notification.uid, change.after as unknown as AppNotification));
+      const vote = voteIdsOf(change.path);
+      if (vote) run(pushVote(push, vote));
     }
   });
   return {

@@ -70,6 +70,17 @@ export function createFirebaseBackend(): Backend {
   const firestore = getFirestore(firebaseApp);
   if (env.useEmulators) connectFirestoreEmulator(firestore, '127.0.0.1', 8080);
   return {
+    push: {
+      deviceToken: () => import('./messaging').then(({ fcmToken }) => fcmToken()),
+      // The service worker receives Firebase's pushes itself.
+      watchPushes: () => () => undefined,
+      forgetDevice: async () => {
+        // Only a device that was allowed notifications can hold a token; others skip loading the SDK.
+        if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+        const { deleteFcmToken } = await import('./messaging');
+        await deleteFcmToken();
+      },
+    },
     users: {
       watchUser: (uid, onUser, onError) =>
         watchDocument(

@@ -14,6 +14,7 @@ import {
   type LiveCloseReason,
   type LiveServerMessage,
 } from '@/domain/wire';
+import { readPushMessage, type PushMessage } from '@/domain/push';
 import type { Query, QueryDocument } from '@/domain/query';
 import type { Unsubscribe } from '../auth';
 
@@ -46,6 +47,7 @@ export class LiveClient {
   private closing: LiveCloseReason | null = null;
   /** The account was closed: the next connection waits for another token (another sign-in, or none). */
   private waitingForToken = false;
+  private readonly pushListeners = new Set<(token: string, message: PushMessage) => void>();
 
   constructor(private readonly options: LiveClientOptions) {
     this.stopWatchingToken = options.watchIdToken((token) => this.authenticate(token));
@@ -89,6 +91,12 @@ export class LiveClient {
       this.watches.delete(id);
       this.send({ type: 'unwatch', id });
     };
+  }
+
+  /** Push notifications the server sends the signed-in member, with the device token each is for. */
+  onPush(listener: (token: string, message: PushMessage) => void): Unsubscribe {
+    this.pushListeners.add(listener);
+    return () => this.pushListeners.delete(listener);
   }
 
   private sendWatch(id: number, watch: Watch): void {
@@ -135,7 +143,10 @@ export class LiveClient {
     else if (message.type === 'results') this.watches.get(message.id)?.onResults?.(message.docs);
     else if (message.type === 'denied') this.watches.get(message.id)?.onError(new Error(message.message));
     else if (message.type === 'tokenExpired') this.renewToken(message.message);
-    else if (message.type === 'closed') {
+    else if (message.type === 'push') {
+      const pushed = readPushMessage(message.message);
+      if (pushed) for (const listener of [...this.pushListeners]) listener(message.token, pushed);
+    } else if (message.type === 'closed') {
       this.closing = message.reason;
       // A closed account's record (deleted or disabled) came just before: the screens go on from it,
       // and an error on every watch would hide them (the goodbye after deleting one's account).

@@ -4,6 +4,7 @@ import { billingPath, type Billing } from '@/domain/billing';
 import type { Photo } from '@/domain/photo';
 import { photosPath, uploadPath } from '@/domain/photo';
 import type { User } from '@/domain/user';
+import { storageKeys } from '@/lib/storage';
 import { STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '@/domain/site-stats';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { currentIdToken, watchIdToken } from '../auth';
@@ -79,6 +80,23 @@ export function createLocalBackend(): Backend {
     billing: {
       watchBilling: (uid, onBilling, onError) =>
         live.watch(billingPath(uid), (data) => onBilling(data as Billing | null), onError),
+    },
+    push: {
+      // The browser's push service is out of reach: the device is named by an id of its own, which the
+      // server's pushes over the live channel carry; sign-out forgets it with the member's storage.
+      deviceToken: async () => {
+        let device = localStorage.getItem(storageKeys.pushDevice);
+        if (!device) {
+          device = `local-device-${crypto.randomUUID()}`;
+          localStorage.setItem(storageKeys.pushDevice, device);
+        }
+        return device;
+      },
+      watchPushes: (onPush) =>
+        live.onPush((token, message) => {
+          if (token === localStorage.getItem(storageKeys.pushDevice)) onPush(message);
+        }),
+      forgetDevice: async () => localStorage.removeItem(storageKeys.pushDevice),
     },
     // The live channel itself is the presence: the server marks the member online while it is open.
     presence: { trackPresence: () => () => undefined },
