@@ -12,7 +12,7 @@ const insights = {
   photoVibe: 'Warm and approachable',
   personalityTraits: ['friendly', 'cheerful', 'outgoing', 'optimistic', 'sociable'],
   celebrityLookAlikes: ['Ann Able', 'Ben Bold', 'Cat Cole', 'Dan Dell'],
-  funFacts: [],
+  funFacts: ['Smiles like this are remembered longer.', 'Warm colours read as friendly.'],
   zodiacVibes: { primarySign: 'Leo', reason: 'Bright energy.', compatibility: 'Aries and Libra' },
   datingAppOptimization: { swipeability: 'High', strengths: ['A genuine smile'], suggestions: ['Keep it.'] },
   mysticalReadings: { aura: 'Golden yellow', element: 'Fire', spirit_animal: 'Dolphin' },
@@ -124,11 +124,41 @@ describe('PhotoDetailDialog', () => {
     expect(within(panel).queryByText('sociable')).not.toBeInTheDocument();
     expect(panel).toHaveTextContent('Looks like: Ann Able, Ben Bold, Cat Cole');
     expect(panel).not.toHaveTextContent('Dan Dell');
+    const facts = within(panel).getByRole('list', { name: 'Fun facts' });
+    expect(
+      within(facts)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(insights.funFacts);
     unmount();
     const plain = aPhoto('b');
     renderApp(<PhotoDetailDialog photo={plain} photos={[plain]} {...handlers} />);
     expect(screen.getByText('Your AI insights are on their way…')).toBeInTheDocument();
     expect(screen.getByText('No ratings yet')).toBeInTheDocument();
+  });
+
+  it('shows on the back of the photo only what the face models and the pixels measure', async () => {
+    const photo = aPhoto('a', {
+      faceDetail: {
+        AgeRange: { Low: 27, High: 33 },
+        Gender: { Value: 'Female', Confidence: 97 },
+        Smile: { Value: true, Confidence: 88 },
+        Emotions: [
+          { Type: 'HAPPY', Confidence: 88 },
+          { Type: 'CALM', Confidence: 9 },
+        ],
+        Pose: { Roll: 3 },
+        Quality: { Brightness: 61, Sharpness: 70 },
+        Beard: { Value: true, Confidence: 95 },
+      },
+    });
+    const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    await user.click(screen.getByRole('button', { name: 'Face analysis' }));
+    const card = screen.getByLabelText('Face analysis');
+    expect(card).toHaveTextContent('Age range27-33');
+    expect(card).toHaveTextContent('GenderFemale (97%)');
+    expect(card).toHaveTextContent('SmileYes (88%)');
+    expect(card).not.toHaveTextContent('Beard');
   });
 
   it('moves through the photos in the lightbox with the arrow keys', async () => {

@@ -62,6 +62,18 @@ function InsightsPanel({ insights }: { insights: AiInsights }) {
       {insights.celebrityLookAlikes.length > 0 && (
         <Typography>Looks like: {insights.celebrityLookAlikes.slice(0, 3).join(', ')}</Typography>
       )}
+      {insights.funFacts.length > 0 && (
+        <Box>
+          <Typography>Fun facts</Typography>
+          <Box component="ul" sx={{ my: 0.5, pl: 3 }} aria-label="Fun facts">
+            {insights.funFacts.map((fact) => (
+              <li key={fact}>
+                <Typography variant="body2">{fact}</Typography>
+              </li>
+            ))}
+          </Box>
+        </Box>
+      )}
       <Typography>
         Zodiac vibe: <strong>{insights.zodiacVibes.primarySign}</strong>. {insights.zodiacVibes.reason} Best
         match: {insights.zodiacVibes.compatibility}.
@@ -96,6 +108,10 @@ function InsightsPanel({ insights }: { insights: AiInsights }) {
   );
 }
 
+/**
+ * What the face models measure (age, gender, expressions, landmarks) and what the pixels show. No
+ * beard: the models have none, and the stored guess from skin tones was wrong too often to show.
+ */
 function FaceAnalysis({ detail }: { detail: FaceDetail }) {
   const rows: Array<[string, string]> = [
     ['Age range', `${detail.AgeRange.Low}-${detail.AgeRange.High}`],
@@ -110,7 +126,6 @@ function FaceAnalysis({ detail }: { detail: FaceDetail }) {
     ['Head tilt', `${detail.Pose.Roll.toFixed(0)}°`],
     ['Brightness', `${Math.round(detail.Quality.Brightness)}/100`],
     ['Sharpness', `${Math.round(detail.Quality.Sharpness)}/100`],
-    ['Beard', `${detail.Beard.Value ? 'Yes' : 'No'} (${Math.round(detail.Beard.Confidence)}%)`],
   ];
   return (
     <Box
