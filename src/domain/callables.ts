@@ -21,6 +21,16 @@ import type {
   SaveFeatureInput,
   SetAbTestActiveInput,
 } from './experiments';
+import type {
+  AdminAddBotVoteInput,
+  AdminDeletePhotoInput,
+  AdminListPhotosInput,
+  AdminListVotesInput,
+  AdminPhotoPage,
+  AdminUpdatePhotoInput,
+  AdminVoteRow,
+  GenerateGenCommentsInput,
+} from './admin-photos';
 import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { PhotoRefusal } from './limits';
 import type { SharedPhoto } from './photo';
@@ -90,6 +100,16 @@ export interface Callables {
   adminSaveFeature: { input: SaveFeatureInput; result: { id: string } };
   adminSaveAbTest: { input: SaveAbTestInput; result: { id: string } };
   adminDeleteFeature: { input: FeatureRefInput; result: { deleted: true } };
+  adminListPhotos: { input: AdminListPhotosInput; result: AdminPhotoPage };
+  adminUpdatePhoto: { input: AdminUpdatePhotoInput; result: { updated: string[] } };
+  adminDeletePhoto: { input: AdminDeletePhotoInput; result: { deleted: true } };
+  adminListVotes: { input: AdminListVotesInput; result: { votes: AdminVoteRow[] } };
+  adminAddBotVote: {
+    input: AdminAddBotVoteInput;
+    result: { voteId: string; rate: number; votesCount: number };
+  };
+  generateGenComments: { input: GenerateGenCommentsInput; result: { genComments: string[] } };
+  getArticles: { input: ArticlePageInput; result: ArticlePage };
   adminSetAbTestActive: { input: SetAbTestActiveInput; result: { active: boolean } };
   getArticle: { input: ArticleIdInput; result: ArticleView };
   saveArticle: { input: SaveArticleInput; result: { id: string } };

@@ -113,6 +113,15 @@ export const getFeatures = callable(handlers.getFeatures);
 export const adminListFeatures = callable(handlers.adminListFeatures);
 export const adminSaveFeature = callable(handlers.adminSaveFeature);
 export const adminSaveAbTest = callable(handlers.adminSaveAbTest);
+export const adminListPhotos = callable(handlers.adminListPhotos);
+export const adminUpdatePhoto = callable(handlers.adminUpdatePhoto);
+export const adminDeletePhoto = callable(handlers.adminDeletePhoto);
+export const adminListVotes = callable(handlers.adminListVotes);
+export const adminAddBotVote = callable(handlers.adminAddBotVote);
+// A chat model may take a while to write 30 comments.
+export const generateGenComments = callable(handlers.generateGenComments, { timeoutSeconds: 120 });
+export const getArticles = callable(handlers.getArticles);
+export const getArticle = callable(handlers.getArticle);
 export const adminDeleteFeature = callable(handlers.adminDeleteFeature);
 export const adminSetAbTestActive = callable(handlers.adminSetAbTestActive);
 export const saveArticle = callable(handlers.saveArticle);

@@ -19,6 +19,14 @@ import {
   saveFeatureSchema,
   setAbTestActiveSchema,
 } from '../../../src/domain/experiments';
+import {
+  adminAddBotVoteSchema,
+  adminDeletePhotoSchema,
+  adminListPhotosSchema,
+  adminListVotesSchema,
+  adminUpdatePhotoSchema,
+  generateGenCommentsSchema,
+} from '../../../src/domain/admin-photos';
 import { contactSchema, feedbackSchema } from '../../../src/domain/contact';
 import { cookieConsentSchema } from '../../../src/domain/consent-schema';
 import { checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
@@ -117,6 +125,22 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
     },
   },
   adminDeleteFeature: { schema: featureRefSchema, valid: { id: 'darkMode' } },
+  adminListPhotos: { schema: adminListPhotosSchema, valid: { userId: 'owner', active: 'active' } },
+  adminUpdatePhoto: {
+    schema: adminUpdatePhotoSchema,
+    valid: { userId: 'owner', photoId: 'p1', caption: 'Hi', active: false, labels: ['portrait'] },
+  },
+  adminDeletePhoto: { schema: adminDeletePhotoSchema, valid: { userId: 'owner', photoId: 'p1' } },
+  adminListVotes: { schema: adminListVotesSchema, valid: { userId: 'owner', photoId: 'p1' } },
+  adminAddBotVote: {
+    schema: adminAddBotVoteSchema,
+    valid: { userId: 'owner', photoId: 'p1', rate: 4, comment: 'Nice', chips: [], age: 30, gender: 'male' },
+  },
+  generateGenComments: {
+    schema: generateGenCommentsSchema,
+    valid: { userId: 'owner', photoId: 'p1', count: 30, mode: 'replace' },
+  },
+  getArticles: { schema: articlePageSchema, valid: { page: 1 } },
   adminSetAbTestActive: { schema: setAbTestActiveSchema, valid: { id: 'heroTest', active: true } },
   getArticle: { schema: articleIdSchema, valid: { id: 'a1' } },
   saveArticle: {

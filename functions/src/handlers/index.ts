@@ -11,6 +11,14 @@ import {
   getFeatures,
 } from './admin-features';
 import { adminListUsers } from './admin-list-users';
+import {
+  adminAddBotVote,
+  adminDeletePhoto,
+  adminListPhotos,
+  adminListVotes,
+  adminUpdatePhoto,
+  generateGenComments,
+} from './admin-photos';
 import { adminUpdateUser } from './admin-users';
 import { deleteArticle, getArticle, getArticles, saveArticle } from './articles';
 import { deleteReply, reactToComment, replyToComment } from './comments';
@@ -115,6 +123,12 @@ const unlimited = {
   adminSaveAbTest,
   adminDeleteFeature,
   adminSetAbTestActive,
+  adminListPhotos,
+  adminUpdatePhoto,
+  adminDeletePhoto,
+  adminListVotes,
+  adminAddBotVote,
+  generateGenComments,
   getArticles,
   getArticle,
   saveArticle,

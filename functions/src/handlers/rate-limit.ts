@@ -48,6 +48,13 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   adminSaveAbTest: 60,
   adminDeleteFeature: 60,
   adminSetAbTestActive: 60,
+  adminListPhotos: 120,
+  adminUpdatePhoto: 60,
+  adminDeletePhoto: 30,
+  adminListVotes: 120,
+  adminAddBotVote: 60,
+  // Each may ask the AI text service for a batch.
+  generateGenComments: 10,
   getArticles: 60,
   getArticle: 60,
   saveArticle: 30,

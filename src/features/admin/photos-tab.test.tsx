@@ -1,0 +1,209 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminPhotoRow, AdminVoteRow } from '@/domain/admin-photos';
+import { renderApp } from '@/testing/test-utils';
+import { changedPhotoFields, PhotosTab } from './photos-tab';
+
+const callables = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
+
+const photo = (id: string, overrides: Partial<AdminPhotoRow> = {}): AdminPhotoRow => ({
+  id,
+  userId: 'owen',
+  imageUrl: `http://files.test/${id}.webp`,
+  caption: `Caption ${id}`,
+  active: true,
+  eligible: true,
+  labels: [],
+  rate: 3,
+  votesCount: 2,
+  reportsCount: 0,
+  genComments: [],
+  error: null,
+  uploadedAt: '2026-11-10T10:00:00.000Z',
+  ...overrides,
+});
+
+const vote: AdminVoteRow = {
+  id: 'dana',
+  userId: 'dana',
+  rate: 4,
+  comment: 'Lovely',
+  chips: ['friendly'],
+  age: 30,
+  gender: 'female',
+  viewingTimeSeconds: 7,
+  ratedAt: '2026-11-11T10:00:00.000Z',
+};
+
+type Input = Record<string, unknown>;
+
+function answering(overrides: Record<string, (input: Input) => unknown> = {}) {
+  callables.call.mockImplementation(async (name: string, input: Input = {}) => {
+    if (overrides[name]) return overrides[name]!(input);
+    if (name === 'adminListPhotos') return { photos: [photo('p1')], cursor: null };
+    if (name === 'adminListVotes') return { votes: [] };
+    if (name === 'adminUpdatePhoto') return { updated: Object.keys(input) };
+    if (name === 'adminDeletePhoto') return { deleted: true };
+    if (name === 'adminAddBotVote') return { voteId: 'bot-1', rate: 3.5, votesCount: 3 };
+    if (name === 'generateGenComments') return { genComments: ['Nice smile', 'Great light'] };
+    return undefined;
+  });
+}
+
+describe('PhotosTab', () => {
+  beforeEach(() => callables.call.mockReset());
+
+  it("filters by uploader and active state, loads more after the cursor, and says 'No photos found.'", async () => {
+    answering({
+      adminListPhotos: (input) => {
+        if (input.userId === 'nobody') return { photos: [], cursor: null };
+        if (input.cursor) return { photos: [photo('p3')], cursor: null };
+        return { photos: [photo('p1'), photo('p2', { active: false })], cursor: '2026-11-10T10:00:00.000Z' };
+      },
+    });
+    renderApp(<PhotosTab />);
+    const table = await screen.findByRole('table', { name: 'Photos' });
+    expect(within(table).getByText('Inactive')).toBeInTheDocument();
+    expect(callables.call).toHaveBeenCalledWith('adminListPhotos', { active: 'all' });
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('Caption p3')).toBeInTheDocument();
+    expect(callables.call).toHaveBeenLastCalledWith('adminListPhotos', {
+      active: 'all',
+      cursor: '2026-11-10T10:00:00.000Z',
+    });
+
+    await userEvent.click(screen.getByLabelText('Active'));
+    await userEvent.click(screen.getByRole('option', { name: 'Inactive' }));
+    fireEvent.change(screen.getByLabelText('Uploader (user ID)'), { target: { value: 'nobody' } });
+    expect(await screen.findByText('No photos found.')).toBeInTheDocument();
+    expect(callables.call).toHaveBeenLastCalledWith('adminListPhotos', {
+      active: 'inactive',
+      userId: 'nobody',
+    });
+  });
+
+  it('edits caption and labels (a comma or a space ends a label), sending only what changed', async () => {
+    answering();
+    renderApp(<PhotosTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit photo p1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit photo' });
+    await userEvent.type(within(dialog).getByLabelText('Labels'), 'portrait,outdoor smile ');
+    expect(within(dialog).getByText('portrait')).toBeInTheDocument();
+    expect(within(dialog).getByText('outdoor')).toBeInTheDocument();
+    expect(within(dialog).getByText('smile')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(callables.call).toHaveBeenCalledWith('adminUpdatePhoto', {
+        userId: 'owen',
+        photoId: 'p1',
+        labels: ['portrait', 'outdoor', 'smile'],
+      }),
+    );
+    expect(await screen.findByText('Photo updated.')).toBeInTheDocument();
+  });
+
+  it('archives a photo, and deletes one only after the permanent-action confirmation', async () => {
+    answering();
+    renderApp(<PhotosTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit photo p1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Archive (reversible)' }));
+    await waitFor(() =>
+      expect(callables.call).toHaveBeenCalledWith('adminUpdatePhoto', {
+        userId: 'owen',
+        photoId: 'p1',
+        active: false,
+      }),
+    );
+    const table = screen.getByRole('table', { name: 'Photos' });
+    expect(await within(table).findByText('Inactive')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit photo p1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete permanently' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete photo permanently' });
+    expect(callables.call).not.toHaveBeenCalledWith('adminDeletePhoto', expect.anything());
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete permanently' }));
+    await waitFor(() =>
+      expect(callables.call).toHaveBeenCalledWith('adminDeletePhoto', { userId: 'owen', photoId: 'p1' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Photos' })).not.toBeInTheDocument());
+  });
+
+  it('generates 30 AI comments by default, replacing', async () => {
+    answering();
+    renderApp(<PhotosTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit photo p1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Generate AI comments' }));
+    expect(await screen.findByText('Nice smile')).toBeInTheDocument();
+    expect(callables.call).toHaveBeenCalledWith('generateGenComments', {
+      userId: 'owen',
+      photoId: 'p1',
+      count: 30,
+      mode: 'replace',
+    });
+  });
+
+  it("shows a photo's votes or 'No votes found for this photo.', and adds a bot vote", async () => {
+    let votes: AdminVoteRow[] = [];
+    answering({ adminListVotes: () => ({ votes }) });
+    renderApp(<PhotosTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Votes of photo p1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Votes' });
+    expect(await within(dialog).findByText('No votes found for this photo.')).toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add bot vote' }));
+    expect(await within(dialog).findByText('Photo and rating are required')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Voter age (13 to 100)'), { target: { value: '12' } });
+    await userEvent.click(within(dialog).getByLabelText('Rating (hearts)'));
+    await userEvent.click(screen.getByRole('option', { name: '4' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'friendly' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add bot vote' }));
+    expect(await within(dialog).findByText('Voter age must be between 13 and 100')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Voter age (13 to 100)'), { target: { value: '40' } });
+    votes = [vote];
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add bot vote' }));
+    await waitFor(() =>
+      expect(callables.call).toHaveBeenCalledWith('adminAddBotVote', {
+        userId: 'owen',
+        photoId: 'p1',
+        rate: 4,
+        comment: '',
+        chips: ['friendly'],
+        age: 40,
+        gender: 'female',
+      }),
+    );
+    expect(await within(dialog).findByText('Lovely')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to load votes.' and 'Failed to add bot vote. Check console for details.'", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    answering({
+      adminListVotes: () => Promise.reject(new Error('offline')),
+      adminAddBotVote: () => Promise.reject(new Error('offline')),
+    });
+    renderApp(<PhotosTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Votes of photo p1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Votes' });
+    expect(await within(dialog).findByText('Failed to load votes.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Refresh' }));
+    expect(await within(dialog).findByText('Failed to refresh votes.')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByLabelText('Rating (hearts)'));
+    await userEvent.click(screen.getByRole('option', { name: '2.5' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add bot vote' }));
+    expect(await screen.findByText('Failed to add bot vote. Check console for details.')).toBeInTheDocument();
+  });
+});
+
+describe('changedPhotoFields', () => {
+  it('sends nothing unchanged', () => {
+    const row = photo('p1', { labels: ['a'] });
+    expect(changedPhotoFields(row, { caption: 'Caption p1 ', active: true, labels: ['a'] })).toEqual({});
+    expect(changedPhotoFields(row, { caption: 'New', active: false, labels: [] })).toEqual({
+      caption: 'New',
+      active: false,
+      labels: [],
+    });
+  });
+});

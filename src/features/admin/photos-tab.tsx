@@ -1,0 +1,391 @@
+/**
+ * The Photos tab: every photo, newest first, by uploader and active state, 20 a page with Load more.
+ * Each opens the edit dialog (caption, active, labels; archive; permanent delete; AI comments) or its
+ * votes (newest first, with bot votes).
+ */
+import {
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { useDialogs } from '@/components/dialogs';
+import { useToast } from '@/components/toast';
+import { call } from '@/data/callables';
+import {
+  ADMIN_PHOTO_ACTIVE_FILTERS,
+  ADMIN_PHOTO_MESSAGES,
+  GEN_COMMENT_MODES,
+  GEN_COMMENTS_DEFAULT,
+  labelsSchema,
+  type AdminPhotoActiveFilter,
+  type AdminPhotoRow,
+  type GenCommentMode,
+} from '@/domain/admin-photos';
+import { CAPTION_MAX } from '@/domain/limits';
+import { tenPointScore } from '@/domain/photo';
+import { logFailure } from '@/lib/report-error';
+import { messageOf, shownDate } from './admin-parts';
+import { TagsInput } from './tags-input';
+import { VotesDialog } from './votes-dialog';
+
+const ACTIVE_LABELS: Record<AdminPhotoActiveFilter, string> = {
+  all: 'All',
+  active: 'Active',
+  inactive: 'Inactive',
+};
+
+export function PhotosTab() {
+  const toast = useToast();
+  const [uploader, setUploader] = useState('');
+  const [active, setActive] = useState<AdminPhotoActiveFilter>('all');
+  const [photos, setPhotos] = useState<AdminPhotoRow[] | undefined>(undefined);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [editing, setEditing] = useState<AdminPhotoRow | null>(null);
+  const [votesOf, setVotesOf] = useState<AdminPhotoRow | null>(null);
+
+  const load = useCallback(
+    async (after: string | null) => {
+      try {
+        const page = await call('adminListPhotos', {
+          active,
+          ...(uploader.trim() ? { userId: uploader.trim() } : {}),
+          ...(after ? { cursor: after } : {}),
+        });
+        setPhotos((previous) => (after ? [...(previous ?? []), ...page.photos] : page.photos));
+        setCursor(page.cursor);
+      } catch (error) {
+        logFailure(error, { feature: 'admin' });
+        toast({ message: messageOf(error), severity: 'error' });
+        setPhotos((previous) => previous ?? []);
+      }
+    },
+    [active, uploader, toast],
+  );
+
+  useEffect(() => {
+    const timer = setTimeout(() => void load(null), 300);
+    return () => clearTimeout(timer);
+  }, [load]);
+
+  const changed = (next: AdminPhotoRow | null, id: string) =>
+    setPhotos((previous) =>
+      next
+        ? previous?.map((photo) => (photo.id === id ? next : photo))
+        : previous?.filter((p) => p.id !== id),
+    );
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          label="Uploader (user ID)"
+          value={uploader}
+          onChange={(event) => setUploader(event.target.value)}
+          fullWidth
+        />
+        <TextField
+          select
+          label="Active"
+          value={active}
+          onChange={(event) => setActive(event.target.value as AdminPhotoActiveFilter)}
+          sx={{ minWidth: 160 }}
+        >
+          {ADMIN_PHOTO_ACTIVE_FILTERS.map((key) => (
+            <MenuItem key={key} value={key}>
+              {ACTIVE_LABELS[key]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      {photos?.length === 0 && <Typography>{ADMIN_PHOTO_MESSAGES.noPhotos}</Typography>}
+      {photos && photos.length > 0 && (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Photos">
+            <TableHead>
+              <TableRow>
+                <TableCell>Photo</TableCell>
+                <TableCell>Caption</TableCell>
+                <TableCell>Uploader</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Score</TableCell>
+                <TableCell align="right">Votes</TableCell>
+                <TableCell>Labels</TableCell>
+                <TableCell>Uploaded</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {photos.map((photo) => (
+                <TableRow key={`${photo.userId}/${photo.id}`}>
+                  <TableCell>
+                    <Box
+                      component="img"
+                      src={photo.imageUrl}
+                      alt={photo.caption || `Photo ${photo.id}`}
+                      sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1 }}
+                    />
+                  </TableCell>
+                  <TableCell>{photo.caption}</TableCell>
+                  <TableCell>{photo.userId}</TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      label={photo.active ? 'Active' : 'Inactive'}
+                      color={photo.active ? 'success' : 'default'}
+                    />
+                    {photo.reportsCount > 0 && (
+                      <Chip
+                        size="small"
+                        color="warning"
+                        label={`${photo.reportsCount} reports`}
+                        sx={{ ml: 0.5 }}
+                      />
+                    )}
+                  </TableCell>
+                  <TableCell align="right">{tenPointScore(photo.rate)}</TableCell>
+                  <TableCell align="right">{photo.votesCount}</TableCell>
+                  <TableCell>{photo.labels.join(', ')}</TableCell>
+                  <TableCell>{shownDate(photo.uploadedAt)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                      size="small"
+                      onClick={() => setEditing(photo)}
+                      aria-label={`Edit photo ${photo.id}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="small"
+                      onClick={() => setVotesOf(photo)}
+                      aria-label={`Votes of photo ${photo.id}`}
+                    >
+                      Votes
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      {cursor && (
+        <Button onClick={() => void load(cursor)} sx={{ alignSelf: 'center' }}>
+          Load more
+        </Button>
+      )}
+      {editing && (
+        <EditPhotoDialog
+          photo={editing}
+          onClose={() => setEditing(null)}
+          onChanged={(next) => changed(next, editing.id)}
+        />
+      )}
+      {votesOf && (
+        <VotesDialog
+          photo={votesOf}
+          onClose={() => setVotesOf(null)}
+          onVoted={(rate, votesCount) => changed({ ...votesOf, rate, votesCount }, votesOf.id)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** What the edit dialog sends: the photo and only the fields that changed. */
+export function changedPhotoFields(
+  photo: AdminPhotoRow,
+  values: { caption: string; active: boolean; labels: string[] },
+): { caption?: string; active?: boolean; labels?: string[] } {
+  const changes: { caption?: string; active?: boolean; labels?: string[] } = {};
+  if (values.caption.trim() !== photo.caption) changes.caption = values.caption.trim();
+  if (values.active !== photo.active) changes.active = values.active;
+  if (values.labels.join('\n') !== photo.labels.join('\n')) changes.labels = values.labels;
+  return changes;
+}
+
+function EditPhotoDialog({
+  photo,
+  onClose,
+  onChanged,
+}: {
+  photo: AdminPhotoRow;
+  onClose: () => void;
+  onChanged: (photo: AdminPhotoRow | null) => void;
+}) {
+  const toast = useToast();
+  const { confirm } = useDialogs();
+  const [caption, setCaption] = useState(photo.caption);
+  const [active, setActive] = useState(photo.active);
+  const [labels, setLabels] = useState(photo.labels);
+  const [labelError, setLabelError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [count, setCount] = useState(String(GEN_COMMENTS_DEFAULT));
+  const [mode, setMode] = useState<GenCommentMode>('replace');
+  const [comments, setComments] = useState(photo.genComments);
+
+  const work = async (task: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await task();
+    } catch (error) {
+      logFailure(error, { feature: 'admin' });
+      toast({ message: messageOf(error), severity: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const update = (changes: { caption?: string; active?: boolean; labels?: string[] }, done: string) =>
+    work(async () => {
+      if (Object.keys(changes).length === 0) return onClose();
+      await call('adminUpdatePhoto', { userId: photo.userId, photoId: photo.id, ...changes });
+      onChanged({ ...photo, caption, active, labels, genComments: comments, ...changes });
+      toast({ message: done, severity: 'success' });
+      onClose();
+    });
+
+  const save = () => {
+    try {
+      labelsSchema.validateSync(labels);
+    } catch (error) {
+      setLabelError(messageOf(error));
+      return;
+    }
+    void update(changedPhotoFields(photo, { caption, active, labels }), 'Photo updated.');
+  };
+
+  const remove = async () => {
+    const sure = await confirm({
+      title: 'Delete photo permanently',
+      message: 'This deletes the photo, its votes and its files. This cannot be undone.',
+      confirmLabel: 'Delete permanently',
+    });
+    if (!sure) return;
+    await work(async () => {
+      await call('adminDeletePhoto', { userId: photo.userId, photoId: photo.id });
+      onChanged(null);
+      toast({ message: 'Photo deleted.', severity: 'success' });
+      onClose();
+    });
+  };
+
+  const generate = () =>
+    work(async () => {
+      const answer = await call('generateGenComments', {
+        userId: photo.userId,
+        photoId: photo.id,
+        count: Number(count) || GEN_COMMENTS_DEFAULT,
+        mode,
+      });
+      setComments(answer.genComments);
+      onChanged({ ...photo, genComments: answer.genComments });
+      toast({ message: `${answer.genComments.length} AI comments saved.`, severity: 'success' });
+    });
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="edit-photo-title">
+      <DialogTitle id="edit-photo-title">Edit photo</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Box
+            component="img"
+            src={photo.imageUrl}
+            alt={photo.caption || `Photo ${photo.id}`}
+            sx={{ maxHeight: 240, objectFit: 'contain' }}
+          />
+          <TextField
+            label="Caption"
+            value={caption}
+            onChange={(event) => setCaption(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: CAPTION_MAX } }}
+          />
+          <FormControlLabel
+            control={<Switch checked={active} onChange={(event) => setActive(event.target.checked)} />}
+            label="Active"
+          />
+          <TagsInput
+            label="Labels"
+            value={labels}
+            error={labelError}
+            onChange={(next) => {
+              setLabelError(undefined);
+              setLabels(next);
+            }}
+          />
+          <Typography variant="subtitle1" component="h3">
+            AI comments
+          </Typography>
+          <Stack direction="row" spacing={1}>
+            <TextField
+              label="Count"
+              value={count}
+              onChange={(event) => setCount(event.target.value)}
+              inputMode="numeric"
+              sx={{ width: 100 }}
+            />
+            <TextField
+              select
+              label="Mode"
+              value={mode}
+              onChange={(event) => setMode(event.target.value as GenCommentMode)}
+              sx={{ width: 140 }}
+            >
+              {GEN_COMMENT_MODES.map((each) => (
+                <MenuItem key={each} value={each}>
+                  {each === 'replace' ? 'Replace' : 'Add'}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button onClick={() => void generate()} disabled={busy}>
+              Generate AI comments
+            </Button>
+          </Stack>
+          {comments.length > 0 && (
+            <Box
+              component="ol"
+              aria-label="AI comments"
+              sx={{ m: 0, pl: 3, maxHeight: 160, overflowY: 'auto' }}
+            >
+              {comments.map((comment, index) => (
+                <li key={index}>
+                  <Typography variant="body2">{comment}</Typography>
+                </li>
+              ))}
+            </Box>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap' }}>
+        <Button color="error" onClick={() => void remove()} disabled={busy}>
+          Delete permanently
+        </Button>
+        {photo.active && (
+          <Button onClick={() => void update({ active: false }, 'Photo archived.')} disabled={busy}>
+            Archive (reversible)
+          </Button>
+        )}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={save} disabled={busy}>
+          Save
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,220 @@
+/** A photo's votes for the admin, newest first, and the bot vote form (rating, comment, chips, voter age and gender). */
+import {
+  Alert,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { Form, Formik, useField } from 'formik';
+import { useEffect, useState } from 'react';
+import { FormTextField } from '@/components/form-fields';
+import { useToast } from '@/components/toast';
+import { call } from '@/data/callables';
+import {
+  ADMIN_PHOTO_MESSAGES,
+  BOT_AGE_MAX,
+  BOT_AGE_MIN,
+  botVoteFormSchema,
+  type AdminPhotoRow,
+  type AdminVoteRow,
+} from '@/domain/admin-photos';
+import { TAGS, type Tag } from '@/domain/rating';
+import { GENDERS, type Gender } from '@/domain/user';
+import { logFailure } from '@/lib/report-error';
+import { shownDate } from './admin-parts';
+
+const HEARTS = Array.from({ length: 10 }, (_, n) => (n + 1) / 2);
+
+interface BotVoteState {
+  rate: number | '';
+  comment: string;
+  chips: Tag[];
+  age: number | string;
+  gender: Gender;
+}
+
+function ChipsField() {
+  const [field, , helpers] = useField<Tag[]>('chips');
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Chips">
+      {TAGS.map((tag) => {
+        const chosen = field.value.includes(tag);
+        return (
+          <Chip
+            key={tag}
+            label={tag}
+            size="small"
+            color={chosen ? 'primary' : 'default'}
+            variant={chosen ? 'filled' : 'outlined'}
+            aria-pressed={chosen}
+            onClick={() =>
+              void helpers.setValue(
+                chosen ? field.value.filter((each) => each !== tag) : [...field.value, tag],
+              )
+            }
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function VotesDialog({
+  photo,
+  onClose,
+  onVoted,
+}: {
+  photo: AdminPhotoRow;
+  onClose: () => void;
+  onVoted: (rate: number, votesCount: number) => void;
+}) {
+  const toast = useToast();
+  const [votes, setVotes] = useState<AdminVoteRow[] | undefined>(undefined);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    call('adminListVotes', { userId: photo.userId, photoId: photo.id }).then(
+      (answer) => {
+        if (!current) return;
+        setVotes(answer.votes);
+        setFailure(null);
+      },
+      (error: unknown) => {
+        logFailure(error, { feature: 'admin' });
+        if (current)
+          setFailure(
+            version === 0 ? ADMIN_PHOTO_MESSAGES.loadVotesFailed : ADMIN_PHOTO_MESSAGES.refreshVotesFailed,
+          );
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [photo.userId, photo.id, version]);
+
+  const initial: BotVoteState = { rate: '', comment: '', chips: [], age: 25, gender: 'female' };
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="votes-title">
+      <DialogTitle id="votes-title">Votes</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          {failure && <Alert severity="error">{failure}</Alert>}
+          {votes?.length === 0 && <Typography>{ADMIN_PHOTO_MESSAGES.noVotes}</Typography>}
+          {votes && votes.length > 0 && (
+            <Table size="small" aria-label="Votes">
+              <TableHead>
+                <TableRow>
+                  <TableCell>When</TableCell>
+                  <TableCell>Voter</TableCell>
+                  <TableCell align="right">Hearts</TableCell>
+                  <TableCell>Comment</TableCell>
+                  <TableCell>Chips</TableCell>
+                  <TableCell>Age, gender</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {votes.map((vote) => (
+                  <TableRow key={vote.id}>
+                    <TableCell>{shownDate(vote.ratedAt)}</TableCell>
+                    <TableCell>{vote.userId}</TableCell>
+                    <TableCell align="right">{vote.rate}</TableCell>
+                    <TableCell>{vote.comment}</TableCell>
+                    <TableCell>{vote.chips.join(', ')}</TableCell>
+                    <TableCell>
+                      {vote.age}, {vote.gender}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+          <Typography variant="subtitle1" component="h3">
+            Add a bot vote
+          </Typography>
+          <Formik
+            initialValues={initial}
+            validationSchema={botVoteFormSchema}
+            onSubmit={async (values, helpers) => {
+              try {
+                const answer = await call('adminAddBotVote', {
+                  userId: photo.userId,
+                  photoId: photo.id,
+                  rate: Number(values.rate),
+                  comment: values.comment.trim(),
+                  chips: values.chips,
+                  age: Number(values.age),
+                  gender: values.gender,
+                });
+                onVoted(answer.rate, answer.votesCount);
+                toast({ message: 'Bot vote added.', severity: 'success' });
+                helpers.resetForm();
+                setVersion((n) => n + 1);
+              } catch (error) {
+                // The spec's words send the admin to the console, so the cause is there.
+                console.error(error);
+                logFailure(error, { feature: 'admin' });
+                toast({ message: ADMIN_PHOTO_MESSAGES.botVoteFailed, severity: 'error' });
+              }
+            }}
+          >
+            {({ isSubmitting }) => (
+              <Form noValidate>
+                <Stack spacing={1}>
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+                    <FormTextField name="rate" label="Rating (hearts)" select>
+                      {HEARTS.map((hearts) => (
+                        <MenuItem key={hearts} value={hearts}>
+                          {hearts}
+                        </MenuItem>
+                      ))}
+                    </FormTextField>
+                    <FormTextField
+                      name="age"
+                      label={`Voter age (${BOT_AGE_MIN} to ${BOT_AGE_MAX})`}
+                      inputMode="numeric"
+                    />
+                    <FormTextField name="gender" label="Voter gender" select>
+                      {GENDERS.map((gender) => (
+                        <MenuItem key={gender} value={gender}>
+                          {gender}
+                        </MenuItem>
+                      ))}
+                    </FormTextField>
+                  </Stack>
+                  <FormTextField name="comment" label="Comment" multiline minRows={2} />
+                  <ChipsField />
+                  <Button
+                    type="submit"
+                    variant="contained"
+                    disabled={isSubmitting}
+                    sx={{ alignSelf: 'flex-start' }}
+                  >
+                    Add bot vote
+                  </Button>
+                </Stack>
+              </Form>
+            )}
+          </Formik>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => setVersion((n) => n + 1)}>Refresh</Button>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
