@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { prerenderPlugin } from './scripts/prerender';
 
 // Vite's own list (8.3), which a list given here replaces rather than extends.
 const VITE_DENIED = [
@@ -25,6 +26,8 @@ const appVersion = process.env.PHOTORATER_APP_VERSION ?? `${packageVersion}+${Da
 export default defineConfig({
   plugins: [
     react(),
+    // The public pages as HTML for crawlers and link previews (scripts/prerender.ts).
+    prerenderPlugin(),
     {
       name: 'app-version',
       transformIndexHtml: () => [

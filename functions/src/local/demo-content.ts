@@ -17,7 +17,7 @@ import { offlineInsightsWriter } from '../photos/insights';
 import { seedDemoArticles } from './demo-articles';
 import type { Store } from '../store/store';
 
-interface DemoMember {
+export interface DemoMember {
   name: string;
   gender: Gender;
   age: number;
@@ -28,7 +28,7 @@ interface DemoMember {
   sky: [string, string];
 }
 
-const MEMBERS: DemoMember[] = [
+export const MEMBERS: DemoMember[] = [
   {
     name: 'Maya',
     gender: 'female',

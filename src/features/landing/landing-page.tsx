@@ -29,7 +29,7 @@ export function LandingPage({ onGetStarted, onSignIn }: Props) {
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'center', mb: 6 }}>
         <Button variant="contained" size="large" onClick={onGetStarted}>
-          Get started
+          Get Started
         </Button>
         <Button variant="outlined" size="large" onClick={onSignIn}>
           Sign in
