@@ -94,12 +94,12 @@ export interface Callables {
   createCheckoutSession: { input: CheckoutInput; result: CheckoutSession };
   adminUpdateUser: { input: AdminUpdateUserInput; result: { updated: Array<keyof AdminUserChanges> } };
   adminListUsers: { input: AdminListUsersInput; result: AdminUserPage };
-  getArticles: { input: ArticlePageInput; result: ArticlePage };
   getFeatures: { input: Record<string, never>; result: { features: PublicFeature[] } };
   adminListFeatures: { input: Record<string, never>; result: { features: AdminFeatureRow[] } };
   adminSaveFeature: { input: SaveFeatureInput; result: { id: string } };
   adminSaveAbTest: { input: SaveAbTestInput; result: { id: string } };
   adminDeleteFeature: { input: FeatureRefInput; result: { deleted: true } };
+  adminSetAbTestActive: { input: SetAbTestActiveInput; result: { active: boolean } };
   adminListPhotos: { input: AdminListPhotosInput; result: AdminPhotoPage };
   adminUpdatePhoto: { input: AdminUpdatePhotoInput; result: { updated: string[] } };
   adminDeletePhoto: { input: AdminDeletePhotoInput; result: { deleted: true } };
@@ -110,7 +110,6 @@ export interface Callables {
   };
   generateGenComments: { input: GenerateGenCommentsInput; result: { genComments: string[] } };
   getArticles: { input: ArticlePageInput; result: ArticlePage };
-  adminSetAbTestActive: { input: SetAbTestActiveInput; result: { active: boolean } };
   getArticle: { input: ArticleIdInput; result: ArticleView };
   saveArticle: { input: SaveArticleInput; result: { id: string } };
   deleteArticle: { input: ArticleIdInput; result: { deleted: true } };

@@ -108,7 +108,6 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   },
   adminUpdateUser: { schema: adminUpdateUserSchema, valid: { uid: 'owner', points: 5 } },
   adminListUsers: { schema: adminListUsersSchema, valid: { sort: 'points' } },
-  getArticles: { schema: articlePageSchema, valid: { page: 1 } },
   getFeatures: { schema: noInputSchema, valid: {} },
   adminListFeatures: { schema: noInputSchema, valid: {} },
   adminSaveFeature: {
@@ -125,6 +124,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
     },
   },
   adminDeleteFeature: { schema: featureRefSchema, valid: { id: 'darkMode' } },
+  adminSetAbTestActive: { schema: setAbTestActiveSchema, valid: { id: 'heroTest', active: true } },
   adminListPhotos: { schema: adminListPhotosSchema, valid: { userId: 'owner', active: 'active' } },
   adminUpdatePhoto: {
     schema: adminUpdatePhotoSchema,
@@ -141,7 +141,6 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
     valid: { userId: 'owner', photoId: 'p1', count: 30, mode: 'replace' },
   },
   getArticles: { schema: articlePageSchema, valid: { page: 1 } },
-  adminSetAbTestActive: { schema: setAbTestActiveSchema, valid: { id: 'heroTest', active: true } },
   getArticle: { schema: articleIdSchema, valid: { id: 'a1' } },
   saveArticle: {
     schema: saveArticleSchema,
@@ -160,8 +159,8 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
  */
 export const VISITOR_CALLABLES: readonly CallableName[] = [
   'getSharedPhoto',
-  'getArticles',
   'getFeatures',
+  'getArticles',
   'getArticle',
   'sendContactMessage',
 ];
