@@ -39,6 +39,25 @@ export function ensureMemberRecord(uid: string): Promise<unknown> {
   return pending;
 }
 
+let cleaning: Promise<void> | undefined;
+
+/**
+ * Signed out, however it happened (the menu, another tab, an expired session, a disabled account):
+ * the member's stored keys, offline copies and the feed cache go (spec 2 section 4). One clean-up at
+ * a time; the device's own keys stay (see `clearMemberStorage`).
+ */
+function cleanUpAfterSignOut(): Promise<void> {
+  cleaning ??= (async () => {
+    clearMemberStorage();
+    // The feed cache belongs to the member who signed out; Dexie loads only for this.
+    const { deleteFeedCache } = await import('./feed-cache');
+    await deleteFeedCache();
+  })().finally(() => {
+    cleaning = undefined;
+  });
+  return cleaning;
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   // Auth loads after the first paint. Until it answers, a device where nobody was signed in shows the
   // landing page, and one where someone was shows the loader.
@@ -62,9 +81,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
               localStorage.setItem(storageKeys.memberHint, '1');
               memberSignedIn(next.uid);
             } else {
+              // Someone was signed in on this device: whatever ended it, what they left goes.
+              const hadMember = localStorage.getItem(storageKeys.memberHint) !== null;
               localStorage.removeItem(storageKeys.memberHint);
               ensured.clear();
               memberSignedOut();
+              if (hadMember)
+                cleanUpAfterSignOut().catch((error: unknown) =>
+                  logFailure(error, { component: 'session', action: 'signed-out clean-up' }),
+                );
             }
             setMember(next);
           },
@@ -138,10 +163,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const { signOut: authSignOut } = await import('./auth');
     memberSigningOut();
     await authSignOut();
-    clearMemberStorage();
-    // The feed cache belongs to the member who signed out; Dexie loads only for this.
-    const { deleteFeedCache } = await import('./feed-cache');
-    await deleteFeedCache().catch((error: unknown) => {
+    await cleanUpAfterSignOut().catch((error: unknown) => {
       logFailure(error, { component: 'session', action: 'sign-out' });
       // Another tab holds the cache open: the member is told, so they can close it and sign out again.
       if (error instanceof Error && error.message === DATABASE_DELETION_BLOCKED) throw error;

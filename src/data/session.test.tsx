@@ -1,0 +1,95 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { offlineCopyKey, storageKeys } from '@/lib/storage';
+import type { AuthMember } from './auth';
+import { cacheFeed, deleteFeedCache, readCachedFeed } from './feed-cache';
+import { SessionProvider, useSession } from './session';
+
+// Auth as the SDK reports it: whoever calls back last decides who is signed in.
+const auth = vi.hoisted(() => ({ onChange: undefined as ((member: AuthMember | null) => void) | undefined }));
+vi.mock('./auth', () => ({
+  watchAuth: (onChange: (member: AuthMember | null) => void) => {
+    auth.onChange = onChange;
+    return () => undefined;
+  },
+}));
+vi.mock('./callables', () => ({ call: vi.fn(async () => ({ created: false })) }));
+vi.mock('./backend', () => ({
+  getBackend: async () => ({
+    presence: { trackPresence: () => () => undefined },
+    users: { watchUser: () => () => undefined },
+  }),
+}));
+
+const photo = {
+  id: 'p1',
+  userId: 'bob',
+  imageUrl: 'http://files.test/p1.webp',
+  originalUrl: null,
+  caption: null,
+};
+
+function Who() {
+  const { member } = useSession();
+  return <output aria-label="member">{member === undefined ? 'unknown' : (member?.uid ?? 'nobody')}</output>;
+}
+
+async function start() {
+  render(
+    <SessionProvider>
+      <Who />
+    </SessionProvider>,
+  );
+  await waitFor(() => expect(auth.onChange).toBeDefined());
+}
+
+const authSays = (member: AuthMember | null) => act(() => auth.onChange!(member));
+
+beforeEach(() => {
+  localStorage.clear();
+  auth.onChange = undefined;
+});
+afterEach(async () => {
+  await deleteFeedCache();
+});
+
+describe('the session', () => {
+  it('cleans up when the member is signed out from elsewhere: another tab, an expired session', async () => {
+    await cacheFeed([photo]);
+    await start();
+    await authSays({ uid: 'alice', email: 'alice@example.com' });
+    expect(screen.getByLabelText('member')).toHaveTextContent('alice');
+    localStorage.setItem(offlineCopyKey('user.alice'), '{}');
+    localStorage.setItem(storageKeys.rateTutorialSeen, '1');
+    localStorage.setItem(storageKeys.colorMode, 'dark');
+
+    await authSays(null);
+    expect(screen.getByLabelText('member')).toHaveTextContent('nobody');
+    await waitFor(async () => expect(await readCachedFeed()).toEqual([]));
+    expect(localStorage.getItem(offlineCopyKey('user.alice'))).toBeNull();
+    expect(localStorage.getItem(storageKeys.rateTutorialSeen)).toBeNull();
+    expect(localStorage.getItem(storageKeys.memberHint)).toBeNull();
+    // The device's own choices stay.
+    expect(localStorage.getItem(storageKeys.colorMode)).toBe('dark');
+  });
+
+  it('cleans up on opening the app after the session ended while it was closed', async () => {
+    localStorage.setItem(storageKeys.memberHint, '1');
+    localStorage.setItem(offlineCopyKey('user.alice'), '{}');
+    await cacheFeed([photo]);
+    await start();
+    await authSays(null);
+    await waitFor(async () => expect(await readCachedFeed()).toEqual([]));
+    expect(localStorage.getItem(offlineCopyKey('user.alice'))).toBeNull();
+  });
+
+  it('leaves a visitor’s device alone: nobody was signed in', async () => {
+    await cacheFeed([photo]);
+    localStorage.setItem(storageKeys.referrer, 'someone');
+    await start();
+    await authSays(null);
+    expect(screen.getByLabelText('member')).toHaveTextContent('nobody');
+    expect(await readCachedFeed()).toEqual([photo]);
+    expect(localStorage.getItem(storageKeys.referrer)).toBe('someone');
+  });
+});
