@@ -33,8 +33,12 @@ export function HomeRoute() {
   return <MyPhotosPage user={user} />;
 }
 
+/** `/photos`, and `/photos?photo={id}` with that photo open (where a notification about it leads). */
 export function PhotosRoute() {
-  return <RequireMember>{(user) => <MyPhotosPage user={user} />}</RequireMember>;
+  const [params] = useSearchParams();
+  return (
+    <RequireMember>{(user) => <MyPhotosPage user={user} openPhotoId={params.get('photo')} />}</RequireMember>
+  );
 }
 
 export function RateRoute() {

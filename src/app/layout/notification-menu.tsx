@@ -37,7 +37,12 @@ export function NotificationMenu({ user }: { user: User }) {
         </Badge>
       </IconButton>
       {opened && (
-        <NotificationList anchor={opened.anchor} message={opened.text} onClose={() => setOpened(null)} />
+        <NotificationList
+          anchor={opened.anchor}
+          message={opened.text}
+          pushToken={user}
+          onClose={() => setOpened(null)}
+        />
       )}
     </>
   );

@@ -39,7 +39,13 @@ const SORTS: Array<[PhotoSort, string]> = [
   ['votesCount', 'Votes'],
 ];
 
-export function MyPhotosPage({ user }: { user: User }) {
+interface Props {
+  user: User;
+  /** A photo to open at once: the one a tapped notification is about. */
+  openPhotoId?: string | null;
+}
+
+export function MyPhotosPage({ user, openPhotoId = null }: Props) {
   const toast = useToast();
   const { openCheckout } = usePaymentOffers();
   const buyMore = () => openCheckout({ type: 'one-time', reason: PHOTO_MESSAGES.noTokens });
@@ -49,7 +55,7 @@ export function MyPhotosPage({ user }: { user: User }) {
   const { photos, error } = usePhotos(user.uid, sort);
   const [adding, setAdding] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(openPhotoId);
   const openPhoto = photos?.find((photo) => photo.id === openId);
   // Only after the upload that earned the bonus: the server grants it once, whatever the device.
   const [hoorayEarned, setHoorayEarned] = useState(false);

@@ -4,7 +4,7 @@
  * Messaging, or the local stand-in), given by the caller, so each branch can be tested.
  */
 import { PUSH_TOKEN_ATTEMPTS, PUSH_TOKEN_RETRY_MS } from '@/domain/constants';
-import { PUSH_MESSAGES, pushTokenState } from '@/domain/push';
+import { PUSH_MESSAGES, pushTokenState, type StoredPushToken } from '@/domain/push';
 import { logFailure } from '@/lib/report-error';
 
 export type NotificationOutcome =
@@ -16,7 +16,7 @@ export interface NotificationPorts {
   notifications: Pick<typeof Notification, 'permission' | 'requestPermission'> | undefined;
   supportsServiceWorker: boolean;
   /** What the member's record holds now. */
-  stored: { messagingToken?: string; messagingTokenUpdated?: Date };
+  stored: StoredPushToken;
   getToken: () => Promise<string>;
   saveToken: (token: string) => Promise<void>;
   now: () => Date;

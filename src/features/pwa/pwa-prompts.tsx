@@ -1,8 +1,8 @@
 /**
  * The installable app's prompts, mounted after the first paint: the service worker's registration, the
  * update prompt (asked again after an hour when declined, checked every 15 minutes), the toast after a
- * reload into a new version, the first install's offline note, the offline banner, and the install
- * popover for members.
+ * reload into a new version, the first install's offline note, the offline banner, and for members
+ * the install popover and push on this device.
  */
 import { useEffect, useState } from 'react';
 import { useDialogs } from '@/components/dialogs';
@@ -17,6 +17,7 @@ import {
 } from '@/domain/constants';
 import { logFailure } from '@/lib/report-error';
 import { InstallPopover } from './install-popover';
+import { usePushOnThisDevice } from './notifications';
 import { OfflineBanner } from './offline-banner';
 import {
   registerServiceWorker,
@@ -45,6 +46,7 @@ export function PwaPrompts({ withServiceWorker = import.meta.env.PROD }: Props) 
   const session = useSession();
   const [visits] = useState(countVisit);
   const [updated] = useState(takeUpdatedMark);
+  usePushOnThisDevice(session.user ?? undefined);
 
   useEffect(() => {
     if (!updated) return;
