@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { SessionProvider } from '@/data/session';
-import { ColorModeProvider } from './color-mode';
+import { ColorModeProvider, ColorModeSync } from './color-mode';
 import { env } from '@/config/env';
 import { ConsentHost, DebugPanel, PwaPrompts } from './lazy-screens';
 import { PaymentOffersProvider } from './payment-offers-provider';
@@ -30,6 +30,7 @@ export function App() {
       <ToastProvider>
         <DialogsProvider>
           <SessionProvider>
+            <ColorModeSync />
             <PaymentOffersProvider>
               <AppRouter />
             </PaymentOffersProvider>

@@ -1,13 +1,33 @@
-/** Light or dark, light by default, remembered on this device. */
+/**
+ * Light or dark, light by default, remembered on this device and, for a member, on their record
+ * (spec 2 section 3's colorMode), so their other devices follow the last choice they made.
+ */
 import { CssBaseline, ThemeProvider, createTheme } from '@mui/material';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { useSession } from '@/data/session';
+import type { ColorMode } from '@/domain/user';
+import { logFailure } from '@/lib/report-error';
 import { storageKeys } from '@/lib/storage';
 
-export type ColorMode = 'light' | 'dark';
+export type { ColorMode };
 
-const ColorModeContext = createContext<{ mode: ColorMode; toggle: () => void }>({
+const ColorModeContext = createContext<{
+  mode: ColorMode;
+  toggle: () => void;
+  follow: (mode: ColorMode) => void;
+}>({
   mode: 'light',
   toggle: () => undefined,
+  follow: () => undefined,
 });
 
 /**
@@ -27,6 +47,11 @@ function storedMode(): ColorMode {
 
 export function ColorModeProvider({ children }: { children: ReactNode }) {
   const [mode, setMode] = useState<ColorMode>(storedMode);
+  // Stable, so following the record never re-runs because the mode changed.
+  const follow = useCallback((next: ColorMode) => {
+    localStorage.setItem(storageKeys.colorMode, next);
+    setMode(next);
+  }, []);
   const theme = useMemo(
     () => createTheme({ palette: { mode, ...BRAND[mode], contrastThreshold: 4.5 } }),
     [mode],
@@ -40,8 +65,9 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
           localStorage.setItem(storageKeys.colorMode, next);
           return next;
         }),
+      follow,
     }),
-    [mode],
+    [mode, follow],
   );
   return (
     <ColorModeContext.Provider value={value}>
@@ -54,3 +80,38 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
 }
 
 export const useColorMode = () => useContext(ColorModeContext);
+
+/**
+ * For a signed-in member: the device follows the choice on the record whenever it changes (made on
+ * another device), and a choice made here goes to the record. A record without one takes this
+ * device's, if the member ever chose here.
+ */
+export function ColorModeSync() {
+  const { user } = useSession();
+  const { mode, follow } = useColorMode();
+  const uid = user?.uid;
+  const recorded = user?.colorMode;
+  const previous = useRef(mode);
+  const offered = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (recorded) follow(recorded);
+  }, [recorded, follow]);
+
+  useEffect(() => {
+    const changed = previous.current !== mode;
+    previous.current = mode;
+    if (!uid) return;
+    const firstChoice =
+      !recorded && offered.current !== uid && localStorage.getItem(storageKeys.colorMode) !== null;
+    if (firstChoice) offered.current = uid;
+    if ((changed && mode !== recorded) || firstChoice) {
+      // The callables load for members only, never with the landing page.
+      import('@/data/callables')
+        .then(({ call }) => call('saveColorMode', { colorMode: mode }))
+        .catch((error: unknown) => logFailure(error, { component: 'color mode', action: 'save' }));
+    }
+  }, [mode, uid, recorded]);
+
+  return null;
+}

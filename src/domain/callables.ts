@@ -37,6 +37,7 @@ import type { SharedPhoto } from './photo';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
 import type {
   AvatarInput,
+  ColorModeInput,
   CreatePhotoInput,
   DeleteAccountInput,
   DeleteReplyInput,
@@ -52,6 +53,7 @@ import type {
   ReactionInput,
   ReplyInput,
 } from './schemas';
+import type { ColorMode } from './user';
 import type { AdvancedAnalytics } from './vote';
 
 export interface Callables {
@@ -69,6 +71,7 @@ export interface Callables {
   markVotesSeen: { input: Record<string, never>; result: { newVotes: 0 } };
   markNotificationsSeen: { input: Record<string, never>; result: { seen: true } };
   saveMessagingToken: { input: MessagingTokenInput; result: { saved: true } };
+  saveColorMode: { input: ColorModeInput; result: { colorMode: ColorMode } };
   saveCookieConsent: { input: CookieConsentInput; result: { timestamp: string } };
   sharePhoto: { input: { photoId: string }; result: { shared: true } };
   getSharedPhoto: { input: { ownerId: string; photoId: string }; result: SharedPhoto };

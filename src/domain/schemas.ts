@@ -19,7 +19,7 @@ import {
   type Tag,
 } from './rating';
 import { isTimeZone } from './streak';
-import { GENDERS, SHOW_GENDERS, type Gender, type ShowGender } from './user';
+import { COLOR_MODES, GENDERS, SHOW_GENDERS, type ColorMode, type Gender, type ShowGender } from './user';
 import { REACTION_EMOJIS, type ReactionEmoji } from './vote';
 
 const email = yup
@@ -304,6 +304,15 @@ export const avatarSchema = yup.object({
     .required('Please choose an image.'),
 });
 export type AvatarInput = yup.InferType<typeof avatarSchema>;
+
+/** The light or dark choice, kept on the member's record. */
+export const colorModeSchema = yup.object({
+  colorMode: yup
+    .mixed<ColorMode>()
+    .oneOf(COLOR_MODES, 'Choose light or dark')
+    .required('Choose light or dark'),
+});
+export type ColorModeInput = yup.InferType<typeof colorModeSchema>;
 
 /** The device's push token, stored on the member's record for the server's notifications. */
 export const messagingTokenSchema = yup.object({

@@ -10,6 +10,10 @@ export type ShowGender = (typeof SHOW_GENDERS)[number];
 
 export type PresenceState = 'online' | 'offline';
 
+/** Light or dark: kept on the device and on the record, so the member's other devices follow. */
+export const COLOR_MODES = ['light', 'dark'] as const;
+export type ColorMode = (typeof COLOR_MODES)[number];
+
 export interface User {
   uid: string;
   email: string | null;
@@ -24,6 +28,8 @@ export interface User {
   birthyear?: number;
   gender?: Gender;
   showGender?: ShowGender;
+  /** The member's light or dark choice (spec 2 section 3); none until they first choose. */
+  colorMode?: ColorMode;
   complete: boolean;
   onBoarding: boolean;
   subscribed: boolean;

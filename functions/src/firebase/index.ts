@@ -86,6 +86,7 @@ export const activatePhotos = callable(handlers.activatePhotos);
 export const deletePhoto = callable(handlers.deletePhoto);
 export const markVotesSeen = callable(handlers.markVotesSeen);
 export const saveMessagingToken = callable(handlers.saveMessagingToken);
+export const saveColorMode = callable(handlers.saveColorMode);
 export const saveCookieConsent = callable(handlers.saveCookieConsent);
 export const markNotificationsSeen = callable(handlers.markNotificationsSeen);
 export const sharePhoto = callable(handlers.sharePhoto);

@@ -34,6 +34,7 @@ import { REPORT_REASONS } from '../../../src/domain/rating';
 import {
   activatePhotosSchema,
   avatarSchema,
+  colorModeSchema,
   createPhotoSchema,
   deleteAccountSchema,
   deleteReplySchema,
@@ -77,6 +78,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   markVotesSeen: { schema: noInputSchema, valid: {} },
   markNotificationsSeen: { schema: noInputSchema, valid: {} },
   saveMessagingToken: { schema: messagingTokenSchema, valid: { token: 'device-token' } },
+  saveColorMode: { schema: colorModeSchema, valid: { colorMode: 'dark' } },
   saveCookieConsent: {
     schema: cookieConsentSchema,
     valid: { preferences: { necessary: true, analytics: true, marketing: false, functional: false } },

@@ -36,6 +36,7 @@ import type { Handler } from './handler';
 import { getLeaderboard } from './leaderboard';
 import { markNotificationsSeen } from './mark-notifications-seen';
 import { markVotesSeen } from './mark-votes-seen';
+import { saveColorMode } from './save-color-mode';
 import { saveCookieConsent } from './save-cookie-consent';
 import { saveMessagingToken } from './save-messaging-token';
 import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
@@ -60,6 +61,7 @@ const CHECKS_ITS_MEMBER = new Set<CallableName>([
   'markVotesSeen',
   'markNotificationsSeen',
   'saveMessagingToken',
+  'saveColorMode',
   'saveCookieConsent',
   'sharePhoto',
   'getPhotos',
@@ -98,6 +100,7 @@ const unlimited = {
   markVotesSeen,
   markNotificationsSeen,
   saveMessagingToken,
+  saveColorMode,
   saveCookieConsent,
   sharePhoto,
   getSharedPhoto,

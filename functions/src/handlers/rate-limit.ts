@@ -21,6 +21,7 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   markVotesSeen: 60,
   markNotificationsSeen: 60,
   saveMessagingToken: 10,
+  saveColorMode: 20,
   saveCookieConsent: 10,
   sharePhoto: 30,
   getSharedPhoto: 60,
