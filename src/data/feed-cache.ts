@@ -7,6 +7,7 @@ import Dexie, { type EntityTable } from 'dexie';
 import type { FeedPhoto } from '@/domain/rating';
 import type { GivenVote } from '@/domain/vote';
 import { DATABASE_DELETION_BLOCKED } from '@/domain/errors';
+import { logFailure } from '@/lib/report-error';
 
 export const FEED_DB_NAME = 'PhotoraterDB';
 
@@ -15,24 +16,50 @@ interface CachedPhoto extends FeedPhoto {
   order: number;
 }
 
-type FeedDatabase = Dexie & {
+export type FeedDatabase = Dexie & {
   photos: EntityTable<CachedPhoto, 'id'>;
   votes: EntityTable<GivenVote, 'id'>;
 };
 
-let database: FeedDatabase | undefined;
+let database: Promise<FeedDatabase> | undefined;
 
-function open(): FeedDatabase {
-  if (!database) {
-    database = new Dexie(FEED_DB_NAME) as FeedDatabase;
-    database.version(3).stores({ photos: 'id, order', votes: 'id' });
+function define(): FeedDatabase {
+  const db = new Dexie(FEED_DB_NAME) as FeedDatabase;
+  db.version(3).stores({ photos: 'id, order', votes: 'id' });
+  return db;
+}
+
+/**
+ * The health check (spec 2 section 4): the database must open at version 3 and both stores answer a
+ * read. One that fails (left broken, of another version or layout, or refused by the browser) is
+ * deleted and made anew: it only holds copies of what the server keeps.
+ */
+export async function checkedFeedDatabase(create: () => FeedDatabase = define): Promise<FeedDatabase> {
+  const db = create();
+  try {
+    await db.open();
+    await Promise.all([db.photos.count(), db.votes.count()]);
+    return db;
+  } catch (error) {
+    logFailure(error, { feature: 'feed cache', action: 'health check' });
+    db.close();
+    await Dexie.delete(FEED_DB_NAME);
+    const fresh = create();
+    await fresh.open();
+    return fresh;
   }
+}
+
+function open(): Promise<FeedDatabase> {
+  database ??= checkedFeedDatabase();
+  // A database that could not be made even anew is tried again at the next use.
+  database.catch(() => (database = undefined));
   return database;
 }
 
 /** The cached feed in its order, without photos already voted on. */
 export async function readCachedFeed(): Promise<FeedPhoto[]> {
-  const db = open();
+  const db = await open();
   const [photos, votes] = await Promise.all([db.photos.orderBy('order').toArray(), db.votes.toArray()]);
   const voted = new Set(votes.map((vote) => vote.id));
   return (
@@ -50,24 +77,25 @@ export async function readCachedFeed(): Promise<FeedPhoto[]> {
 }
 
 export async function cacheFeed(photos: FeedPhoto[]): Promise<void> {
-  await open().transaction('rw', open().photos, async () => {
-    await open().photos.clear();
-    await open().photos.bulkPut(photos.map((photo, order) => ({ ...photo, order })));
+  const db = await open();
+  await db.transaction('rw', db.photos, async () => {
+    await db.photos.clear();
+    await db.photos.bulkPut(photos.map((photo, order) => ({ ...photo, order })));
   });
 }
 
 /** A rated, reported or broken photo leaves the cache. */
 export async function forgetPhoto(photoId: string): Promise<void> {
-  await open().photos.delete(photoId);
+  await (await open()).photos.delete(photoId);
 }
 
 export async function rememberVote(vote: GivenVote): Promise<void> {
-  await open().votes.put(vote);
+  await (await open()).votes.put(vote);
 }
 
 /** The ids of photos voted on: the cache, or when it is empty, the member's light votes from the backend. */
 export async function votedPhotoIds(readGivenVotes: () => Promise<GivenVote[]>): Promise<Set<string>> {
-  const db = open();
+  const db = await open();
   let votes = await db.votes.toArray();
   if (votes.length === 0) {
     votes = await readGivenVotes();
@@ -80,8 +108,12 @@ export { DATABASE_DELETION_BLOCKED };
 
 /** Sign-out removes the cache, which belongs to the member who signed out. */
 export async function deleteFeedCache(): Promise<void> {
-  database?.close();
+  const opened = database;
   database = undefined;
+  await opened?.then(
+    (db) => db.close(),
+    () => undefined,
+  );
   await new Promise<void>((resolve, reject) => {
     const request = indexedDB.deleteDatabase(FEED_DB_NAME);
     request.onsuccess = () => resolve();
