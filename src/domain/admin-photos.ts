@@ -26,6 +26,14 @@ export const ADMIN_PHOTO_MESSAGES = {
   commentsFailed: 'Failed to generate comments. Please try again.',
 } as const;
 
+/** What the owner of a reported photo is told: when it leaves the feeds, and when an admin decides. */
+export const REPORT_NOTICES = {
+  underReview:
+    'Your photo is under review: other members reported it, so it is out of the rating feed until we have looked at it.',
+  restored: 'We reviewed your photo and it is back in the rating feed.',
+  removed: 'We reviewed your photo and removed it, as it goes against our terms.',
+} as const;
+
 /** Bot votes (spec 2 section 9): the viewing time they record, the voter ages they take. */
 export const BOT_VOTER_ID = 'bot';
 export const BOT_VIEWING_SECONDS = 5;
@@ -180,9 +188,8 @@ export const adminResolveReportSchema = yup.object({
 });
 export type AdminResolveReportInput = yup.InferType<typeof adminResolveReportSchema>;
 
-export const adminListReportsSchema = yup.object({
-  cursor: adminListPhotosSchema.fields.cursor,
-});
+/** The reported photos are few: most reported first, one page. */
+export const adminListReportsSchema = yup.object({});
 export type AdminListReportsInput = yup.InferType<typeof adminListReportsSchema>;
 
 /** A photo as the Photos tab shows it; dates as ISO text, as a callable's answer carries them. */

@@ -2,7 +2,16 @@
 import * as yup from 'yup';
 import { FIELD_MAX } from './constants';
 
-export const ADMIN_TABS = ['Users', 'Photos', 'Features', 'AB Tests', 'Articles', 'PWA Tools'] as const;
+/** The spec's tabs, and Reports beside Photos: three reports take a photo out of every feed until an admin decides. */
+export const ADMIN_TABS = [
+  'Users',
+  'Photos',
+  'Reports',
+  'Features',
+  'AB Tests',
+  'Articles',
+  'PWA Tools',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const DEFAULT_ADMIN_TAB: AdminTab = 'Photos';
 

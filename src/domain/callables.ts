@@ -25,7 +25,10 @@ import type {
   AdminAddBotVoteInput,
   AdminDeletePhotoInput,
   AdminListPhotosInput,
+  AdminListReportsInput,
   AdminListVotesInput,
+  AdminReportedPhoto,
+  AdminResolveReportInput,
   AdminPhotoPage,
   AdminUpdatePhotoInput,
   AdminVoteRow,
@@ -112,6 +115,11 @@ export interface Callables {
     result: { voteId: string; rate: number; votesCount: number };
   };
   generateGenComments: { input: GenerateGenCommentsInput; result: { genComments: string[] } };
+  adminListReports: { input: AdminListReportsInput; result: { photos: AdminReportedPhoto[] } };
+  adminResolveReport: {
+    input: AdminResolveReportInput;
+    result: { decision: AdminResolveReportInput['decision'] };
+  };
   getArticles: { input: ArticlePageInput; result: ArticlePage };
   getArticle: { input: ArticleIdInput; result: ArticleView };
   saveArticle: { input: SaveArticleInput; result: { id: string } };

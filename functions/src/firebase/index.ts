@@ -121,6 +121,8 @@ export const adminListVotes = callable(handlers.adminListVotes);
 export const adminAddBotVote = callable(handlers.adminAddBotVote);
 // A chat model may take a while to write 30 comments.
 export const generateGenComments = callable(handlers.generateGenComments, { timeoutSeconds: 120 });
+export const adminListReports = callable(handlers.adminListReports);
+export const adminResolveReport = callable(handlers.adminResolveReport);
 export const getArticles = callable(handlers.getArticles);
 export const getArticle = callable(handlers.getArticle);
 export const saveArticle = callable(handlers.saveArticle);

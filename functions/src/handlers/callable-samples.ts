@@ -23,7 +23,9 @@ import {
   adminAddBotVoteSchema,
   adminDeletePhotoSchema,
   adminListPhotosSchema,
+  adminListReportsSchema,
   adminListVotesSchema,
+  adminResolveReportSchema,
   adminUpdatePhotoSchema,
   generateGenCommentsSchema,
 } from '../../../src/domain/admin-photos';
@@ -141,6 +143,11 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   generateGenComments: {
     schema: generateGenCommentsSchema,
     valid: { userId: 'owner', photoId: 'p1', count: 30, mode: 'replace' },
+  },
+  adminListReports: { schema: adminListReportsSchema, valid: {} },
+  adminResolveReport: {
+    schema: adminResolveReportSchema,
+    valid: { userId: 'owner', photoId: 'p1', decision: 'restore' },
   },
   getArticles: { schema: articlePageSchema, valid: { page: 1 } },
   getArticle: { schema: articleIdSchema, valid: { id: 'a1' } },

@@ -19,6 +19,7 @@ import {
   adminUpdatePhoto,
   generateGenComments,
 } from './admin-photos';
+import { adminListReports, adminResolveReport } from './admin-reports';
 import { adminUpdateUser } from './admin-users';
 import { deleteArticle, getArticle, getArticles, saveArticle } from './articles';
 import { deleteReply, reactToComment, replyToComment } from './comments';
@@ -132,6 +133,8 @@ const unlimited = {
   adminListVotes,
   adminAddBotVote,
   generateGenComments,
+  adminListReports,
+  adminResolveReport,
   getArticles,
   getArticle,
   saveArticle,

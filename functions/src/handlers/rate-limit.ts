@@ -56,6 +56,8 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   adminAddBotVote: 60,
   // Each may ask the AI text service for a batch.
   generateGenComments: 10,
+  adminListReports: 60,
+  adminResolveReport: 60,
   getArticles: 60,
   getArticle: 60,
   saveArticle: 30,

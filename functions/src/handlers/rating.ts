@@ -29,6 +29,8 @@ import { statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
 import { afterVoteReceived, tokensForVoteGiven } from '../../../src/domain/tokens';
 import type { User } from '../../../src/domain/user';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '../../../src/domain/vote';
+import { REPORT_NOTICES } from '../../../src/domain/admin-photos';
+import { notifyOwner } from './admin-reports';
 import { requireCaller, validate, type Handler } from './handler';
 import { readSiteAverage } from './site-stats';
 import { assertCompleteMember, NOT_FOUND, userPath } from './users';
@@ -243,6 +245,9 @@ export const flagPhoto: Handler<Callables['flagPhoto']['result']> = {
       if (!reporter || reporter.deletedAt || !photo) throw new HttpsError('not-found', NOT_FOUND);
       if (existing) throw new HttpsError('already-exists', RATING_MESSAGES.alreadyReported);
       const reportsCount = (photo.reportsCount ?? 0) + 1;
+      // The report that takes the photo out of the feeds tells its owner it is under review.
+      const suspends = reportsCount === REPORTS_TO_SUSPEND;
+      const owner = suspends ? await tx.get<User>(userPath(input.ownerId)) : undefined;
       // Spelled as the specification spells it.
       tx.set(reportPath, { userId: caller.uid, reason: input.reason, reporteddAt: now });
       tx.set(`${reportedPath(caller.uid)}/${input.photoId}`, {
@@ -254,6 +259,7 @@ export const flagPhoto: Handler<Callables['flagPhoto']['result']> = {
         reportsCount,
         ...(reportsCount >= REPORTS_TO_SUSPEND ? { eligible: false } : {}),
       });
+      if (suspends) notifyOwner(tx, owner, input.ownerId, input.photoId, REPORT_NOTICES.underReview, now);
       return { reported: true as const };
     });
   },

@@ -16,6 +16,7 @@ describe('AdminPage', () => {
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'Users',
       'Photos',
+      'Reports',
       'Features',
       'AB Tests',
       'Articles',

@@ -10,12 +10,14 @@ import { AnalyticsTab } from './analytics-tab';
 import { ArticlesTab } from './articles-tab';
 import { FeaturesTab } from './features-tab';
 import { PhotosTab } from './photos-tab';
+import { ReportsTab } from './reports-tab';
 import { UsersTab } from './users-tab';
 
 /** The tabs built so far; the others say they are coming. */
 const PANELS: Partial<Record<AdminTab, ComponentType>> = {
   Users: UsersTab,
   Photos: PhotosTab,
+  Reports: ReportsTab,
   Features: FeaturesTab,
   'AB Tests': AbTestsTab,
   Articles: ArticlesTab,
