@@ -30,6 +30,7 @@ describe('the Functions bundle', () => {
       cleanUpAbandonedUploads: { kind: 'schedule' },
       renewPremiumMonths: { kind: 'schedule' },
       stripeWebhook: { kind: 'https' },
+      abTestEvent: { kind: 'https' },
       reportClientError: { kind: 'https' },
       limitWaitingUploads: { kind: 'trigger', eventType: 'google.cloud.storage.object.v1.finalized' },
       writePhotoInsights: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },

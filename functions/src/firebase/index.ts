@@ -27,6 +27,7 @@ import { purgeDeletedMembers } from '../handlers/delete-account';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
 import { renewPremium } from '../handlers/premium';
 import { receiveStripeWebhook } from '../handlers/stripe-webhook';
+import { abTestLimiter, receiveAbTestEvent } from '../handlers/ab-test-events';
 import { receiveErrorReport, reportLimiter } from '../handlers/report-client-error';
 import { stripeCheckout, stripeSettingsFromEnv } from '../payments/stripe-checkout';
 import { setPresence } from '../handlers/presence';
@@ -167,6 +168,26 @@ export const reportClientError = onRequest({ cors: true }, async (request, respo
       const entry = errorReportLogEntry(report);
       writeLog({ ...entry, severity: entry.severity as 'ERROR' | 'CRITICAL' });
     },
+  );
+  response.status(answer.status).json(answer.body);
+});
+
+const abTestEvents = abTestLimiter();
+
+/**
+ * The app's A/B events (spec 2 section 7, `POST /api/analytics/ab-test`, a hosting rewrite of that
+ * path on the app's own host), kept in `abTestEvents` for the admin. Visitors post them, so there is
+ * no sign-in; each address is limited and only a running test's variants are kept.
+ */
+export const abTestEvent = onRequest(async (request, response) => {
+  if (request.method !== 'POST') {
+    response.status(405).json({ error: 'Events are posted.' });
+    return;
+  }
+  const answer = await receiveAbTestEvent(
+    request.rawBody ?? '',
+    { address: request.ip ?? 'unknown', uid: null },
+    { store, clock: systemClock, limiter: abTestEvents },
   );
   response.status(answer.status).json(answer.body);
 });

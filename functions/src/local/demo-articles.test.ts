@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ArticlePage, ArticleView } from '../../../src/domain/articles';
+import { getFeatures } from '../handlers/admin-features';
 import { getArticle, getArticles } from '../handlers/articles';
 import { testContext } from '../testing';
 import { seedDemoContent } from './demo-content';
@@ -20,5 +21,17 @@ describe('demo articles', () => {
       expect(article.content).toContain('<h2>');
       expect(article.imageUrl).toMatch(/^\/images\/blog-[a-z]+\.webp$/);
     }
+  });
+
+  it("runs the landing page's A/B test, which every visitor can read", async () => {
+    const context = testContext();
+    await seedDemoContent(context);
+    const { features } = await getFeatures.run({}, context.as(null));
+    const test = features.find((feature) => feature.id === 'landingHeroTest');
+    expect(test?.abTestConfig?.variants.map((variant) => variant.id)).toEqual([
+      'control',
+      'original',
+      'social_proof',
+    ]);
   });
 });

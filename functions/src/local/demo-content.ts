@@ -15,6 +15,7 @@ import type { Clock, HandlerContext } from '../handlers/handler';
 import { submitRating } from '../handlers/rating';
 import { offlineInsightsWriter } from '../photos/insights';
 import { seedDemoArticles } from './demo-articles';
+import { seedDemoExperiments } from './demo-experiments';
 import type { Store } from '../store/store';
 
 export interface DemoMember {
@@ -243,6 +244,7 @@ export async function seedDemoContent(services: {
     }
   }
   await seedDemoArticles(store, now);
+  await seedDemoExperiments(store, now);
   return true;
 }
 

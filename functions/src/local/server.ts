@@ -12,6 +12,8 @@ import { handlers } from '../handlers';
 import { RateLimiter } from '../handlers/rate-limit';
 import { toHttpsError, type AccountAdmin, type Caller, type Clock, type Handler } from '../handlers/handler';
 import { receiveStripeWebhook, STRIPE_WEBHOOK } from '../handlers/stripe-webhook';
+import { abTestLimiter, receiveAbTestEvent } from '../handlers/ab-test-events';
+import { AB_TEST_ROUTE } from '../../../src/domain/ab-test-events';
 import type { LocalFileStore } from '../files/local-file-store';
 import type { FaceAnalyzer } from '../photos/face-analysis';
 import type { InsightsWriter } from '../photos/insights';
@@ -145,6 +147,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   // Set once the port is known: the checkout page, and the guard that lets its own form post to it.
   const page: { checkout?: TestCheckout; guard?: RequestGuard } = {};
   const webhookPath = `/${options.projectId}/${options.region}/${STRIPE_WEBHOOK}`;
+  const abTestEvents = abTestLimiter();
 
   async function callerOf(request: IncomingMessage): Promise<Caller | null> {
     const header = request.headers.authorization;
@@ -246,6 +249,27 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       page.checkout.handle(request, response, url.pathname).catch((error: unknown) => {
         log(`checkout failed: ${(error as Error).stack ?? String(error)}`);
         answerError(response, 400, '{"error":"The checkout could not be completed."}');
+      });
+      return;
+    }
+    if (request.method === 'POST' && url.pathname === AB_TEST_ROUTE) {
+      (async () => {
+        const caller = await callerOf(request).catch(() => null);
+        const answer = await receiveAbTestEvent(
+          await readRawBody(request),
+          { address: request.socket.remoteAddress ?? 'unknown', uid: caller?.uid ?? null },
+          { store: options.store, clock: options.clock, limiter: abTestEvents },
+        );
+        response
+          .writeHead(answer.status, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify(answer.body));
+      })().catch((error: unknown) => {
+        if (error instanceof BodyTooLarge) {
+          answerError(response, 413, JSON.stringify({ error: error.message }));
+          return;
+        }
+        log(`${AB_TEST_ROUTE} failed: ${(error as Error).stack ?? String(error)}`);
+        answerError(response, 500, '{"error":"The event could not be kept."}');
       });
       return;
     }

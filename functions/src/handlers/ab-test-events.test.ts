@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredAbTestEvent } from '../../../src/domain/ab-test-events';
+import { testContext } from '../testing';
+import { abTestLimiter, receiveAbTestEvent } from './ab-test-events';
+import { reportLimiter } from './report-client-error';
+
+const event = {
+  testId: 'landingHeroTest',
+  variantId: 'social_proof',
+  variantName: 'Social proof',
+  eventType: 'assignment',
+  userId: null,
+  sessionId: 'session-1234abcd',
+};
+
+async function withTest(options: { enabled?: boolean; isActive?: boolean } = {}) {
+  const context = testContext();
+  await context.store.runTransaction(async (tx) => {
+    tx.set('appFeatures/landingHeroTest', {
+      id: 'landingHeroTest',
+      name: 'Landing hero',
+      description: '',
+      enabled: options.enabled ?? true,
+      value: null,
+      type: 'ab_test',
+      abTestConfig: {
+        variants: [
+          { id: 'control', name: 'Control', trafficPercentage: 50 },
+          { id: 'social_proof', name: 'Social proof', trafficPercentage: 50 },
+        ],
+        isActive: options.isActive ?? true,
+        analyticsKey: 'landingHeroTest',
+        startDate: null,
+        endDate: null,
+      },
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    });
+  });
+  const services = { store: context.store, clock: context.clock, limiter: abTestLimiter() };
+  const visitor = { address: '203.0.113.9', uid: null };
+  const events = async () =>
+    (await context.store.query<StoredAbTestEvent>('abTestEvents')).map((doc) => doc.data);
+  return { context, services, visitor, events };
+}
+
+describe('receiveAbTestEvent', () => {
+  it("keeps a running test's event, with the stored variant name and no member from the body", async () => {
+    const { services, visitor, events } = await withTest();
+    const answer = await receiveAbTestEvent(
+      JSON.stringify({ ...event, variantName: 'Whatever', userId: 'someone-else' }),
+      visitor,
+      services,
+    );
+    expect(answer.status).toBe(202);
+    expect(await events()).toEqual([
+      expect.objectContaining({
+        testId: 'landingHeroTest',
+        variantId: 'social_proof',
+        variantName: 'Social proof',
+        eventType: 'assignment',
+        userId: null,
+        sessionId: 'session-1234abcd',
+      }),
+    ]);
+  });
+
+  it('records the member only when the host verified them', async () => {
+    const { services, events } = await withTest();
+    await receiveAbTestEvent(
+      JSON.stringify({ ...event, eventType: 'conversion' }),
+      { address: 'x', uid: 'm1' },
+      services,
+    );
+    expect((await events())[0]?.userId).toBe('m1');
+  });
+
+  it.each([
+    ['not JSON', '{"testId":', 400],
+    ['a list', '[]', 400],
+    ['an unknown field', JSON.stringify({ ...event, isAdmin: true }), 400],
+    ['a prototype key', `{"__proto__":{"x":1},${JSON.stringify(event).slice(1)}`, 400],
+    ['an unknown event type', JSON.stringify({ ...event, eventType: 'purchase' }), 400],
+    ['a bad session id', JSON.stringify({ ...event, sessionId: '../x' }), 400],
+    ['a number for a name', JSON.stringify({ ...event, variantName: 5 }), 400],
+    [
+      'too much event data',
+      JSON.stringify({
+        ...event,
+        eventData: Object.fromEntries(Array.from({ length: 11 }, (_, n) => [`k${n}`, n])),
+      }),
+      400,
+    ],
+    ['an unknown test', JSON.stringify({ ...event, testId: 'otherTest' }), 404],
+    ['an unknown variant', JSON.stringify({ ...event, variantId: 'nope' }), 404],
+    ['a huge body', JSON.stringify({ ...event, variantName: 'x'.repeat(5000) }), 413],
+  ])('refuses %s, keeping nothing', async (_label, body, status) => {
+    const { services, visitor, events } = await withTest();
+    expect((await receiveAbTestEvent(body, visitor, services)).status).toBe(status);
+    expect(await events()).toEqual([]);
+  });
+
+  it('keeps nothing for a stopped test or a disabled feature', async () => {
+    for (const options of [{ isActive: false }, { enabled: false }]) {
+      const { services, visitor, events } = await withTest(options);
+      expect((await receiveAbTestEvent(JSON.stringify(event), visitor, services)).status).toBe(404);
+      expect(await events()).toEqual([]);
+    }
+  });
+
+  it('limits each sender', async () => {
+    const { services, visitor, events } = await withTest();
+    const limited = { ...services, limiter: reportLimiter(2) };
+    const answers = [];
+    for (let n = 0; n < 3; n++)
+      answers.push((await receiveAbTestEvent(JSON.stringify(event), visitor, limited)).status);
+    expect(answers).toEqual([202, 202, 429]);
+    expect(
+      await receiveAbTestEvent(JSON.stringify(event), { address: 'other', uid: null }, limited),
+    ).toMatchObject({
+      status: 202,
+    });
+    expect(await events()).toHaveLength(3);
+  });
+});

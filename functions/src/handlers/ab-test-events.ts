@@ -1,0 +1,81 @@
+/**
+ * `POST /api/analytics/ab-test` (spec 2 section 7), received the same way by both hosts: the event's
+ * size and shape are checked, then that it names a running test and one of its variants (so the
+ * store holds no made-up tests), and it is kept in `abTestEvents/{id}` for the admin. Anyone may post
+ * (visitors are who the landing page tests), so each sender is limited; the member is recorded only
+ * when the host verified their token, never from the body.
+ */
+import { randomUUID } from 'node:crypto';
+import type { RateLimiterMemory } from 'rate-limiter-flexible';
+import { ValidationError } from 'yup';
+import {
+  AB_TEST_BODY_MAX,
+  AB_TEST_EVENTS,
+  AB_TEST_EVENTS_PER_MINUTE,
+  abTestEventSchema,
+  type StoredAbTestEvent,
+} from '../../../src/domain/ab-test-events';
+import { appFeaturePath, type AppFeature } from '../../../src/domain/experiments';
+import type { Store } from '../store/store';
+import type { Clock } from './handler';
+import { inputMismatch } from './input-shape';
+import { reportLimiter, type ReportAnswer } from './report-client-error';
+
+export const AB_TEST_FUNCTION = 'abTestEvent';
+
+export function abTestLimiter(): RateLimiterMemory {
+  return reportLimiter(AB_TEST_EVENTS_PER_MINUTE);
+}
+
+export async function receiveAbTestEvent(
+  raw: Buffer | string,
+  sender: { address: string; uid: string | null },
+  services: { store: Store; clock: Clock; limiter: RateLimiterMemory },
+): Promise<ReportAnswer> {
+  if (Buffer.byteLength(raw) > AB_TEST_BODY_MAX)
+    return { status: 413, body: { error: 'The event is too large.' } };
+  try {
+    await services.limiter.consume(sender.uid ?? `address:${sender.address}`);
+  } catch {
+    return { status: 429, body: { error: 'Too many events. Please wait a moment.' } };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString());
+  } catch {
+    return { status: 400, body: { error: 'The event is not JSON.' } };
+  }
+  const mismatch = inputMismatch(abTestEventSchema, body);
+  if (mismatch) return { status: 400, body: { error: mismatch } };
+  let event;
+  try {
+    event = await abTestEventSchema.validate(body, { stripUnknown: true });
+  } catch (error) {
+    if (error instanceof ValidationError) return { status: 400, body: { error: error.errors[0] } };
+    throw error;
+  }
+  const feature = await services.store.get<AppFeature>(appFeaturePath(event.testId));
+  const variant = feature?.abTestConfig?.variants.find((candidate) => candidate.id === event.variantId);
+  if (
+    !feature ||
+    feature.type !== 'ab_test' ||
+    !feature.enabled ||
+    !feature.abTestConfig?.isActive ||
+    !variant
+  )
+    return { status: 404, body: { error: 'No such running test or variant.' } };
+  const stored: StoredAbTestEvent = {
+    testId: event.testId,
+    variantId: variant.id,
+    variantName: variant.name,
+    eventType: event.eventType,
+    ...(event.eventData ? { eventData: event.eventData as StoredAbTestEvent['eventData'] } : {}),
+    userId: sender.uid,
+    sessionId: event.sessionId,
+    receivedAt: services.clock.now(),
+  };
+  await services.store.runTransaction(async (tx) => {
+    tx.set(`${AB_TEST_EVENTS}/${randomUUID()}`, { ...stored });
+  });
+  return { status: 202, body: { received: true } };
+}

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './test-server';
+
+let test: TestServer;
+
+beforeAll(async () => {
+  test = await startTestServer();
+  await test.context.store.runTransaction(async (tx) => {
+    tx.set('appFeatures/landingHeroTest', {
+      id: 'landingHeroTest',
+      name: 'Landing hero',
+      enabled: true,
+      type: 'ab_test',
+      abTestConfig: {
+        variants: [{ id: 'control', name: 'Control', trafficPercentage: 100 }],
+        isActive: true,
+      },
+    });
+  });
+});
+
+afterAll(() => test.close());
+
+const post = (body: string, headers: Record<string, string> = {}) =>
+  fetch(`${test.server.url}/api/analytics/ab-test`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body,
+  });
+
+const event = {
+  testId: 'landingHeroTest',
+  variantId: 'control',
+  variantName: 'Control',
+  eventType: 'assignment',
+  userId: null,
+  sessionId: 'session-abcdefgh',
+};
+
+describe('POST /api/analytics/ab-test on the local server', () => {
+  it("keeps a visitor's event, and a member's with their verified uid", async () => {
+    expect((await post(JSON.stringify(event))).status).toBe(202);
+    expect((await post(JSON.stringify(event), { Authorization: 'Bearer token-m1' })).status).toBe(202);
+    const kept = (await test.context.store.query<{ userId: string | null }>('abTestEvents')).map(
+      (doc) => doc.data.userId,
+    );
+    expect(kept.sort()).toEqual(['m1', null].sort());
+  });
+
+  it('answers a body over 1 MiB with 413 and a bad one with 400, never a 500', async () => {
+    expect((await post(JSON.stringify({ ...event, variantName: 'x'.repeat(1_100_000) }))).status).toBe(413);
+    expect((await post('nonsense')).status).toBe(400);
+  });
+});
