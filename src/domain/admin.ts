@@ -11,6 +11,7 @@ export const ADMIN_TABS = [
   'AB Tests',
   'Articles',
   'PWA Tools',
+  'Audit log',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 export const DEFAULT_ADMIN_TAB: AdminTab = 'Photos';
@@ -24,6 +25,10 @@ export const ADMIN_MESSAGES = {
   /** An admin cannot lock themselves out: another admin must take the role or disable them. */
   notYourself: 'You cannot remove your own admin role or disable yourself.',
   noUsers: 'No users found.',
+  /** An admin's own account goes through the profile's deletion, which asks for a recent sign-in. */
+  notYourAccount: 'You cannot delete your own account here. Use Delete account on your profile.',
+  deletedByAdmin: 'Deleted by an admin.',
+  noLog: 'No admin actions recorded yet.',
 } as const;
 
 const userFields = {
@@ -55,6 +60,12 @@ export const adminUpdateUserSchema = yup.object({
   disabled: userFields.disabled.optional(),
 });
 export type AdminUpdateUserInput = yup.InferType<typeof adminUpdateUserSchema>;
+
+/** Delete a member: the same deletion and purge as their own, with the removal record naming the admin. */
+export const adminDeleteUserSchema = yup.object({
+  uid: yup.string().trim().max(128).required('User ID is required'),
+});
+export type AdminDeleteUserInput = yup.InferType<typeof adminDeleteUserSchema>;
 
 export const ADMIN_PAGE_SIZE = 20;
 export const ADMIN_USER_SORTS = ['points', 'displayName', 'lastVotedAt'] as const;
@@ -122,3 +133,28 @@ export interface AdminLogEntry {
 }
 
 export const adminLogPath = (id: string) => `adminLog/${id}`;
+
+/** The audit log, newest first, 20 a page after a cursor (the last entry's time). */
+export const adminListLogSchema = yup.object({
+  cursor: yup
+    .string()
+    .matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/, 'This page cursor is not valid.')
+    .optional(),
+});
+export type AdminListLogInput = yup.InferType<typeof adminListLogSchema>;
+
+/** An audit entry as the Audit log tab shows it: dates as ISO text, within the records too. */
+export interface AdminLogRow {
+  id: string;
+  adminId: string;
+  action: AdminAction;
+  targetPath: string;
+  at: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+export interface AdminLogPage {
+  entries: AdminLogRow[];
+  cursor: string | null;
+}

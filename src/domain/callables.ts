@@ -12,7 +12,15 @@ import type {
 } from './articles';
 import type { ContactInput, FeedbackInput } from './contact';
 import type { CookieConsentInput } from './consent-schema';
-import type { AdminListUsersInput, AdminUpdateUserInput, AdminUserChanges, AdminUserPage } from './admin';
+import type {
+  AdminDeleteUserInput,
+  AdminListLogInput,
+  AdminListUsersInput,
+  AdminLogPage,
+  AdminUpdateUserInput,
+  AdminUserChanges,
+  AdminUserPage,
+} from './admin';
 import type {
   AdminFeatureRow,
   FeatureRefInput,
@@ -100,6 +108,8 @@ export interface Callables {
   createCheckoutSession: { input: CheckoutInput; result: CheckoutSession };
   adminUpdateUser: { input: AdminUpdateUserInput; result: { updated: Array<keyof AdminUserChanges> } };
   adminListUsers: { input: AdminListUsersInput; result: AdminUserPage };
+  adminDeleteUser: { input: AdminDeleteUserInput; result: { deleted: true } };
+  adminListLog: { input: AdminListLogInput; result: AdminLogPage };
   getFeatures: { input: Record<string, never>; result: { features: PublicFeature[] } };
   adminListFeatures: { input: Record<string, never>; result: { features: AdminFeatureRow[] } };
   adminSaveFeature: { input: SaveFeatureInput; result: { id: string } };

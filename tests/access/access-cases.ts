@@ -73,6 +73,17 @@ export const ACCESS_CASES: AccessCase[] = [
   // The server's own records beside them, and the single histogram of earlier versions.
   { role: 'otherMember', path: 'stats/stats', action: 'read', allowed: false },
   { role: 'otherMember', path: 'stats/leaderboard', action: 'read', allowed: false },
+  // The admin area's records: features and A/B tests, the audit log, removals. Admins read them, and
+  // everything else of other members, through callables that check the admin claim (getFeatures gives
+  // anyone the enabled ones); directly, nobody.
+  { role: 'owner', path: 'appFeatures', action: 'read', allowed: false },
+  { role: 'visitor', path: 'appFeatures/landingHeroTest', action: 'read', allowed: false },
+  { role: 'otherMember', path: 'appFeatures/landingHeroTest', action: 'write', allowed: false },
+  { role: 'owner', path: 'adminLog', action: 'read', allowed: false },
+  { role: 'otherMember', path: 'adminLog/entry1', action: 'read', allowed: false },
+  { role: 'otherMember', path: 'adminLog/entry1', action: 'write', allowed: false },
+  { role: 'visitor', path: 'adminLog/entry1', action: 'read', allowed: false },
+  { role: 'owner', path: 'removals/alice', action: 'read', allowed: false },
   // Payments: the member reads their own billing state; checkout sessions, events, subscriptions, the
   // test checkout's sessions and the daily uses are the server's alone.
   { role: 'owner', path: 'billing/alice', action: 'read', allowed: true },

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, type AdminLogEntry } from '../../../src/domain/admin';
 import type { User } from '../../../src/domain/user';
-import { caller, seedMember, testContext } from '../testing';
-import { adminUpdateUser } from './admin-users';
+import { caller, seedMember, seedPhoto, testContext } from '../testing';
+import { adminDeleteUser, adminListLog, adminUpdateUser } from './admin-users';
+import { purgeDeletedMembers } from './delete-account';
 
 const admin = caller('ada', { isAdmin: true });
 
@@ -93,5 +94,89 @@ describe('adminUpdateUser', () => {
     await expect(adminUpdateUser.run({ uid: 'gone', points: 1 }, context.as(admin))).rejects.toMatchObject({
       code: 'not-found',
     });
+  });
+});
+
+describe('adminDeleteUser', () => {
+  it('refuses non-admins and bad input, and never the admin themselves; nothing is written', async () => {
+    const context = await withMembers();
+    const before = context.store.contents();
+    for (const who of [caller('dana'), caller('ada'), null])
+      await expect(adminDeleteUser.run({ uid: 'dana' }, context.as(who))).rejects.toMatchObject({
+        code: who ? 'permission-denied' : 'unauthenticated',
+      });
+    await expect(adminDeleteUser.run({}, context.as(admin))).rejects.toThrow('User ID is required');
+    await expect(adminDeleteUser.run({ uid: 5 }, context.as(admin))).rejects.toThrow('uid must be text');
+    await expect(adminDeleteUser.run({ uid: 'ada' }, context.as(admin))).rejects.toThrow(
+      ADMIN_MESSAGES.notYourAccount,
+    );
+    await expect(adminDeleteUser.run({ uid: 'nobody' }, context.as(admin))).rejects.toMatchObject({
+      code: 'not-found',
+    });
+    expect(context.store.contents()).toEqual(before);
+    expect(context.deletedAccounts).toEqual([]);
+  });
+
+  it('deletes a member as their own deletion does, logged, and the purge takes the rest', async () => {
+    const context = await withMembers();
+    await seedPhoto(context.store, 'dana', 'p1');
+    await adminDeleteUser.run({ uid: 'dana' }, context.as(admin));
+    expect(await context.store.get<User>('users/dana')).toMatchObject({ deletedAt: context.clock.now() });
+    expect(await context.store.get('users/dana/photos/p1')).toMatchObject({
+      active: false,
+      error: 'User deleted',
+    });
+    expect(await context.store.get('removals/dana')).toMatchObject({
+      message: ADMIN_MESSAGES.deletedByAdmin,
+    });
+    expect(context.deletedAccounts).toEqual(['dana']);
+    const log = await context.store.query<AdminLogEntry>('adminLog');
+    expect(log.map((entry) => entry.data)).toEqual([
+      expect.objectContaining({
+        adminId: 'ada',
+        action: 'deleteUser',
+        targetPath: 'users/dana',
+        before: expect.objectContaining({ displayName: 'Dana', points: 10 }),
+      }),
+    ]);
+    await purgeDeletedMembers(context.store, context.files, context.accounts, context.clock);
+    expect(await context.store.get('users/dana/photos/p1')).toBeUndefined();
+    await expect(adminDeleteUser.run({ uid: 'dana' }, context.as(admin))).rejects.toMatchObject({
+      code: 'not-found',
+    });
+  });
+});
+
+describe('adminListLog', () => {
+  it('is for admins only', async () => {
+    const context = await withMembers();
+    for (const who of [caller('dana'), caller('ada'), null])
+      await expect(adminListLog.run({}, context.as(who))).rejects.toMatchObject({
+        code: who ? 'permission-denied' : 'unauthenticated',
+      });
+    await expect(adminListLog.run({ cursor: 'soon' }, context.as(admin))).rejects.toThrow(
+      'This page cursor is not valid.',
+    );
+  });
+
+  it('lists the admin writes newest first, 20 a page, dates as text', async () => {
+    const context = await withMembers();
+    for (let n = 0; n < 23; n++) {
+      context.clock.advanceMinutes(1);
+      await adminUpdateUser.run({ uid: 'dana', points: n + 100 }, context.as(admin));
+    }
+    const first = await adminListLog.run({}, context.as(admin));
+    expect(first.entries).toHaveLength(20);
+    expect(first.entries[0]).toMatchObject({
+      adminId: 'ada',
+      action: 'updateUser',
+      targetPath: 'users/dana',
+      at: context.clock.now().toISOString(),
+      before: { points: 121 },
+      after: { points: 122 },
+    });
+    const second = await adminListLog.run({ cursor: first.cursor! }, context.as(admin));
+    expect(second.entries.map((entry) => entry.after.points)).toEqual([102, 101, 100]);
+    expect(second.cursor).toBeNull();
   });
 });

@@ -7,13 +7,20 @@ import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
   ADMIN_MESSAGES,
+  ADMIN_PAGE_SIZE,
+  adminDeleteUserSchema,
+  adminListLogSchema,
   adminLogPath,
   adminUpdateUserSchema,
   type AdminLogEntry,
+  type AdminLogPage,
+  type AdminLogRow,
   type AdminUserChanges,
 } from '../../../src/domain/admin';
 import type { Callables } from '../../../src/domain/callables';
 import type { User } from '../../../src/domain/user';
+import { logAdminWrite } from './admin-log';
+import { deleteMemberAccount } from './delete-account';
 import { requireCaller, validate, type Caller, type Handler, type HandlerContext } from './handler';
 import { NOT_FOUND, userPath } from './users';
 
@@ -62,5 +69,69 @@ export const adminUpdateUser: Handler<Callables['adminUpdateUser']['result']> = 
       } satisfies AdminLogEntry);
     });
     return { updated: changed };
+  },
+};
+
+/**
+ * Deletes a member as their own deletion does (subscriptions ended, removal record, the member marked
+ * deleted, photos deactivated, the Auth account gone; the purge removes the rest within the hour),
+ * logged with what the record was. Not the admin's own account: that one asks for a recent sign-in.
+ */
+export const adminDeleteUser: Handler<Callables['adminDeleteUser']['result']> = {
+  async run(data, context) {
+    const admin = requireAdmin(context);
+    const { uid } = await validate(adminDeleteUserSchema, data);
+    if (uid === admin.uid) throw new HttpsError('failed-precondition', ADMIN_MESSAGES.notYourAccount);
+    await deleteMemberAccount(context, uid, ADMIN_MESSAGES.deletedByAdmin, (tx, member, now) =>
+      logAdminWrite(tx, {
+        adminId: admin.uid,
+        action: 'deleteUser',
+        targetPath: userPath(uid),
+        at: now,
+        before: {
+          displayName: member.displayName,
+          email: member.email,
+          points: member.points,
+          isAdmin: member.isAdmin === true,
+          disabled: member.disabled === true,
+        },
+        after: { deletedAt: now },
+      }),
+    );
+    return { deleted: true as const };
+  },
+};
+
+/** Dates inside an entry's records travel as ISO text, as the callable answer carries them. */
+function plain(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, plain(inner)]));
+  return value;
+}
+
+export const adminListLog: Handler<AdminLogPage> = {
+  async run(data, context) {
+    requireAdmin(context);
+    const { cursor } = await validate(adminListLogSchema, data);
+    const docs = await context.store.query<AdminLogEntry>('adminLog', {
+      orderBy: { field: 'at', direction: 'desc' },
+      ...(cursor ? { startAfter: new Date(cursor) } : {}),
+      limit: ADMIN_PAGE_SIZE,
+    });
+    const entries: AdminLogRow[] = docs.map(({ id, data: entry }) => ({
+      id,
+      adminId: entry.adminId,
+      action: entry.action,
+      targetPath: entry.targetPath,
+      at: entry.at.toISOString(),
+      before: plain(entry.before) as Record<string, unknown>,
+      after: plain(entry.after) as Record<string, unknown>,
+    }));
+    return {
+      entries,
+      cursor: docs.length === ADMIN_PAGE_SIZE ? (entries.at(-1)?.at ?? null) : null,
+    };
   },
 };

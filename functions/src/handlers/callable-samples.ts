@@ -4,7 +4,12 @@
  * The ids name a photo `p1` of a member `owner` and a vote by `hostile`.
  */
 import type { AnyObjectSchema } from 'yup';
-import { adminListUsersSchema, adminUpdateUserSchema } from '../../../src/domain/admin';
+import {
+  adminDeleteUserSchema,
+  adminListLogSchema,
+  adminListUsersSchema,
+  adminUpdateUserSchema,
+} from '../../../src/domain/admin';
 import {
   articleIdSchema,
   articlePageSchema,
@@ -112,6 +117,8 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   },
   adminUpdateUser: { schema: adminUpdateUserSchema, valid: { uid: 'owner', points: 5 } },
   adminListUsers: { schema: adminListUsersSchema, valid: { sort: 'points' } },
+  adminDeleteUser: { schema: adminDeleteUserSchema, valid: { uid: 'owner' } },
+  adminListLog: { schema: adminListLogSchema, valid: {} },
   getFeatures: { schema: noInputSchema, valid: {} },
   adminListFeatures: { schema: noInputSchema, valid: {} },
   adminSaveFeature: {

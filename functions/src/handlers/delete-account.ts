@@ -26,7 +26,7 @@ import {
   type Vote,
 } from '../../../src/domain/vote';
 import type { FileStore } from '../files/file-store';
-import type { Store } from '../store/store';
+import type { Store, Transaction } from '../store/store';
 import { deleteCollection, removePhoto } from './delete-photo';
 import { validate, type AccountAdmin, type Clock, type Handler, type HandlerContext } from './handler';
 import type { Subscription } from './premium';
@@ -53,36 +53,43 @@ async function cancelSubscriptionsOf(context: HandlerContext, uid: string): Prom
   }
 }
 
+/**
+ * Deletes a member's account as their own deletion does: subscriptions ended, then in one transaction
+ * the removal record, the member marked deleted and every photo deactivated with 'User deleted' (and
+ * whatever `alsoInTransaction` adds, the admin's audit entry), then the Auth account. The purge does the rest.
+ */
+export async function deleteMemberAccount(
+  context: HandlerContext,
+  uid: string,
+  reason: string,
+  alsoInTransaction?: (tx: Transaction, member: User, now: Date) => void,
+): Promise<void> {
+  const now = context.clock.now();
+  const member = await context.store.get<User>(userPath(uid));
+  if (!member || member.deletedAt) throw new HttpsError('not-found', ACCOUNT_DELETION.noUser);
+  await cancelSubscriptionsOf(context, uid);
+  await context.store.runTransaction(async (tx) => {
+    const user = await tx.get<User>(userPath(uid));
+    if (!user || user.deletedAt) throw new HttpsError('not-found', ACCOUNT_DELETION.noUser);
+    const photos = await tx.query<Photo>(photosPath(uid));
+    tx.set(removalPath(uid), { uid, message: reason, removedAt: now } satisfies RemovalRecord);
+    tx.update(userPath(uid), { deletedAt: now, deleted: true, updatedAt: now });
+    for (const { id } of photos) {
+      tx.update(photoPath(uid, id), { active: false, error: ACCOUNT_DELETION.photoError, updatedAt: now });
+    }
+    alsoInTransaction?.(tx, user, now);
+  });
+  await context.accounts.deleteUser(uid);
+}
+
 export const deleteAccount: Handler<Callables['deleteAccount']['result']> = {
   async run(data, context) {
     const { caller } = context;
     if (!caller) throw new HttpsError('unauthenticated', ACCOUNT_DELETION.noUser);
     const { reason } = await validate(deleteAccountSchema, data);
-    const now = context.clock.now();
-    if (!isRecentLogin(caller.authTime, now))
+    if (!isRecentLogin(caller.authTime, context.clock.now()))
       throw new HttpsError('failed-precondition', ACCOUNT_DELETION.recentLogin, { reason: 'recentLogin' });
-    const member = await context.store.get<User>(userPath(caller.uid));
-    if (!member || member.deletedAt) throw new HttpsError('not-found', ACCOUNT_DELETION.noUser);
-    await cancelSubscriptionsOf(context, caller.uid);
-    await context.store.runTransaction(async (tx) => {
-      const user = await tx.get<User>(userPath(caller.uid));
-      if (!user || user.deletedAt) throw new HttpsError('not-found', ACCOUNT_DELETION.noUser);
-      const photos = await tx.query<Photo>(photosPath(caller.uid));
-      tx.set(removalPath(caller.uid), {
-        uid: caller.uid,
-        message: reason,
-        removedAt: now,
-      } satisfies RemovalRecord);
-      tx.update(userPath(caller.uid), { deletedAt: now, deleted: true, updatedAt: now });
-      for (const { id } of photos) {
-        tx.update(photoPath(caller.uid, id), {
-          active: false,
-          error: ACCOUNT_DELETION.photoError,
-          updatedAt: now,
-        });
-      }
-    });
-    await context.accounts.deleteUser(caller.uid);
+    await deleteMemberAccount(context, caller.uid, reason);
     return { deleted: true as const };
   },
 };

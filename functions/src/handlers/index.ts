@@ -20,7 +20,7 @@ import {
   generateGenComments,
 } from './admin-photos';
 import { adminListReports, adminResolveReport } from './admin-reports';
-import { adminUpdateUser } from './admin-users';
+import { adminDeleteUser, adminListLog, adminUpdateUser } from './admin-users';
 import { deleteArticle, getArticle, getArticles, saveArticle } from './articles';
 import { deleteReply, reactToComment, replyToComment } from './comments';
 import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
@@ -121,6 +121,8 @@ const unlimited = {
   createCheckoutSession,
   adminUpdateUser,
   adminListUsers,
+  adminDeleteUser,
+  adminListLog,
   getFeatures,
   adminListFeatures,
   adminSaveFeature,

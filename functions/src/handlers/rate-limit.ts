@@ -42,6 +42,8 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   createCheckoutSession: 10,
   adminUpdateUser: 60,
   adminListUsers: 120,
+  adminDeleteUser: 10,
+  adminListLog: 60,
   // Anyone's, signed in or not: the landing page reads it once a visit.
   getFeatures: 60,
   adminListFeatures: 120,

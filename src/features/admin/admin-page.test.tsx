@@ -21,6 +21,7 @@ describe('AdminPage', () => {
       'AB Tests',
       'Articles',
       'PWA Tools',
+      'Audit log',
     ]);
     expect(screen.getByRole('tab', { name: 'Photos' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No photos found.')).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { ADMIN_TABS, DEFAULT_ADMIN_TAB, type AdminTab } from '@/domain/admin';
 import { AbTestsTab } from './ab-tests-tab';
 import { AnalyticsTab } from './analytics-tab';
 import { ArticlesTab } from './articles-tab';
+import { AuditLogTab } from './audit-log-tab';
 import { FeaturesTab } from './features-tab';
 import { PhotosTab } from './photos-tab';
 import { ReportsTab } from './reports-tab';
@@ -21,6 +22,7 @@ const PANELS: Partial<Record<AdminTab, ComponentType>> = {
   Features: FeaturesTab,
   'AB Tests': AbTestsTab,
   Articles: ArticlesTab,
+  'Audit log': AuditLogTab,
 };
 
 const tabId = (tab: AdminTab) => `admin-tab-${tab.replace(/\s+/g, '-').toLowerCase()}`;

@@ -77,4 +77,24 @@ describe('UsersTab', () => {
       disabled: true,
     });
   });
+
+  it('deletes a member only after the permanent-action confirmation', async () => {
+    callables.call.mockImplementation(async (name: string) =>
+      name === 'adminListUsers' ? { users: [member('m1'), member('m2')], cursor: null } : { deleted: true },
+    );
+    renderApp(<UsersTab />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Member m1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete member permanently' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(callables.call).not.toHaveBeenCalledWith('adminDeleteUser', expect.anything());
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Member m1' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete member permanently' })).getByRole('button', {
+        name: 'Delete permanently',
+      }),
+    );
+    await waitFor(() => expect(callables.call).toHaveBeenCalledWith('adminDeleteUser', { uid: 'm1' }));
+    await waitFor(() => expect(screen.queryByText('Member m1')).not.toBeInTheDocument());
+    expect(screen.getByText('Member m2')).toBeInTheDocument();
+  });
 });

@@ -24,6 +24,7 @@ import {
 } from '@mui/material';
 import { Form, Formik, useField } from 'formik';
 import { useCallback, useEffect, useState } from 'react';
+import { useDialogs } from '@/components/dialogs';
 import { FormTextField } from '@/components/form-fields';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
@@ -50,6 +51,23 @@ export function UsersTab() {
   const [users, setUsers] = useState<AdminUserRow[] | undefined>(undefined);
   const [cursor, setCursor] = useState<string | null>(null);
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
+  const { confirm } = useDialogs();
+
+  const remove = async (user: AdminUserRow) => {
+    const sure = await confirm({
+      title: 'Delete member permanently',
+      message: `This deletes ${user.displayName}'s account: they cannot sign in, their photos leave every feed now, and their photos and personal data are removed within 24 hours. This cannot be undone.`,
+      confirmLabel: 'Delete permanently',
+    });
+    if (!sure) return;
+    try {
+      await call('adminDeleteUser', { uid: user.uid });
+      setUsers((previous) => previous?.filter((each) => each.uid !== user.uid));
+      toast({ message: 'Member deleted.', severity: 'success' });
+    } catch (error) {
+      toast({ message: error instanceof Error ? error.message : String(error), severity: 'error' });
+    }
+  };
 
   const load = useCallback(
     async (after: string | null) => {
@@ -139,6 +157,14 @@ export function UsersTab() {
                       aria-label={`Edit ${user.displayName}`}
                     >
                       Edit
+                    </Button>
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => void remove(user)}
+                      aria-label={`Delete ${user.displayName}`}
+                    >
+                      Delete
                     </Button>
                   </TableCell>
                 </TableRow>
