@@ -23,7 +23,7 @@ import type { ArticlePage, ArticleView } from '../src/domain/articles';
 import type { PrerenderPage, Prerendered } from '../src/app/prerender';
 import { scriptJson, PRERENDERED_DATA_ID } from '../src/lib/prerendered';
 
-type Render = (page: PrerenderPage, origin: string) => Prerendered;
+type Render = (page: PrerenderPage, origin: string) => Promise<Prerendered>;
 
 const STATIC_PAGES = [
   { path: '/', file: 'index.html' },
@@ -92,7 +92,7 @@ async function buildRenderer(config: ResolvedConfig, outDir: string): Promise<Re
     configFile: false,
     root: config.root,
     mode: config.mode,
-    logLevel: 'warn',
+    logLevel: 'error',
     resolve: { alias: config.resolve.alias },
     plugins: [react()],
     // Bundled whole: several packages are CommonJS, which Node's ESM loader cannot name-import.
@@ -205,13 +205,13 @@ async function renderOnRequest(
     send(
       response,
       'text/html',
-      pageHtml(template, render({ kind: 'blog', page, articles: articles ?? null }, origin)),
+      pageHtml(template, await render({ kind: 'blog', page, articles: articles ?? null }, origin)),
     );
     return true;
   }
   const found = await callLocal<ArticleView>(env, 'getArticle', { id: article![1] }).catch(() => undefined);
   if (!found) return false;
-  send(response, 'text/html', pageHtml(template, render({ kind: 'article', article: found }, origin)));
+  send(response, 'text/html', pageHtml(template, await render({ kind: 'article', article: found }, origin)));
   return true;
 }
 
@@ -235,11 +235,11 @@ export function prerenderPlugin(): Plugin {
       for (const { path: page, file } of STATIC_PAGES)
         writeFileSync(
           path.join(outDir, file),
-          pageHtml(template, render({ kind: 'static', path: page }, origin), page === '/'),
+          pageHtml(template, await render({ kind: 'static', path: page }, origin), page === '/'),
         );
       writeFileSync(
         path.join(outDir, 'blog.html'),
-        pageHtml(template, render({ kind: 'blog', page: 1, articles: null }, origin)),
+        pageHtml(template, await render({ kind: 'blog', page: 1, articles: null }, origin)),
       );
       const rules = readFileSync(path.join(config.root, 'public', 'robots.txt'), 'utf8');
       writeFileSync(path.join(outDir, 'robots.txt'), robots(rules, origin));

@@ -45,3 +45,5 @@ export const PwaPrompts = onDemand(() =>
 export const FeedbackDialog = onDemand(() =>
   import('@/features/contact/feedback-dialog').then((module) => module.FeedbackDialog),
 );
+// Below the page for visitors: off the landing page's first load (the pre-rendered page has it).
+export const Footer = onDemand(() => import('./layout/footer').then((module) => module.Footer));

@@ -1,10 +1,10 @@
 /**
  * The pre-renderer's entry (built for Node by `scripts/prerender.ts`): the public pages as the app
  * renders them for a visitor, as HTML a crawler or a link preview reads without running JavaScript.
- * The app then starts over it (`createRoot` replaces it). The head tags React renders are returned
- * apart, for the page's `<head>`.
+ * The app then starts over it (`createRoot` replaces it). Parts the app loads on demand are waited
+ * for. The head tags React renders are returned apart, for the page's `<head>`.
  */
-import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { Route, Routes, StaticRouter } from 'react-router-dom';
 import { DialogsProvider } from '@/components/dialogs';
 import { SiteOriginContext } from '@/components/page-meta';
@@ -102,9 +102,10 @@ function locationOf(page: PrerenderPage): string {
 
 const HEAD_TAG = /<(title)>[\s\S]*?<\/title>|<(meta|link)\b[^>]*\/?>/g;
 
-export function prerender(page: PrerenderPage, origin: string): Prerendered {
+/** Renders the page, waiting for the parts the app loads on demand, as a crawler would see them. */
+export async function prerender(page: PrerenderPage, origin: string): Promise<Prerendered> {
   const location = locationOf(page);
-  const html = renderToString(
+  const { prelude } = await prerenderToNodeStream(
     <SiteOriginContext.Provider value={origin}>
       <ColorModeProvider>
         <ToastProvider>
@@ -133,6 +134,8 @@ export function prerender(page: PrerenderPage, origin: string): Prerendered {
       </ColorModeProvider>
     </SiteOriginContext.Provider>,
   );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
   const head = (html.match(HEAD_TAG) ?? []).join('\n    ');
   const body = html.replace(HEAD_TAG, '');
   const data =

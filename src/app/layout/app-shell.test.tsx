@@ -50,7 +50,7 @@ describe('AppShell', () => {
 
   it('gives visitors the footer and members with a complete profile the tab bar', async () => {
     const { unmount } = renderApp(shell());
-    expect(screen.getByText('© 2021 Photorater. All rights reserved.')).toBeInTheDocument();
+    expect(await screen.findByText('© 2021 Photorater. All rights reserved.')).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Tabs' })).not.toBeInTheDocument();
     unmount();
     const user = aMember({ complete: true });

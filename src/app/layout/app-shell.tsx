@@ -19,10 +19,10 @@ import {
   BottomTabs,
   CheckoutReturn,
   FeedbackDialog,
+  Footer,
   LoginStreak,
   NavDrawer,
 } from '../lazy-screens';
-import { Footer } from './footer';
 import { Header } from './header';
 
 export interface ShellOutletContext {
@@ -89,14 +89,12 @@ export function AppShell() {
           onClose={() => setMenuOpen(false)}
           signedIn={Boolean(session.member)}
           onSignOut={() =>
-            session
-              .signOut()
-              .catch((error: unknown) =>
-                toast({
-                  message: error instanceof Error ? error.message : String(error),
-                  ...errorToast('high'),
-                }),
-              )
+            session.signOut().catch((error: unknown) =>
+              toast({
+                message: error instanceof Error ? error.message : String(error),
+                ...errorToast('high'),
+              }),
+            )
           }
           onDonate={openDonation}
         />

@@ -1,0 +1,82 @@
+/**
+ * The landing page's A/B test, 'landingHeroTest' (spec 2 section 4): the visitor's variant by the
+ * shared rule (`assignVariant`, src/domain/experiments.ts) from the session id kept in session
+ * storage, only while the feature is enabled and its test active. Its assignment (once a session) and
+ * Get Started conversions go fire-and-forget to the A/B endpoint and the analytics tools, with the
+ * visitor's analytics consent.
+ */
+import { env } from '@/config/env';
+import { call } from '@/data/callables';
+import { AB_TEST_ROUTE } from '@/domain/ab-test-events';
+import { abTestAnalyticsEvent } from '@/domain/analytics';
+import { assignVariant, type AbTestEvent, type AbTestVariant } from '@/domain/experiments';
+import { allows } from '@/domain/consent';
+import { track } from '@/lib/analytics';
+import { readConsent } from '@/lib/consent';
+import { HERO_COPY } from './hero-variants';
+import { LANDING_HERO_TEST, type HeroCopy, type HeroVariant } from './landing-copy';
+
+/** The A/B session id's key in session storage: a visitor keeps their variants for the session. */
+export const AB_SESSION_KEY = 'photorater.abSessionId';
+const assignedKey = (testId: string) => `photorater.abAssigned.${testId}`;
+
+export function abSessionId(): string {
+  let id = sessionStorage.getItem(AB_SESSION_KEY);
+  if (!id) {
+    id = crypto.randomUUID();
+    sessionStorage.setItem(AB_SESSION_KEY, id);
+  }
+  return id;
+}
+
+export interface HeroAssignment {
+  variant: AbTestVariant;
+  /** The copy shown: the variant's own when the page knows it, else the control's. */
+  hero: HeroVariant;
+  copy: HeroCopy;
+}
+
+const KNOWN: readonly string[] = ['control', 'original', 'social_proof'];
+
+/** The endpoint: the local server's route, or the same path on the app's own host on Firebase (a rewrite to the function). */
+export function abTestEndpoint(): string {
+  return env.backend === 'local' ? `${env.localServerUrl}${AB_TEST_ROUTE}` : AB_TEST_ROUTE;
+}
+
+/** Sends an event and forgets it; without consent to analytics nothing is sent. */
+export function sendAbTestEvent(event: AbTestEvent): void {
+  if (!allows(readConsent(), 'analytics', new Date())) return;
+  track(abTestAnalyticsEvent(event));
+  fetch(abTestEndpoint(), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(event),
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+/** The visitor's variant of the landing hero, or null when the test is not running. */
+export async function landingHeroAssignment(): Promise<HeroAssignment | null> {
+  const { features } = await call('getFeatures', {});
+  const feature = features.find((candidate) => candidate.id === LANDING_HERO_TEST);
+  const sessionId = abSessionId();
+  const variant = assignVariant(feature, sessionId);
+  if (!variant) return null;
+  if (!sessionStorage.getItem(assignedKey(LANDING_HERO_TEST))) {
+    sessionStorage.setItem(assignedKey(LANDING_HERO_TEST), variant.id);
+    sendAbTestEvent(heroEvent(variant, 'assignment'));
+  }
+  const hero = KNOWN.includes(variant.id) ? (variant.id as HeroVariant) : 'control';
+  return { variant, hero, copy: HERO_COPY[hero] };
+}
+
+export function heroEvent(variant: AbTestVariant, eventType: AbTestEvent['eventType']): AbTestEvent {
+  return {
+    testId: LANDING_HERO_TEST,
+    variantId: variant.id,
+    variantName: variant.name,
+    eventType,
+    userId: null,
+    sessionId: abSessionId(),
+  };
+}
