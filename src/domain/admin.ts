@@ -68,6 +68,8 @@ export const adminDeleteUserSchema = yup.object({
 export type AdminDeleteUserInput = yup.InferType<typeof adminDeleteUserSchema>;
 
 export const ADMIN_PAGE_SIZE = 20;
+/** The PWA Tools tab's Check for Updates button comes back this long after a check (spec 2 section 9). */
+export const PWA_UPDATE_CHECK_RESET_MS = 2000;
 export const ADMIN_USER_SORTS = ['points', 'displayName', 'lastVotedAt'] as const;
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 

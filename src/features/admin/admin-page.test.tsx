@@ -26,6 +26,6 @@ describe('AdminPage', () => {
     expect(screen.getByRole('tab', { name: 'Photos' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('No photos found.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'PWA Tools' }));
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('PWA Tools is coming to the admin area soon.');
+    expect(screen.getByRole('tabpanel')).toHaveTextContent('Troubleshooting tips');
   });
 });

@@ -1,5 +1,6 @@
 /**
- * `/admin`: the admin area's tab panel (spec 2, "Admin area"), Photos first. Tabs not built yet say so.
+ * `/admin`: the admin area's tab panel (spec 2, "Admin area", with Reports and the Audit log beside the
+ * spec's tabs), Photos first.
  */
 import { Box, Container, Tab, Tabs, Typography } from '@mui/material';
 import { useState, type ComponentType } from 'react';
@@ -11,17 +12,19 @@ import { ArticlesTab } from './articles-tab';
 import { AuditLogTab } from './audit-log-tab';
 import { FeaturesTab } from './features-tab';
 import { PhotosTab } from './photos-tab';
+import { PwaToolsTab } from './pwa-tools-tab';
 import { ReportsTab } from './reports-tab';
 import { UsersTab } from './users-tab';
 
-/** The tabs built so far; the others say they are coming. */
-const PANELS: Partial<Record<AdminTab, ComponentType>> = {
+/** Each tab's panel. */
+const PANELS: Record<AdminTab, ComponentType> = {
   Users: UsersTab,
   Photos: PhotosTab,
   Reports: ReportsTab,
   Features: FeaturesTab,
   'AB Tests': AbTestsTab,
   Articles: ArticlesTab,
+  'PWA Tools': PwaToolsTab,
   'Audit log': AuditLogTab,
 };
 
@@ -48,11 +51,7 @@ export function AdminPage() {
         ))}
       </Tabs>
       <Box role="tabpanel" id={`${tabId(tab)}-panel`} aria-labelledby={tabId(tab)} sx={{ pt: 3 }}>
-        {Panel ? (
-          <Panel />
-        ) : (
-          <Typography color="text.secondary">{tab} is coming to the admin area soon.</Typography>
-        )}
+        <Panel />
         {tab === 'AB Tests' && <AnalyticsTab />}
       </Box>
     </Container>
