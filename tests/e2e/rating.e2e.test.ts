@@ -72,6 +72,18 @@ describe('rating', () => {
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
     }
 
+    // Keyboard focus shows as a ring, not only MUI's faint ripple.
+    await page.getByText('Rate me kindly').click();
+    await page.keyboard.press('Tab');
+    expect(
+      await page.evaluate(() => {
+        const focused = document.activeElement as HTMLElement;
+        const style = getComputedStyle(focused);
+        return { tag: focused.tagName, outline: style.outlineStyle, width: style.outlineWidth };
+      }),
+    ).toEqual({ tag: 'BUTTON', outline: 'solid', width: '2px' });
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
     // The first hearts bring the comment hint, over the photo: nothing under the pointer moves.
     const heartsBefore = await box(hearts);
     const rateBefore = await box(rate);

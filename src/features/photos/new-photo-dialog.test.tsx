@@ -27,6 +27,16 @@ describe('the New Photo form', () => {
     expect(screen.getByText(`${CAPTION_MAX}/${CAPTION_MAX}`)).toBeInTheDocument();
   });
 
+  it('names each thumb of the age range by its own end', () => {
+    renderForm();
+    const youngest = screen.getByRole('slider', { name: 'Youngest voter' });
+    const oldest = screen.getByRole('slider', { name: 'Oldest voter' });
+    expect(youngest).toHaveAttribute('aria-valuetext', '18 years');
+    expect(oldest).toHaveAttribute('aria-valuetext', '37 years');
+    expect(youngest).not.toHaveAttribute('aria-labelledby');
+    expect(screen.getByText('Aged 18 to 37')).toBeInTheDocument();
+  });
+
   it('says a file is not an image, whether its type or its content gives it away', async () => {
     renderForm();
     const input = screen.getByLabelText('Photo file');

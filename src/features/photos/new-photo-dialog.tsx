@@ -193,9 +193,10 @@ export function NewPhotoDialog({ uid, onClose, onPosted }: Props) {
             <Typography id="age-range-label">
               Aged {ageRange[0]} to {ageRange[1]}
             </Typography>
+            {/* Each thumb says its own end: a shared label would name both 'Aged 18 to 37'. */}
             <Slider
               getAriaLabel={(index) => (index === 0 ? 'Youngest voter' : 'Oldest voter')}
-              aria-labelledby="age-range-label"
+              getAriaValueText={(value) => `${value} years`}
               min={AGE_RANGE_MIN}
               max={AGE_RANGE_MAX}
               value={ageRange}
