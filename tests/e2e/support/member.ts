@@ -33,6 +33,8 @@ export class Member {
     readonly context: BrowserContext,
     readonly page: Page,
     email?: string,
+    /** The app's address, when not the suite's stack (a journey with a stack of its own). */
+    private readonly baseUrl?: string,
   ) {
     this.email = email ?? newEmail();
   }
@@ -41,7 +43,11 @@ export class Member {
    * A browser of its own. The cookie banner is answered 'Necessary only' beforehand, so it covers no
    * journey's buttons; `askConsent` leaves it to the journey (the consent journeys).
    */
-  static async open(browser: Browser, email?: string, { askConsent = false } = {}): Promise<Member> {
+  static async open(
+    browser: Browser,
+    email?: string,
+    { askConsent = false, baseUrl }: { askConsent?: boolean; baseUrl?: string } = {},
+  ): Promise<Member> {
     const context = await browser.newContext();
     if (!askConsent)
       await context.addInitScript(() => {
@@ -51,11 +57,11 @@ export class Member {
         localStorage.setItem(key, JSON.stringify({ hasConsented: true, preferences, timestamp: new Date() }));
       });
     const page = await context.newPage();
-    return new Member(context, page, email);
+    return new Member(context, page, email, baseUrl);
   }
 
   async visit(pathname: string): Promise<void> {
-    await this.page.goto(`${appUrl()}${pathname}`);
+    await this.page.goto(`${this.baseUrl ?? appUrl()}${pathname}`);
   }
 
   async fillCredentials(email: string, password: string): Promise<void> {
