@@ -116,4 +116,6 @@ async function benchPipeline(): Promise<boolean[]> {
 results.push(...(await benchPipeline()));
 const { benchRating } = await import('./bench-rating');
 results.push(...(await benchRating()));
+const { benchAdmin } = await import('./bench-admin');
+results.push(...(await benchAdmin()));
 if (results.includes(false)) process.exitCode = 1;

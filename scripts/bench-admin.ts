@@ -1,0 +1,161 @@
+/**
+ * The admin area's reads on the local backend's SQLite store: the Users tab's search (two prefix
+ * queries merged) and sorted pages over 100k members, and the Photos tab's pages (all, by uploader, by
+ * active state, after a cursor) over 100k photos, each as p95 of many calls.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { newPhoto } from '../src/domain/photo';
+import { newUser } from '../src/domain/user';
+import { encodeDocument } from '../src/domain/wire';
+import { LocalFileStore } from '../functions/src/files/local-file-store';
+import { adminListPhotos } from '../functions/src/handlers/admin-photos';
+import { adminListUsers } from '../functions/src/handlers/admin-list-users';
+import type { HandlerContext } from '../functions/src/handlers/handler';
+import type { FaceAnalyzer } from '../functions/src/photos/face-analysis';
+import { SqliteStore } from '../functions/src/store/sqlite-store';
+import { caller } from '../functions/src/testing';
+
+const MEMBERS = 100_000;
+const PHOTOS = 100_000;
+const RUNS = 200;
+const TARGET_MS = 30;
+
+const NAMES = ['Alex', 'Sam', 'Robin', 'Kim', 'Jordan', 'Taylor', 'Casey', 'Riley', 'Morgan', 'Jamie'];
+
+const noFaces: FaceAnalyzer = {
+  analyze: () => Promise.reject(new Error('The admin benchmark analyses no faces.')),
+};
+
+function percentile(samples: number[], share: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
+}
+
+/** Writes the members and photos straight into the store's table: setup, not measured. */
+function seed(file: string): void {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  db.exec(`CREATE TABLE IF NOT EXISTS documents (
+    path TEXT PRIMARY KEY, parent TEXT NOT NULL, collection_id TEXT NOT NULL, data TEXT NOT NULL)`);
+  const insert = db.prepare('INSERT INTO documents (path, parent, collection_id, data) VALUES (?, ?, ?, ?)');
+  const base = Date.UTC(2026, 0, 1);
+  db.transaction(() => {
+    for (let n = 0; n < MEMBERS; n++) {
+      const uid = `m${n}`;
+      const user = newUser({
+        uid,
+        email: `${NAMES[n % NAMES.length]!.toLowerCase()}${n}@example.com`,
+        displayName: `${NAMES[n % NAMES.length]} ${n}`,
+        emailVerified: true,
+        providers: ['password'],
+        createdAt: new Date(base),
+      });
+      insert.run(
+        `users/${uid}`,
+        'users',
+        'users',
+        encodeDocument({ ...user, points: n % 500, lastVotedAt: new Date(base + n * 1000) }),
+      );
+    }
+    for (let n = 0; n < PHOTOS; n++) {
+      const owner = `m${n % MEMBERS}`;
+      const photo = newPhoto({
+        id: `p${n}`,
+        userId: owner,
+        imageName: `p${n}.jpg`,
+        resizedImageName: `p${n}.webp`,
+        imageUrl: `http://files.test/p${n}.webp`,
+        showTo: 'both',
+        gender: 'female',
+        ageRange: [18, 40],
+        active: n % 3 !== 0,
+        uploadedAt: new Date(base + n * 60_000),
+      });
+      const parent = `users/${owner}/photos`;
+      insert.run(`${parent}/p${n}`, parent, 'photos', encodeDocument({ ...photo }));
+    }
+  })();
+  db.close();
+}
+
+/** A name prefix ('Alex 3') or an e-mail prefix ('sam4'), each matching hundreds of members. */
+const searchFor = (n: number) => {
+  const name = NAMES[n % NAMES.length]!;
+  return n % 2 === 0 ? `${name} ${n % 9}` : `${name.toLowerCase()}${n % 9}`;
+};
+
+async function p95(run: (n: number) => Promise<unknown>): Promise<number> {
+  await run(0);
+  const samples: number[] = [];
+  for (let n = 0; n < RUNS; n++) {
+    const started = performance.now();
+    await run(n);
+    samples.push(performance.now() - started);
+  }
+  return percentile(samples, 0.95);
+}
+
+export async function benchAdmin(): Promise<boolean[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'photorater-bench-admin-'));
+  try {
+    const file = path.join(dir, 'store.sqlite');
+    seed(file);
+    const store = new SqliteStore(file);
+    const context: HandlerContext = {
+      caller: caller('admin', { isAdmin: true }),
+      store,
+      clock: { now: () => new Date() },
+      files: new LocalFileStore(dir, 'http://files.test'),
+      faces: noFaces,
+      accounts: { deleteUser: async () => {}, setDisabled: async () => {}, setAdminClaim: async () => {} },
+    };
+    const usersPage = await adminListUsers.run({ sort: 'points' }, context);
+    const photosPage = await adminListPhotos.run({}, context);
+    const measured: Array<[string, number]> = [
+      [
+        'admin user search (name or e-mail prefix)',
+        await p95((n) => adminListUsers.run({ sort: 'points', search: searchFor(n) }, context)),
+      ],
+      ['admin users by tokens, first page', await p95(() => adminListUsers.run({ sort: 'points' }, context))],
+      [
+        'admin users by last vote, after a cursor',
+        await p95(() =>
+          adminListUsers.run(
+            { sort: 'lastVotedAt', cursor: new Date(Date.UTC(2026, 0, 1) + 50_000_000).toISOString() },
+            context,
+          ),
+        ),
+      ],
+      ['admin photos, first page', await p95(() => adminListPhotos.run({}, context))],
+      [
+        'admin photos by uploader',
+        await p95((n) => adminListPhotos.run({ userId: `m${(n * 7919) % MEMBERS}` }, context)),
+      ],
+      [
+        'admin photos by active state, after a cursor',
+        await p95(() => adminListPhotos.run({ active: 'inactive', cursor: photosPage.cursor! }, context)),
+      ],
+    ];
+    console.log(
+      `\nAdmin lists (SQLite, ${MEMBERS / 1000}k members, ${PHOTOS / 1000}k photos, p95 of ${RUNS})`,
+    );
+    for (const [name, ms] of measured)
+      console.log(
+        `${name.padEnd(48)} ${ms.toFixed(1)} ms   target ${TARGET_MS} ms   ${ms <= TARGET_MS ? 'within' : 'OVER'}`,
+      );
+    if (usersPage.users.length !== 20 || photosPage.photos.length !== 20)
+      throw new Error('The admin pages came back short.');
+    return measured.map(([, ms]) => ms <= TARGET_MS);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const results = await benchAdmin();
+  if (results.includes(false)) process.exitCode = 1;
+}
