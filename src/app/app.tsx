@@ -3,7 +3,7 @@ import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { SessionProvider } from '@/data/session';
 import { ColorModeProvider, ColorModeSync } from './color-mode';
-import { env } from '@/config/env';
+import { DEBUG_MODE } from '@/config/env';
 import { ConsentHost, DebugPanel, PwaPrompts } from './lazy-screens';
 import { PaymentOffersProvider } from './payment-offers-provider';
 import { AppRouter } from './router';
@@ -37,7 +37,7 @@ export function App() {
             <AfterFirstPaint>
               <PwaPrompts />
               <ConsentHost />
-              {env.debugPanel && <DebugPanel />}
+              {DEBUG_MODE && <DebugPanel />}
             </AfterFirstPaint>
           </SessionProvider>
         </DialogsProvider>

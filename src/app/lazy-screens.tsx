@@ -2,6 +2,7 @@
  * Screens a visitor on the landing page never needs load on demand, so the landing page's
  * JavaScript stays small (forms bring Formik and Yup; member screens bring their own parts).
  */
+import { DEBUG_MODE } from '@/config/env';
 import { onDemand } from '@/lib/on-demand';
 
 export const ProfileCompletionForm = onDemand(() =>
@@ -36,9 +37,10 @@ export const ProfilePage = onDemand(() =>
 export const ConsentHost = onDemand(() =>
   import('@/features/consent/consent-host').then((module) => module.ConsentHost),
 );
-export const DebugPanel = onDemand(() =>
-  import('@/features/debug/debug-panel').then((module) => module.DebugPanel),
-);
+// Only a debug-mode build carries the panel (DEBUG_MODE is known when building).
+export const DebugPanel = DEBUG_MODE
+  ? onDemand(() => import('@/features/debug/debug-panel').then((module) => module.DebugPanel))
+  : () => null;
 export const PwaPrompts = onDemand(() =>
   import('@/features/pwa/pwa-prompts').then((module) => module.PwaPrompts),
 );

@@ -23,9 +23,13 @@ export interface AppEnv {
   useEmulators: boolean;
   /** Firebase Cloud Messaging's web push key (Project settings > Cloud Messaging > Web Push certificates). */
   firebaseVapidKey: string | undefined;
-  /** Debug mode (`VITE_DEBUG_PANEL=true` at build or start): the developer's debug panel, loaded on demand. */
-  debugPanel: boolean;
 }
+
+/**
+ * Debug mode, read where the build can see it: outside debug mode every `if (DEBUG_MODE)` branch, and
+ * what it would load, leaves the bundle.
+ */
+export const DEBUG_MODE: boolean = import.meta.env.VITE_DEBUG_PANEL === 'true';
 
 function readEnv(source: Record<string, string | boolean | undefined>): AppEnv {
   const text = (name: string) => {
@@ -66,7 +70,6 @@ function readEnv(source: Record<string, string | boolean | undefined>): AppEnv {
     localServerUrl: text('VITE_LOCAL_SERVER_URL') ?? 'http://127.0.0.1:5001',
     useEmulators,
     firebaseVapidKey: text('VITE_FIREBASE_VAPID_KEY'),
-    debugPanel: text('VITE_DEBUG_PANEL') === 'true',
   };
 }
 

@@ -17,6 +17,7 @@ import {
 } from 'firebase/auth';
 import { auth } from '@/data/firebase-app';
 import { CATEGORY_DEFAULTS } from '@/domain/errors';
+import { memberSignedIn, memberSignedOut, memberSigningOut } from './auth-analytics';
 
 /** Who is signed in, as far as authentication knows; the member's record is separate. */
 export interface AuthMember {
@@ -32,7 +33,16 @@ export function watchAuth(
   onChange: (member: AuthMember | null) => void,
   onError: (error: Error) => void,
 ): Unsubscribe {
-  return onAuthStateChanged(auth, (user) => onChange(user ? toMember(user) : null), onError);
+  return onAuthStateChanged(
+    auth,
+    (user) => {
+      // The analytics side of the auth states (spec 2 section 4), with the state itself.
+      if (user) memberSignedIn(user.uid);
+      else memberSignedOut();
+      onChange(user ? toMember(user) : null);
+    },
+    onError,
+  );
 }
 
 /** Calls back with a fresh ID token whenever it changes (sign-in, refresh, sign-out). */
@@ -100,5 +110,6 @@ export async function resetPassword(code: string, password: string): Promise<voi
 }
 
 export async function signOut(): Promise<void> {
+  memberSigningOut();
   await firebaseSignOut(auth);
 }

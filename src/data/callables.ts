@@ -4,10 +4,9 @@
  */
 import type { FunctionsError } from 'firebase/functions';
 import type { CallableName, Callables } from '@/domain/callables';
+import { DEBUG_MODE } from '@/config/env';
 import { messageFor, severityFor } from '@/domain/errors';
-import { callSite } from '@/lib/call-site';
 import { reportError } from '@/lib/report-error';
-import { documentsIn, observeRead } from './debug-instrumentation';
 
 /** A failed call, carrying the handler's code and a message fit to show. */
 export class CallError extends Error {
@@ -52,24 +51,27 @@ export function call<Name extends CallableName>(
 ): Promise<Callables[Name]['result']> {
   // Taken now: once the call is under way the stack no longer says which screen made it.
   const stack = new Error(name).stack;
-  return observeRead('callable', name, () => callHandler(name, input), documentsIn).catch(
-    (error: unknown) => {
-      if (error instanceof CallError && SERVER_FAULTS.has(error.code)) {
-        const { component, feature } = callSite(stack);
-        reportError(
-          {
-            type: 'firebase',
-            severity: severityFor('firebase'),
-            message: error.message,
-            code: error.code,
-            context: { component, action: name, ...(feature ? { feature } : {}) },
-          },
-          error,
-        );
-      }
-      throw error;
-    },
-  );
+  const startedAt = performance.now();
+  const pending = callHandler(name, input);
+  // Debug mode records the call; what records it loads only then.
+  if (DEBUG_MODE)
+    void import('./debug-instrumentation').then((debug) => debug.recordCall(name, pending, startedAt, stack));
+  return pending.catch((error: unknown) => {
+    // A call the server failed is reported with the screen that made it (read from the stack).
+    if (error instanceof CallError && SERVER_FAULTS.has(error.code))
+      reportError(
+        {
+          type: 'firebase',
+          severity: severityFor('firebase'),
+          message: error.message,
+          code: error.code,
+          context: { action: name },
+        },
+        error,
+        stack,
+      );
+    throw error;
+  });
 }
 
 async function callHandler<Name extends CallableName>(

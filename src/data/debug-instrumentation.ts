@@ -2,9 +2,9 @@
  * The thin wrapper that records reads and calls for the debug panel, used by both adapters and by
  * `call`. Outside debug mode each helper hands straight through, recording nothing.
  */
-import { env } from '@/config/env';
+import { DEBUG_MODE } from '@/config/env';
 import type { Unsubscribe } from './auth';
-import { recordOperation, startOperation } from './operation-log';
+import { readOperationLogSettings, recordOperation, startOperation } from './operation-log';
 
 /**
  * A live subscription, recorded: its first answer as a `watch` with the time it took, each later one
@@ -17,7 +17,7 @@ export function observe<T>(
   next: (value: T) => void,
   fail: (error: Error) => void,
 ): Unsubscribe {
-  if (!env.debugPanel) return subscribe(next, fail);
+  if (!DEBUG_MODE) return subscribe(next, fail);
   const start = startOperation();
   let answered = false;
   return subscribe(
@@ -45,7 +45,7 @@ export async function observeRead<T>(
   read: () => Promise<T>,
   countDocs: (value: T) => number,
 ): Promise<T> {
-  if (!env.debugPanel) return read();
+  if (!DEBUG_MODE) return read();
   const start = startOperation();
   try {
     const value = await read();
@@ -55,6 +55,20 @@ export async function observeRead<T>(
     recordOperation(start, { type, path, docCount: 0, error });
     throw error;
   }
+}
+
+/** A callable already under way, recorded when it settles; `call` took its start and its stack. */
+export function recordCall(
+  name: string,
+  pending: Promise<unknown>,
+  startedAt: number,
+  stack: string | undefined,
+): void {
+  const start = { startedAt, stack: readOperationLogSettings().captureStacks ? (stack ?? null) : null };
+  pending.then(
+    (result) => recordOperation(start, { type: 'callable', path: name, docCount: documentsIn(result) }),
+    (error: unknown) => recordOperation(start, { type: 'callable', path: name, docCount: 0, error }),
+  );
 }
 
 /** The documents in a callable's answer: a list's length, the longest list it carries, else one. */

@@ -8,7 +8,6 @@ import type { User } from '@/domain/user';
 import { logFailure } from '@/lib/report-error';
 import { clearMemberStorage, readReferrer, storageKeys } from '@/lib/storage';
 import type { AuthMember } from './auth';
-import { memberSignedIn, memberSignedOut, memberSigningOut } from './auth-analytics';
 import { getBackend } from './backend';
 import { call } from './callables';
 
@@ -77,15 +76,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (!active) return;
         stop = watchAuth(
           (next) => {
-            if (next) {
-              localStorage.setItem(storageKeys.memberHint, '1');
-              memberSignedIn(next.uid);
-            } else {
+            if (next) localStorage.setItem(storageKeys.memberHint, '1');
+            else {
               // Someone was signed in on this device: whatever ended it, what they left goes.
               const hadMember = localStorage.getItem(storageKeys.memberHint) !== null;
               localStorage.removeItem(storageKeys.memberHint);
               ensured.clear();
-              memberSignedOut();
               if (hadMember)
                 cleanUpAfterSignOut().catch((error: unknown) =>
                   logFailure(error, { component: 'session', action: 'signed-out clean-up' }),
@@ -161,7 +157,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .then(({ forgetPushDevice }) => forgetPushDevice())
       .catch((error: unknown) => logFailure(error, { component: 'session', action: 'forget push device' }));
     const { signOut: authSignOut } = await import('./auth');
-    memberSigningOut();
     await authSignOut();
     await cleanUpAfterSignOut().catch((error: unknown) => {
       logFailure(error, { component: 'session', action: 'sign-out' });

@@ -23,29 +23,8 @@ export interface CookieConsent {
 export const CONSENT_LIFETIME_DAYS = 30;
 export const CONSENT_LIFETIME_MS = CONSENT_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
-export const CONSENT_TEXT = {
-  title: 'We value your privacy',
-  body: 'We use cookies that the app needs to work. With your consent we also use cookies for analytics, marketing and extra features. You can change your choice at any time from Cookie settings.',
-  acceptAll: 'Accept all',
-  necessaryOnly: 'Necessary only',
-  preferences: 'Preferences',
-  save: 'Save preferences',
-  settingsLink: 'Cookie settings',
-  dialogTitle: 'Cookie preferences',
-} as const;
-
-export const CONSENT_CATEGORY_TEXT: Record<ConsentCategory, { label: string; description: string }> = {
-  necessary: {
-    label: 'Necessary',
-    description: 'Sign-in, your choices on this device and security. Always on.',
-  },
-  analytics: {
-    label: 'Analytics',
-    description: 'Counts of how the app is used (screens opened, purchases, errors) to improve it.',
-  },
-  marketing: { label: 'Marketing', description: 'Measuring our campaigns and offers.' },
-  functional: { label: 'Functional', description: 'Extra features such as remembering your preferences.' },
-};
+/** Where a visitor changes their choice later: the footer and the menu. */
+export const COOKIE_SETTINGS_LABEL = 'Cookie settings';
 
 export const NECESSARY_ONLY: ConsentPreferences = {
   necessary: true,

@@ -8,7 +8,6 @@ import { storageKeys } from './storage';
 
 type Listener = (consent: CookieConsent | null) => void;
 const listeners = new Set<Listener>();
-const settingsRequests = new Set<() => void>();
 
 /** The stored consent if it is current; consent older than 30 days is discarded here. */
 export function readConsent(now = new Date()): CookieConsent | null {
@@ -33,14 +32,4 @@ export function keepConsent(consent: CookieConsent): void {
 export function onConsentChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/** Cookie settings in the footer and the drawer ask the banner to open its preferences. */
-export function openCookieSettings(): void {
-  for (const request of settingsRequests) request();
-}
-
-export function onCookieSettingsRequest(open: () => void): () => void {
-  settingsRequests.add(open);
-  return () => settingsRequests.delete(open);
 }

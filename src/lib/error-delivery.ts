@@ -8,6 +8,7 @@ import { errorOccurred } from '@/domain/analytics';
 import { errorReport } from '@/domain/error-report';
 import type { ErrorRecord } from '@/domain/errors';
 import { identifiedMember, track } from './analytics';
+import { callSite } from './call-site';
 
 export const LOCAL_ERRORS_ROUTE = '/api/errors';
 export const REPORT_FUNCTION = 'reportClientError';
@@ -19,9 +20,17 @@ export function errorReportUrl(): string {
   return `https://${env.functionsRegion}-${projectId}.cloudfunctions.net/${REPORT_FUNCTION}`;
 }
 
-export async function deliverError(record: ErrorRecord, stack?: string): Promise<void> {
+export async function deliverError(record: ErrorRecord, stack?: string, callStack?: string): Promise<void> {
   const userId = record.context?.userId ?? identifiedMember() ?? undefined;
-  const withMember: ErrorRecord = { ...record, context: { ...record.context, userId } };
+  const site = callStack && !record.context?.component ? callSite(callStack) : null;
+  const withMember: ErrorRecord = {
+    ...record,
+    context: {
+      ...(site ? { component: site.component, ...(site.feature ? { feature: site.feature } : {}) } : {}),
+      ...record.context,
+      userId,
+    },
+  };
   track(errorOccurred(withMember));
   const report = errorReport(withMember, { stack, path: window.location.pathname, now: new Date() });
   const response = await fetch(errorReportUrl(), {

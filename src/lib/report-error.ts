@@ -11,14 +11,17 @@ import {
   type ErrorRecord,
 } from '@/domain/errors';
 
-/** Reports an error record; `error`, when given, lends its stack trace. */
-export function reportError(record: ErrorRecord, error?: unknown): void {
+/**
+ * Reports an error record; `error`, when given, lends its stack trace, and `callStack` (taken where an
+ * operation started) names the component and feature when the record does not.
+ */
+export function reportError(record: ErrorRecord, error?: unknown, callStack?: string): void {
   console.error(`[${record.severity}] ${record.type}: ${record.message}`, record.context ?? {});
   // Component tests have no error log to reach; error-delivery.test.ts covers the delivery itself.
   if (!shouldReport(record.message) || import.meta.env.MODE === 'test') return;
   const stack = error instanceof Error ? error.stack : undefined;
   import('./error-delivery')
-    .then((delivery) => delivery.deliverError(record, stack))
+    .then((delivery) => delivery.deliverError(record, stack, callStack))
     // A report that cannot be delivered must not report itself again.
     .catch((failure: unknown) => console.warn('An error report was not delivered.', failure));
 }

@@ -1,8 +1,8 @@
 import { Box, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { CONSENT_TEXT } from '@/domain/consent';
-import { openCookieSettings } from '@/lib/consent';
+import { COOKIE_SETTINGS_LABEL } from '@/domain/consent';
+import { openCookieSettings } from '@/lib/cookie-settings';
 import { SOCIAL_URL } from './social';
 
 const LINKS: Array<[string, string]> = [
@@ -36,7 +36,7 @@ export function Footer() {
           Instagram
         </Link>
         <Link component="button" type="button" variant="body1" color="inherit" onClick={openCookieSettings}>
-          {CONSENT_TEXT.settingsLink}
+          {COOKIE_SETTINGS_LABEL}
         </Link>
       </Stack>
       <Typography variant="body2" color="text.secondary">

@@ -4,9 +4,9 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { Divider, Drawer, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { CONSENT_TEXT } from '@/domain/consent';
+import { COOKIE_SETTINGS_LABEL } from '@/domain/consent';
 import { DONATION_TITLE } from '@/domain/plans';
-import { openCookieSettings } from '@/lib/consent';
+import { openCookieSettings } from '@/lib/cookie-settings';
 import { openFeedback } from '@/lib/feedback';
 import { SOCIAL_URL } from './social';
 
@@ -51,7 +51,7 @@ export function NavDrawer({ open, onClose, signedIn, onSignOut, onDonate }: Prop
             openCookieSettings();
           }}
         >
-          <ListItemText primary={CONSENT_TEXT.settingsLink} />
+          <ListItemText primary={COOKIE_SETTINGS_LABEL} />
         </ListItemButton>
         {signedIn && (
           <>

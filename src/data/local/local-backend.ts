@@ -1,5 +1,5 @@
 /** The local backend's adapters: reads arrive over the local server's live channel. */
-import { env } from '@/config/env';
+import { DEBUG_MODE, env } from '@/config/env';
 import { billingPath, type Billing } from '@/domain/billing';
 import type { Photo } from '@/domain/photo';
 import { photosPath, uploadPath } from '@/domain/photo';
@@ -48,7 +48,7 @@ function upload(
 
 /** The live channel with its two reads recorded for the debug panel (in debug mode; else as it is). */
 function observedLiveClient(live: LiveClient): LiveClient {
-  if (!env.debugPanel) return live;
+  if (!DEBUG_MODE) return live;
   const reads: Pick<LiveClient, 'watch' | 'watchQuery'> = {
     watch: (path, onData, onError) =>
       observe(path, (next, fail) => live.watch(path, next, fail), oneIfPresent, onData, onError),

@@ -1,6 +1,6 @@
 /** The cookie banner: accept all, necessary only, or preferences (spec 2 section 4, "Cookie consent"). */
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { CONSENT_TEXT } from '@/domain/consent';
+import { CONSENT_TEXT } from '@/domain/consent-text';
 
 interface Props {
   onAcceptAll: () => void;

@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_ALLOWED, consentOf, NECESSARY_ONLY } from '@/domain/consent';
-import { openCookieSettings, readConsent } from '@/lib/consent';
+import { readConsent } from '@/lib/consent';
+import { openCookieSettings } from '@/lib/cookie-settings';
 import { storageKeys } from '@/lib/storage';
 import { aMember, aSession, renderApp } from '@/testing/test-utils';
 import { ConsentHost } from './consent-host';

@@ -16,7 +16,8 @@ import {
   type ConsentPreferences,
   type CookieConsent,
 } from '@/domain/consent';
-import { keepConsent, onConsentChange, onCookieSettingsRequest, readConsent } from '@/lib/consent';
+import { keepConsent, onConsentChange, readConsent } from '@/lib/consent';
+import { onCookieSettingsRequest } from '@/lib/cookie-settings';
 import { logFailure } from '@/lib/report-error';
 import { ConsentBanner } from './consent-banner';
 import { ConsentPreferencesDialog } from './consent-preferences-dialog';

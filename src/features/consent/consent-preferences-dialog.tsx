@@ -11,13 +11,8 @@ import {
   Switch,
 } from '@mui/material';
 import { useState } from 'react';
-import {
-  CONSENT_CATEGORIES,
-  CONSENT_CATEGORY_TEXT,
-  CONSENT_TEXT,
-  NECESSARY_ONLY,
-  type ConsentPreferences,
-} from '@/domain/consent';
+import { CONSENT_CATEGORIES, NECESSARY_ONLY, type ConsentPreferences } from '@/domain/consent';
+import { CONSENT_CATEGORY_TEXT, CONSENT_TEXT } from '@/domain/consent-text';
 
 interface Props {
   open: boolean;
