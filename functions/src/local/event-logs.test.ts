@@ -10,11 +10,14 @@ import { startTestServer, type TestServer } from './test-server';
 const APP = 'http://localhost:5173';
 let dir: string;
 let test: TestServer;
+const abEvents: Array<{ testId: string; variantId: string; variantName: string; eventType: string }> = [];
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'event-logs-'));
+  abEvents.length = 0;
   test = await startTestServer({
     eventLogDir: dir,
+    readAbEvents: async () => abEvents,
     verifyIdToken: async (token) => {
       if (token === 'token-admin') return caller('admin', { isAdmin: true });
       if (token.startsWith('token-')) return caller(token.slice('token-'.length));
@@ -111,6 +114,11 @@ describe('the analytics summary', () => {
     const variant = { testId: 'landingHeroTest', variantId: 'social_proof', variantName: 'Social proof' };
     for (const name of ['ab_test_assignment', 'ab_test_assignment', 'ab_test_conversion'])
       await send('/api/analytics/events', { ...appOpened, name, params: variant });
+    const stored = ['assignment', 'assignment', 'assignment', 'conversion'].map((eventType) => ({
+      ...variant,
+      eventType,
+    }));
+    abEvents.push(...stored);
     const read = (token?: string) =>
       fetch(`${test.server.url}/api/analytics/summary`, {
         headers: { Origin: APP, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
@@ -127,11 +135,12 @@ describe('the analytics summary', () => {
         { name: 'ab_test_conversion', count: 1 },
         { name: 'login', count: 1 },
       ],
-      variants: [{ ...variant, assignments: 2, conversions: 1, interactions: 0 }],
+      // Per variant from the A/B endpoint's records, not the analytics copies of its events.
+      variants: [{ ...variant, assignments: 3, conversions: 1, interactions: 0 }],
     });
   });
 
-  it('adds the A/B events kept elsewhere and skips a damaged line', () => {
+  it('counts the variants from the A/B events kept by their endpoint', () => {
     expect(
       summarize(
         [{ name: 'login', params: {} }],
@@ -190,5 +199,51 @@ describe('the error reports route', () => {
     }
     expect((await send('/api/errors', { ...report, message: 'x'.repeat(20_000) })).status).toBe(413);
     expect(lines(ERROR_LOG)).toHaveLength(1);
+  });
+});
+
+describe('the per-variant counts on the local server', () => {
+  it("come from the A/B endpoint's records in the store", async () => {
+    const own = await startTestServer({
+      eventLogDir: dir,
+      verifyIdToken: async () => caller('admin', { isAdmin: true }),
+    });
+    try {
+      const stored = {
+        testId: 'landingHeroTest',
+        variantId: 'control',
+        variantName: 'Control',
+        sessionId: 's1',
+      };
+      await own.context.store.runTransaction(async (tx) => {
+        tx.set('abTestEvents/e1', {
+          ...stored,
+          eventType: 'assignment',
+          userId: null,
+          receivedAt: new Date(),
+        });
+        tx.set('abTestEvents/e2', {
+          ...stored,
+          eventType: 'conversion',
+          userId: null,
+          receivedAt: new Date(),
+        });
+      });
+      const answer = await fetch(`${own.server.url}/api/analytics/summary`, {
+        headers: { Origin: APP, Authorization: 'Bearer token-admin' },
+      });
+      expect(((await answer.json()) as { variants: unknown[] }).variants).toEqual([
+        {
+          testId: 'landingHeroTest',
+          variantId: 'control',
+          variantName: 'Control',
+          assignments: 1,
+          conversions: 1,
+          interactions: 0,
+        },
+      ]);
+    } finally {
+      await own.close();
+    }
   });
 });

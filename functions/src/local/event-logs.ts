@@ -10,7 +10,6 @@ import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import {
   analyticsEventProblem,
   ANALYTICS_BODY_MAX,
-  type AnalyticsEventName,
   type LoggedAnalyticsEvent,
 } from '../../../src/domain/analytics';
 import type { AnalyticsSummary, VariantCounts } from '../../../src/domain/analytics-summary';
@@ -63,11 +62,7 @@ function answer(response: ServerResponse, { status, body }: ReportAnswer): void 
   response.end(JSON.stringify(body));
 }
 
-function isAbEvent(name: AnalyticsEventName): boolean {
-  return name.startsWith('ab_test_');
-}
-
-/** Counts per event name and per A/B variant from the logged events (and the A/B events stored elsewhere). */
+/** Counts per event name from the logged events, and per A/B variant from the A/B endpoint's events. */
 export function summarize(
   events: Iterable<Pick<LoggedAnalyticsEvent, 'name' | 'params'>>,
   abEvents: Iterable<{ testId: string; variantId: string; variantName: string; eventType: string }> = [],
@@ -89,14 +84,8 @@ export function summarize(
     else if (eventType === 'interaction') row.interactions += 1;
     variants.set(key, row);
   };
-  for (const event of events) {
-    perEvent[event.name] = (perEvent[event.name] ?? 0) + 1;
-    if (isAbEvent(event.name)) {
-      const { testId, variantId, variantName } = event.params;
-      if (typeof testId === 'string' && typeof variantId === 'string')
-        count(testId, variantId, String(variantName ?? variantId), event.name.slice('ab_test_'.length));
-    }
-  }
+  for (const event of events) perEvent[event.name] = (perEvent[event.name] ?? 0) + 1;
+  // The variants from the A/B endpoint's own records, which it checks against the running test.
   for (const event of abEvents) count(event.testId, event.variantId, event.variantName, event.eventType);
   const byName = (a: [string, number], b: [string, number]) => b[1] - a[1] || a[0].localeCompare(b[0]);
   return {

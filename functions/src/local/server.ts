@@ -32,7 +32,8 @@ import {
   type RequestGuard,
 } from './origin-guard';
 import { TestCheckout } from './test-checkout';
-import { EventLogs } from './event-logs';
+import { EventLogs, type EventLogsOptions } from './event-logs';
+import { AB_TEST_EVENTS, type StoredAbTestEvent } from '../../../src/domain/ab-test-events';
 
 export interface LocalServerOptions {
   host: string;
@@ -55,6 +56,8 @@ export interface LocalServerOptions {
   limits?: RateLimiter;
   /** Where the analytics and error logs are kept (the data folder); without it those routes answer 404. */
   eventLogDir?: string;
+  /** The A/B events counted per variant in the analytics summary (default: the store's `abTestEvents`). */
+  readAbEvents?: EventLogsOptions['readAbEvents'];
 }
 
 export interface LocalServer {
@@ -193,7 +196,15 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
 
   const uploads = new UploadRoute(options.files, callerOf);
   const eventLogs = options.eventLogDir
-    ? new EventLogs({ dir: options.eventLogDir, clock: options.clock, callerOf, log })
+    ? new EventLogs({
+        dir: options.eventLogDir,
+        clock: options.clock,
+        callerOf,
+        log,
+        readAbEvents:
+          options.readAbEvents ??
+          (async () => (await options.store.query<StoredAbTestEvent>(AB_TEST_EVENTS)).map((doc) => doc.data)),
+      })
     : undefined;
 
   async function handleWebhook(request: IncomingMessage, response: ServerResponse) {

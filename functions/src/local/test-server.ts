@@ -6,7 +6,7 @@ import { offlineInsightsWriter } from '../photos/insights';
 import type { Caller, Clock } from '../handlers/handler';
 import type { RateLimiter } from '../handlers/rate-limit';
 import { caller, testContext } from '../testing';
-import { startLocalServer, type LocalServer } from './server';
+import { startLocalServer, type LocalServer, type LocalServerOptions } from './server';
 
 export const TEST_PROJECT = 'demo-test';
 export const TEST_REGION = 'us-central1';
@@ -30,6 +30,8 @@ export interface TestServerOptions {
   log?: (line: string) => void;
   /** Where the analytics and error logs go (the routes answer 404 without). */
   eventLogDir?: string;
+  /** The A/B events the analytics summary counts per variant (default: those in the store). */
+  readAbEvents?: LocalServerOptions['readAbEvents'];
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -53,6 +55,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.eventLogDir ? { eventLogDir: options.eventLogDir } : {}),
+    ...(options.readAbEvents ? { readAbEvents: options.readAbEvents } : {}),
   });
   return {
     server,
