@@ -89,7 +89,10 @@ export function useFeed(uid: string): Feed {
     void (async () => {
       try {
         const backend = await getBackend();
-        voted.current = await votedPhotoIds(() => backend.votes.readGivenVotes(uid));
+        // Offline the live channel would never answer: the votes cached on the device are all there are.
+        voted.current = await votedPhotoIds(() =>
+          isOffline() ? Promise.resolve([]) : backend.votes.readGivenVotes(uid),
+        );
         fallback.current = (await readCachedFeed()).filter((photo) => !voted.current.has(photo.id));
       } catch (failure) {
         // Without the cache the feed still works from the server.

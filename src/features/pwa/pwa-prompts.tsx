@@ -20,8 +20,9 @@ import { InstallPopover } from './install-popover';
 import { usePushOnThisDevice } from './notifications';
 import { OfflineBanner } from './offline-banner';
 import {
+  clearUpdatedMark,
+  hasUpdatedMark,
   registerServiceWorker,
-  takeUpdatedMark,
   unregisterServiceWorkers,
   type ServiceWorkerControls,
 } from './service-worker';
@@ -45,11 +46,12 @@ export function PwaPrompts({ withServiceWorker = import.meta.env.PROD }: Props) 
   const toast = useToast();
   const session = useSession();
   const [visits] = useState(countVisit);
-  const [updated] = useState(takeUpdatedMark);
+  const [updated] = useState(hasUpdatedMark);
   usePushOnThisDevice(session.user ?? undefined);
 
   useEffect(() => {
     if (!updated) return;
+    clearUpdatedMark();
     const timer = setTimeout(() => {
       toast({ message: PWA_UPDATED_MESSAGE, severity: 'success', duration: PWA_UPDATED_TOAST_MS });
     }, PWA_UPDATED_TOAST_DELAY_MS);

@@ -47,9 +47,12 @@ export async function unregisterServiceWorkers(): Promise<void> {
   await Promise.all(registrations.map((registration) => registration.unregister()));
 }
 
-/** True once, on the first page after a reload into a new version. */
-export function takeUpdatedMark(): boolean {
-  const marked = sessionStorage.getItem(storageKeys.appUpdated) !== null;
+/** Whether this page is the first after a reload into a new version (read only: a render may be redone). */
+export function hasUpdatedMark(): boolean {
+  return sessionStorage.getItem(storageKeys.appUpdated) !== null;
+}
+
+/** Once the 'updated' toast is on its way: the next page is no longer the first after the update. */
+export function clearUpdatedMark(): void {
   sessionStorage.removeItem(storageKeys.appUpdated);
-  return marked;
 }
