@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
-import { ADMIN_PAGE_SIZE } from '../../../src/domain/admin';
+import { ADMIN_MESSAGES, ADMIN_PAGE_SIZE } from '../../../src/domain/admin';
 import {
   ADMIN_PHOTO_MESSAGES,
   adminAddBotVoteSchema,
@@ -109,7 +109,7 @@ export const adminUpdatePhoto: Handler<Callables['adminUpdatePhoto']['result']> 
         after.labels = labels;
       }
       const updated = Object.keys(after);
-      if (updated.length === 0) throw new HttpsError('invalid-argument', 'Nothing was changed.');
+      if (updated.length === 0) throw new HttpsError('invalid-argument', ADMIN_MESSAGES.nothingChanged);
       tx.update(path, { ...after, updatedAt: now });
       logAdminWrite(tx, {
         adminId: admin.uid,
