@@ -23,7 +23,7 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     expect(onOpenMenu).toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('You have 3 new votes')).toBeInTheDocument();
   });
 
@@ -31,7 +31,7 @@ describe('Header', () => {
     const { user } = renderApp(
       <Header user={aMember({ complete: true, newVotes: 0 })} onOpenMenu={vi.fn()} />,
     );
-    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText("You're all caught up!")).toBeInTheDocument();
   });
 
@@ -47,7 +47,7 @@ describe('Header', () => {
     const { user, unmount } = renderApp(
       <Header user={aMember({ complete: true, lastNotification })} onOpenMenu={vi.fn()} />,
     );
-    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('Alice reacted ❤️ to your comment')).toBeInTheDocument();
     expect(callables.call).toHaveBeenCalledWith('markNotificationsSeen', {});
     unmount();
@@ -57,7 +57,7 @@ describe('Header', () => {
       notificationsSeenAt: new Date('2026-11-22T11:00:00Z'),
     });
     const again = renderApp(<Header user={seen} onOpenMenu={vi.fn()} />);
-    await again.user.click(screen.getByRole('button', { name: 'Notifications' }));
+    await again.user.click(await screen.findByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText("You're all caught up!")).toBeInTheDocument();
   });
 

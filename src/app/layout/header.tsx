@@ -7,12 +7,14 @@ import { paths, safeOrigin } from '@/config/paths';
 import type { User } from '@/domain/user';
 import { onDemand } from '@/lib/on-demand';
 import { useColorMode } from '../color-mode';
-import { NotificationMenu } from './notification-menu';
 import { useHideOnScroll } from './use-hide-on-scroll';
 
-// Shown to members only, so its code stays off the landing page's first load.
+// Shown to members only, so their code stays off the landing page's first load.
 const InstallButton = onDemand(() =>
   import('@/features/pwa/install-button').then((module) => module.InstallButton),
+);
+const NotificationMenu = onDemand(() =>
+  import('./notification-menu').then((module) => module.NotificationMenu),
 );
 
 interface Props {
