@@ -9,6 +9,7 @@ import { browserForFile } from './support/browser';
 import {
   eventually,
   joinedMember,
+  Member,
   memberWithPhoto,
   readDocument,
   readUserByEmail,
@@ -88,4 +89,26 @@ describe('the profile dashboard', () => {
     await a.member.close();
     await b.member.close();
   }, 180_000);
+
+  it("keeps the light or dark choice on the member's record: their other device follows", async () => {
+    const { member, uid } = await joinedMember(browser(), { name: 'Faye' });
+    const other = await Member.open(browser(), member.email);
+    await other.signIn(member.password);
+    await other.page.getByRole('button', { name: 'Switch to dark mode' }).waitFor();
+
+    await member.page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await member.page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+    expect(
+      await eventually(
+        () => readDocument<User>(`users/${uid}`)?.colorMode,
+        (mode) => mode === 'dark',
+      ),
+    ).toBe('dark');
+    // The other device turns dark as the record changes, and stays so after a reload.
+    await other.page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+    await other.page.reload();
+    await other.page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
+    await member.close();
+    await other.close();
+  }, 120_000);
 });
