@@ -3,6 +3,7 @@
  * of this file's own in debug mode (the debug panel is part of the journey, and its data folder holds
  * the analytics and error logs the journeys check).
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,6 +60,23 @@ function logLines<Entry>(file: string): Entry[] {
 const analyticsEvents = () => logLines<LoggedAnalyticsEvent>('analytics-events.jsonl');
 const errorReports = () => logLines<ErrorReport>('errors.jsonl');
 
+/** axe's serious and critical violations (WCAG 2.1 AA and best practices) on the page as it is. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
+}
+
 async function visitor(): Promise<Member> {
   return Member.open(browser(), undefined, { askConsent: true, baseUrl: stack.appUrl });
 }
@@ -103,7 +121,7 @@ describe('cookie consent', () => {
     await member.close();
   });
 
-  it("'Accept all' sends 'app opened' and 'login' for the member who signs in", async () => {
+  it("'Accept all' sends 'app opened' and 'login' for the member who signs in, and 'logout' at sign-out", async () => {
     const member = await visitor();
     await member.visit('/');
     await banner(member.page).getByRole('button', { name: 'Accept all' }).click();
@@ -116,6 +134,11 @@ describe('cookie consent', () => {
     expect(uid).toMatch(/\w+/);
     expect(events.filter((event) => event.name === 'app opened').map((event) => event.userId)).toContain(uid);
     expect(events.filter((event) => event.name === 'login')).toHaveLength(1);
+
+    await member.signOut();
+    await eventually(analyticsEvents, (logged) =>
+      logged.some((event) => event.name === 'logout' && event.userId === uid),
+    );
     await member.close();
   });
 
@@ -123,6 +146,13 @@ describe('cookie consent', () => {
     const member = await visitor();
     const { page } = member;
     await member.visit('/');
+    await banner(page).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await banner(page).getByRole('button', { name: 'Preferences' }).click();
+    const preferences = page.getByRole('dialog', { name: 'Cookie preferences' });
+    await preferences.getByRole('switch', { name: 'Analytics' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await preferences.getByRole('button', { name: 'Cancel' }).click();
     await banner(page).getByRole('button', { name: 'Accept all' }).click();
     await banner(page).waitFor({ state: 'detached' });
     const chosenAt = Date.now();
