@@ -1,5 +1,6 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { watchInstallOffer } from '@/lib/install-prompt';
 import { storageKeys } from '@/lib/storage';
 import { aMember, aSession, renderApp } from '@/testing/test-utils';
 import { OFFLINE_READY_MESSAGE, PwaPrompts, UPDATE_PROMPT } from './pwa-prompts';
@@ -118,6 +119,7 @@ describe('the update prompt', () => {
 
 describe('the install popover', () => {
   const title = 'Install Photorater';
+  watchInstallOffer();
 
   it('does not show on a member’s first visit', async () => {
     renderPrompts({ session: signedIn });
@@ -151,6 +153,33 @@ describe('the install popover', () => {
     await advance(3000);
     expect(screen.queryByText(title)).not.toBeInTheDocument();
     expect(localStorage.getItem(storageKeys.visits)).toBe('1');
+  });
+
+  it('is not shown in the installed app', async () => {
+    localStorage.setItem(storageKeys.visits, '1');
+    // jsdom has no matchMedia: the installed app's display mode is given here.
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(display-mode: standalone)' }));
+    renderPrompts({ session: signedIn });
+    await advance(3000);
+    expect(screen.queryByText(title)).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+  });
+
+  it('installs in one tap where the browser offers it, and closing that way counts as shown', async () => {
+    localStorage.setItem(storageKeys.visits, '1');
+    const { user } = renderPrompts({ session: signedIn });
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: vi.fn(async () => undefined),
+      userChoice: Promise.resolve({ outcome: 'accepted' as const }),
+    });
+    act(() => {
+      window.dispatchEvent(offer);
+    });
+    await advance(1500);
+    const popover = await screen.findByRole('dialog', { name: title });
+    await user.click(within(popover).getByRole('button', { name: 'Install' }));
+    expect(offer.prompt).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(storageKeys.installPopoverShown)).toBe('1');
   });
 
   it('is not shown to visitors', async () => {
