@@ -25,7 +25,12 @@ export class ErrorBoundary extends Component<Props, State> {
     if (shouldReport(error.message)) {
       const component = /at (\w+)/.exec(info.componentStack?.split('\n')[1] ?? '')?.[1];
       reportError(
-        { type: 'general', severity: 'high', message: error.message, context: component ? { component } : {} },
+        {
+          type: 'general',
+          severity: 'high',
+          message: error.message,
+          context: component ? { component } : {},
+        },
         error,
       );
     }

@@ -45,7 +45,11 @@ describe('cookie consent', () => {
     const stored = JSON.parse(JSON.stringify(consentOf(ALL_ALLOWED, chosenAt))) as unknown;
     expect(parseConsent(stored)).toEqual(consentOf(ALL_ALLOWED, chosenAt));
     expect(
-      parseConsent({ hasConsented: true, timestamp: chosenAt, preferences: { analytics: 'yes', necessary: false } }),
+      parseConsent({
+        hasConsented: true,
+        timestamp: chosenAt,
+        preferences: { analytics: 'yes', necessary: false },
+      }),
     ).toEqual(consentOf(NECESSARY_ONLY, chosenAt));
     for (const bad of [null, 'x', {}, { hasConsented: false, preferences: {}, timestamp: chosenAt }]) {
       expect(parseConsent(bad)).toBeNull();

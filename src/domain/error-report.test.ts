@@ -12,7 +12,13 @@ describe('error reports', () => {
         severity: 'medium',
         message: 'Failed to submit rating. Please try again.',
         code: 'unavailable',
-        context: { component: 'RatePage', feature: 'rating', action: 'submitRating', userId: 'alice', photoId: 'p1' },
+        context: {
+          component: 'RatePage',
+          feature: 'rating',
+          action: 'submitRating',
+          userId: 'alice',
+          photoId: 'p1',
+        },
       },
       { stack: 'Error: x\n    at a (app.js:1:1)', path: '/rate', now },
     );
@@ -57,10 +63,23 @@ describe('error reports', () => {
           },
         },
       },
-      { stack: `Error\n    at fetch (https://x/?token=abc123)\n    at ${jwt}`, path: '/resetPassword?oobCode=secret-code', now },
+      {
+        stack: `Error\n    at fetch (https://x/?token=abc123)\n    at ${jwt}`,
+        path: '/resetPassword?oobCode=secret-code',
+        now,
+      },
     );
     const text = JSON.stringify(report);
-    for (const secret of ['hunter2', jwt, 'r1"', 'private message', 'the body', 'a comment', 'abc123', 'secret-code'])
+    for (const secret of [
+      'hunter2',
+      jwt,
+      'r1"',
+      'private message',
+      'the body',
+      'a comment',
+      'abc123',
+      'secret-code',
+    ])
       expect(text, secret).not.toContain(secret);
     expect(report.context.metadata).toEqual({ attempt: 2, note: `see ${REDACTED}` });
     expect(report.path).toBe('/resetPassword');
@@ -76,8 +95,12 @@ describe('error reports', () => {
     expect(errorReportProblem({ ...good, message: 3 })).toMatch(/message/);
     expect(errorReportProblem({ ...good, message: 'x'.repeat(1001) })).toMatch(/message/);
     expect(errorReportProblem({ ...good, extra: 1 })).toMatch(/Unknown field/);
-    expect(errorReportProblem({ ...good, context: { ...good.context, password: 'x' } })).toMatch(/Unknown field/);
-    expect(errorReportProblem({ ...good, context: { ...good.context, metadata: { a: {} } } })).toMatch(/metadata/);
+    expect(errorReportProblem({ ...good, context: { ...good.context, password: 'x' } })).toMatch(
+      /Unknown field/,
+    );
+    expect(errorReportProblem({ ...good, context: { ...good.context, metadata: { a: {} } } })).toMatch(
+      /metadata/,
+    );
     expect(errorReportProblem(JSON.parse('{"type":"general","__proto__":{"x":1}}'))).toMatch(/Unknown field/);
     expect(errorReportProblem({ ...good, reportedAt: 'soon' })).toMatch(/reportedAt/);
   });
@@ -94,7 +117,10 @@ describe('error reports', () => {
     expect(entry.severity).toBe('CRITICAL');
     expect(entry.message).toBe('general: boom\n    at render (app.js:1:2)');
     const bare = errorReportLogEntry(
-      errorReport({ type: 'network', severity: 'medium', message: 'm', context: { feature: 'feed' } }, { now }),
+      errorReport(
+        { type: 'network', severity: 'medium', message: 'm', context: { feature: 'feed' } },
+        { now },
+      ),
     );
     expect(bare.context).toMatchObject({ reportLocation: { filePath: 'feed', functionName: 'unknown' } });
   });

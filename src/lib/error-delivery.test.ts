@@ -41,7 +41,13 @@ describe('an error report', () => {
     expect(sentReport()).toMatchObject({
       type: 'rating',
       code: 'unavailable',
-      context: { component: 'RatePage', feature: 'rating', action: 'submitRating', userId: 'alice', photoId: 'p1' },
+      context: {
+        component: 'RatePage',
+        feature: 'rating',
+        action: 'submitRating',
+        userId: 'alice',
+        photoId: 'p1',
+      },
     });
     // Without consent, no analytics event.
     expect(events).toEqual([]);
