@@ -127,6 +127,10 @@ describe('the purge of deleted members', () => {
     await context.files.write('images/alice/resized/a1.webp', Buffer.from('image'), {
       contentType: 'image/webp',
     });
+    // When the last votes notification went out to her.
+    await context.store.runTransaction(async (tx) =>
+      tx.set('votePushes/alice', { sentAt: context.clock.now() }),
+    );
     await deleteAccount.run({ reason }, context.as(caller('alice')));
 
     const { purged } = await purgeDeletedMembers(
@@ -142,6 +146,7 @@ describe('the purge of deleted members', () => {
     expect(await context.files.read('images/alice/resized/a1.webp')).toBeUndefined();
     const tombstone = await context.store.get<Record<string, unknown>>('users/alice');
     expect(Object.keys(tombstone!).sort()).toEqual(['deleted', 'deletedAt', 'purgedAt', 'uid']);
+    expect(await context.store.get('votePushes/alice')).toBeUndefined();
     const kept = await context.store.get<Vote>('users/bob/photos/b1/votes/alice');
     expect(kept).toMatchObject({ rate: 3, photoURL: null });
     expect((await context.store.get<Photo>('users/bob/photos/b1'))?.votesCount).toBe(1);

@@ -31,6 +31,7 @@ import { deleteCollection, removePhoto } from './delete-photo';
 import { validate, type AccountAdmin, type Clock, type Handler, type HandlerContext } from './handler';
 import type { Subscription } from './premium';
 import { userPath } from './users';
+import { votePushPath } from './push';
 
 export const removalPath = (uid: string) => `removals/${uid}`;
 
@@ -167,6 +168,7 @@ export async function purgeDeletedMembers(
       // subscription records stay, without a name, as the books of what was sold.
       tx.delete(billingPath(uid));
       tx.delete(dailyUsesPath(uid));
+      tx.delete(votePushPath(uid));
       tx.set(userPath(uid), {
         uid,
         deleted: true,
