@@ -122,10 +122,17 @@ export async function benchAdmin(): Promise<boolean[]> {
       ],
       ['admin users by tokens, first page', await p95(() => adminListUsers.run({ sort: 'points' }, context))],
       [
+        'admin users by tokens, deep among equal tokens',
+        await p95(() => adminListUsers.run({ sort: 'points', cursor: 'm50250|250' }, context)),
+      ],
+      [
         'admin users by last vote, after a cursor',
         await p95(() =>
           adminListUsers.run(
-            { sort: 'lastVotedAt', cursor: new Date(Date.UTC(2026, 0, 1) + 50_000_000).toISOString() },
+            {
+              sort: 'lastVotedAt',
+              cursor: `m50000|${new Date(Date.UTC(2026, 0, 1) + 50_000_000).toISOString()}`,
+            },
             context,
           ),
         ),

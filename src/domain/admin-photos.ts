@@ -82,9 +82,13 @@ export const adminListPhotosSchema = yup.object({
     .mixed<AdminPhotoActiveFilter>()
     .oneOf(ADMIN_PHOTO_ACTIVE_FILTERS, 'Choose all, active or inactive')
     .default('all'),
+  /** `{uploadedAt}|{photo path}`: where the last page ended, so photos uploaded in the same instant are not skipped. */
   cursor: yup
     .string()
-    .matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/, 'This page cursor is not valid.')
+    .matches(
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z(\|users\/[A-Za-z0-9_-]{1,128}\/photos\/[A-Za-z0-9_-]{1,64})?$/,
+      'This page cursor is not valid.',
+    )
     .optional(),
 });
 export type AdminListPhotosInput = yup.InferType<typeof adminListPhotosSchema>;

@@ -80,7 +80,11 @@ export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 export const adminListUsersSchema = yup.object({
   search: yup.string().trim().max(FIELD_MAX, `Search must be at most ${FIELD_MAX} characters`).optional(),
   sort: yup.mixed<AdminUserSort>().oneOf(ADMIN_USER_SORTS, 'Unknown sort').required('Unknown sort'),
-  cursor: yup.string().max(FIELD_MAX).optional(),
+  /** `{uid}|{value}`: the last row's member and sort value, so members with the same value are not skipped. */
+  cursor: yup
+    .string()
+    .max(FIELD_MAX + 200)
+    .optional(),
 });
 export type AdminListUsersInput = yup.InferType<typeof adminListUsersSchema>;
 

@@ -20,6 +20,11 @@ export interface Query {
   orderBy?: { field: string; direction: 'asc' | 'desc' };
   /** Only documents whose ordered field comes after this value (a date for a date field); needs `orderBy`. */
   startAfter?: FieldValue | Date;
+  /**
+   * With `startAfter`: the full path of the document the last page ended on, so documents that share
+   * its value and come after it (ties go by path, in the ordering's direction) are not skipped.
+   */
+  startAfterPath?: string;
   limit?: number;
 }
 
@@ -57,6 +62,8 @@ export function assertQuery(query: Query): void {
       throw new Error('An "in" filter takes 1 to 10 values.');
   }
   if (query.startAfter !== undefined && !query.orderBy) throw new Error('A cursor needs an ordering.');
+  if (query.startAfterPath !== undefined && query.startAfter === undefined)
+    throw new Error('A cursor path needs the value it ended on.');
   if (
     query.limit !== undefined &&
     (!Number.isInteger(query.limit) || query.limit < 1 || query.limit > 1000)

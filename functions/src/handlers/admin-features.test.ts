@@ -188,6 +188,7 @@ describe('the admin writes of features and A/B tests', () => {
   it('deletes a feature and logs what it was', async () => {
     const context = await withAdmin();
     await adminSaveFeature.run(flag, context.as(admin));
+    context.clock.advanceMinutes(1);
     await adminDeleteFeature.run({ id: 'newUploader' }, context.as(admin));
     expect(await context.store.get('appFeatures/newUploader')).toBeUndefined();
     expect((await log(context)).at(-1)).toMatchObject({

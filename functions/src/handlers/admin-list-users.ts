@@ -14,6 +14,7 @@ import type { User } from '../../../src/domain/user';
 import type { QueryDocument, Store } from '../store/store';
 import { requireAdmin } from './admin-users';
 import { validate, type Handler } from './handler';
+import { userPath } from './users';
 
 /** The highest character Firestore orders: a prefix p covers [p, p + this). */
 const PREFIX_END = '\uf8ff';
@@ -42,7 +43,17 @@ function cursorValue(sort: AdminUserSort, cursor: string): string | number | Dat
 
 function cursorOf(sort: AdminUserSort, last: AdminUserRow): string | null {
   const value = last[sort];
-  return value === null ? null : String(value);
+  return value === null ? null : `${last.uid}|${String(value)}`;
+}
+
+/** The member and value a page ended on; a bare value (no member) is taken too. */
+function parseCursor(sort: AdminUserSort, cursor: string): { value: string | number | Date; path?: string } {
+  const bar = cursor.indexOf('|');
+  if (bar < 0) return { value: cursorValue(sort, cursor) };
+  const uid = cursor.slice(0, bar);
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(uid))
+    throw new HttpsError('invalid-argument', 'This page cursor is not valid.');
+  return { value: cursorValue(sort, cursor.slice(bar + 1)), path: userPath(uid) };
 }
 
 async function byPrefix(store: Store, field: 'displayName' | 'email', prefix: string) {
@@ -69,10 +80,11 @@ export const adminListUsers: Handler<AdminUserPage> = {
       for (const doc of [...byName, ...byEmail]) if (!doc.data.deletedAt) merged.set(doc.id, row(doc));
       return { users: [...merged.values()], cursor: null };
     }
-    const after = cursor === undefined ? undefined : cursorValue(sort, cursor);
+    const after = cursor === undefined ? undefined : parseCursor(sort, cursor);
     const docs = await context.store.query<User>('users', {
       orderBy: { field: sort, direction: 'desc' },
-      ...(after === undefined ? {} : { startAfter: after }),
+      ...(after === undefined ? {} : { startAfter: after.value }),
+      ...(after?.path === undefined ? {} : { startAfterPath: after.path }),
       limit: ADMIN_PAGE_SIZE,
     });
     const users = docs.filter((doc) => !doc.data.deletedAt).map(row);

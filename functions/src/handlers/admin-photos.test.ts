@@ -128,6 +128,17 @@ describe('the admin photo operations', () => {
     expect(new Set([...first.photos, ...second.photos].map((photo) => photo.id)).size).toBe(26);
   });
 
+  it('skips no photo uploaded in the same instant as the last of a page', async () => {
+    const context = await withPhotos();
+    const at = new Date('2026-09-01T10:00:00Z');
+    for (let n = 0; n < 30; n++) await seedPhoto(context.store, `u${n % 4}`, `same${n}`, { uploadedAt: at });
+    const first = await adminListPhotos.run({}, context.as(admin));
+    const second = await adminListPhotos.run({ cursor: first.cursor! }, context.as(admin));
+    const ids = [...first.photos, ...second.photos].map((photo) => photo.id);
+    expect(new Set(ids).size).toBe(33);
+    expect(first.cursor).toMatch(/\|users\/u\d\/photos\/same\d+$/);
+  });
+
   it('edits only what changed, archives and restores, and logs before and after', async () => {
     const context = await withPhotos();
     const result = await adminUpdatePhoto.run(

@@ -63,6 +63,12 @@ export function adminPhotoRow(photo: AdminPhoto, userId: string, id: string): Ad
 
 const rowOf = (doc: GroupDocument<AdminPhoto>) => adminPhotoRow(doc.data, ownerOf(doc.path), doc.id);
 
+/** The page's cursor as the store takes it: the upload time, and the photo the last page ended on. */
+function cursorQuery(cursor: string): { startAfter: Date; startAfterPath?: string } {
+  const [at, path] = cursor.split('|');
+  return { startAfter: new Date(at!), ...(path ? { startAfterPath: path } : {}) };
+}
+
 export const adminListPhotos: Handler<AdminPhotoPage> = {
   async run(data, context) {
     requireAdmin(context);
@@ -73,13 +79,15 @@ export const adminListPhotos: Handler<AdminPhotoPage> = {
     const docs = await context.store.queryGroup<AdminPhoto>('photos', {
       where,
       orderBy: { field: 'uploadedAt', direction: 'desc' },
-      ...(cursor ? { startAfter: new Date(cursor) } : {}),
+      ...(cursor ? cursorQuery(cursor) : {}),
       limit: ADMIN_PAGE_SIZE,
     });
     const photos = docs.map(rowOf);
+    const last = docs.at(-1);
     return {
       photos,
-      cursor: docs.length === ADMIN_PAGE_SIZE ? (photos.at(-1)?.uploadedAt ?? null) : null,
+      cursor:
+        docs.length === ADMIN_PAGE_SIZE && last ? `${last.data.uploadedAt.toISOString()}|${last.path}` : null,
     };
   },
 };

@@ -64,7 +64,12 @@ export class FirestoreStore implements Store {
       else built = built.where(filter.field, '==', filter.equals);
     }
     if (query.orderBy) built = built.orderBy(query.orderBy.field, query.orderBy.direction);
-    if (query.startAfter !== undefined) built = built.startAfter(query.startAfter);
+    if (query.startAfter !== undefined)
+      built =
+        query.startAfterPath === undefined
+          ? built.startAfter(query.startAfter)
+          : // Firestore breaks ties by document, in the direction of the last ordering: the cursor names it.
+            built.startAfter(query.startAfter, built.firestore.doc(query.startAfterPath));
     if (query.limit) built = built.limit(query.limit);
     return built;
   }

@@ -167,13 +167,22 @@ export class SqliteStore implements Store {
       const descending = query.orderBy.direction === 'desc';
       const ordered = sortKey(query.orderBy.field);
       this.ensureIndex(scope, query.where ?? [], query.orderBy.field);
+      const after = descending ? '<' : '>';
       if (query.startAfter !== undefined) {
-        sql += ` AND ${ordered} ${descending ? '<' : '>'} ?`;
         // Dates are stored as ISO text, which orders as the dates do.
-        const after = query.startAfter;
-        values.push(after instanceof Date ? after.toISOString() : bindable(after));
+        const value =
+          query.startAfter instanceof Date ? query.startAfter.toISOString() : bindable(query.startAfter);
+        if (query.startAfterPath === undefined) {
+          sql += ` AND ${ordered} ${after} ?`;
+          values.push(value);
+        } else {
+          // A row value, which SQLite seeks to on the ordering's index.
+          sql += ` AND (${ordered}, path) ${after} (?, ?)`;
+          values.push(value, query.startAfterPath);
+        }
       }
-      sql += ` ORDER BY ${ordered} ${descending ? 'DESC' : 'ASC'}, path`;
+      // Ties go by path in the ordering's direction, as Firestore breaks them by document.
+      sql += ` ORDER BY ${ordered} ${descending ? 'DESC' : 'ASC'}, path ${descending ? 'DESC' : 'ASC'}`;
     } else sql += ' ORDER BY path';
     if (query.limit) sql += ` LIMIT ${query.limit}`;
     return this.db.prepare(sql).all(...values) as Array<{ path: string; data: string }>;

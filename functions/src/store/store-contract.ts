@@ -202,6 +202,47 @@ export function storeContract(makeStore: () => Store) {
       expect(descending.map((doc) => doc.id)).toEqual(['e', 'b']);
     });
 
+    it('pages through ties with a cursor that names the last document, in both directions', async () => {
+      const store = makeStore();
+      const root = fresh();
+      // A collection id of this test's own: group queries span the whole store.
+      const group = `tied${root.replace(/[^A-Za-z0-9]/g, '')}`;
+      await store.runTransaction(async (tx) => {
+        for (const id of ['a', 'b', 'c', 'd', 'e'])
+          tx.set(`${root}/members/${id}`, { tokens: id < 'e' ? 2 : 9 });
+        tx.set(`${root}/members/x/${group}/p1`, { tokens: 2 });
+        tx.set(`${root}/members/y/${group}/p2`, { tokens: 2 });
+        tx.set(`${root}/members/z/${group}/p3`, { tokens: 2 });
+      });
+      for (const direction of ['desc', 'asc'] as const) {
+        const seen: string[] = [];
+        let cursor: { value: number; path: string } | undefined;
+        for (let pages = 0; pages < 5; pages++) {
+          const page = await store.query<{ tokens: number }>(`${root}/members`, {
+            orderBy: { field: 'tokens', direction },
+            ...(cursor ? { startAfter: cursor.value, startAfterPath: cursor.path } : {}),
+            limit: 2,
+          });
+          seen.push(...page.map((doc) => doc.id));
+          const last = page.at(-1);
+          if (page.length < 2 || !last) break;
+          cursor = { value: last.data.tokens, path: `${root}/members/${last.id}` };
+        }
+        expect(seen).toEqual(direction === 'desc' ? ['e', 'd', 'c', 'b', 'a'] : ['a', 'b', 'c', 'd', 'e']);
+      }
+      const first = await store.queryGroup<{ tokens: number }>(group, {
+        orderBy: { field: 'tokens', direction: 'desc' },
+        limit: 2,
+      });
+      const rest = await store.queryGroup<{ tokens: number }>(group, {
+        orderBy: { field: 'tokens', direction: 'desc' },
+        startAfter: 2,
+        startAfterPath: first[1]!.path,
+        limit: 10,
+      });
+      expect([...first, ...rest].map((doc) => doc.id)).toEqual(['p3', 'p2', 'p1']);
+    });
+
     it('finds a prefix with range filters on the ordered field, with a cursor', async () => {
       const store = makeStore();
       const root = fresh();
