@@ -1,7 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DATABASE_DELETION_BLOCKED } from '@/domain/errors';
 import { PAYMENT_MESSAGES } from '@/domain/payments';
+import { onCookieSettingsRequest } from '@/lib/cookie-settings';
 import { aMember, aSession, renderApp } from '@/testing/test-utils';
 import { AppShell } from './app-shell';
 
@@ -105,5 +107,37 @@ describe('AppShell', () => {
     }
     await person.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(signOut).toHaveBeenCalled();
+  });
+
+  it("tells the member when another tab keeps the device's database from being deleted at sign-out", async () => {
+    const signOut = vi.fn(async () => {
+      throw new Error(DATABASE_DELETION_BLOCKED);
+    });
+    const user = aMember({ complete: true });
+    const { user: person } = renderApp(shell(), {
+      session: aSession({ member: { uid: user.uid, email: user.email }, user, signOut }),
+    });
+    await person.click(screen.getByRole('button', { name: 'Open menu' }));
+    await person.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(
+      await screen.findByText(
+        'Database deletion blocked. Please close other tabs using this app and try again.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('offers Cookie settings in the footer and the menu', async () => {
+    const opened = vi.fn();
+    const stop = onCookieSettingsRequest(opened);
+    const { user: person, unmount } = renderApp(shell());
+    await person.click(await screen.findByRole('button', { name: 'Cookie settings' }));
+    expect(opened).toHaveBeenCalledTimes(1);
+    unmount();
+    const user = aMember({ complete: true });
+    renderApp(shell(), { session: aSession({ member: { uid: user.uid, email: user.email }, user }) });
+    await person.click(screen.getByRole('button', { name: 'Open menu' }));
+    await person.click(await screen.findByRole('button', { name: 'Cookie settings' }));
+    expect(opened).toHaveBeenCalledTimes(2);
+    stop();
   });
 });
