@@ -45,6 +45,12 @@ function isFunctionsError(error: unknown): error is FunctionsError {
 // Codes that say the server failed, not the member's input: each such failure is reported.
 const SERVER_FAULTS = new Set(['internal', 'unknown', 'unavailable', 'deadline-exceeded', 'data-loss']);
 
+/** The photo a call is about, when its input names one, for the error report's context. */
+function photoOf(input: unknown): { photoId?: string } {
+  const photoId = (input as { photoId?: unknown } | null)?.photoId;
+  return typeof photoId === 'string' ? { photoId } : {};
+}
+
 export function call<Name extends CallableName>(
   name: Name,
   input: Callables[Name]['input'],
@@ -65,7 +71,7 @@ export function call<Name extends CallableName>(
           severity: severityFor('firebase'),
           message: error.message,
           code: error.code,
-          context: { action: name },
+          context: { action: name, ...photoOf(input) },
         },
         error,
         stack,
