@@ -57,7 +57,9 @@ describe('rating', () => {
     const photoToRate = page.getByRole('img', { name: 'Rate me kindly' });
     const tabs = page.getByRole('navigation', { name: 'Tabs' });
     for (const screen of [
+      { width: 375, height: 667 },
       { width: 412, height: 915 },
+      { width: 1366, height: 768 },
       { width: 1366, height: 900 },
     ]) {
       await page.setViewportSize(screen);

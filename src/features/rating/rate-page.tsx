@@ -45,7 +45,7 @@ const SWIPE_START_PX = 10;
  * Rating, the tab bar; on phones also the hearts with Skip and Rate), never wider than the column.
  */
 const PHOTO_WIDTH = {
-  mobile: 'min(100%, max(240px, calc((100dvh - 390px) * 3 / 4)))',
+  mobile: 'min(100%, max(180px, calc((100dvh - 390px) * 3 / 4)))',
   desktop: 'min(480px, max(280px, calc((100dvh - 260px) * 3 / 4)))',
 } as const;
 
@@ -284,7 +284,7 @@ export function RatePage({ user }: { user: User }) {
             alignItems: 'start',
           }}
         >
-          <Stack spacing={1.5} sx={{ width: { xs: PHOTO_WIDTH.mobile, md: 'auto' }, justifySelf: 'center' }}>
+          <Stack spacing={1.5}>
             <Typography variant="subtitle1" component="h2" sx={{ textAlign: 'center' }}>
               {current.caption || DEFAULT_CAPTION}
             </Typography>
@@ -299,6 +299,8 @@ export function RatePage({ user }: { user: User }) {
               sx={{
                 position: 'relative',
                 aspectRatio: '3 / 4',
+                width: { xs: PHOTO_WIDTH.mobile, md: '100%' },
+                alignSelf: 'center',
                 borderRadius: 2,
                 overflow: 'hidden',
                 bgcolor: 'action.hover',
