@@ -149,6 +149,8 @@ export function shareLink(origin: string, photoId: string, ownerId: string): str
 /** What a visitor of a share link sees of the photo. */
 export interface SharedPhoto {
   imageUrl: string;
+  /** The original, shown when the display image fails to load. */
+  originalUrl: string | null;
   caption: string | null;
   rate: number;
   votesCount: number;

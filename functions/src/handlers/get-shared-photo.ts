@@ -34,6 +34,7 @@ export const getSharedPhoto: Handler<Callables['getSharedPhoto']['result']> = {
       throw new HttpsError('not-found', SHARED_PHOTO_GONE);
     return {
       imageUrl: photo.imageUrl,
+      originalUrl: photo.originalUrl ?? null,
       caption: photo.caption ?? null,
       rate: photo.rate,
       votesCount: photo.votesCount,

@@ -292,6 +292,7 @@ describe('getSharedPhoto', () => {
       votesCount: 3,
       caption: 'Hi',
       allowAI: false,
+      originalUrl: 'http://files.test/p1.jpg',
     });
     // Before the owner shares it, its ids (which every feed carries) reveal nothing.
     await expect(
@@ -308,6 +309,7 @@ describe('getSharedPhoto', () => {
     const shared = await getSharedPhoto.run({ ownerId: 'alice', photoId: 'p1' }, context.as(null));
     expect(shared).toEqual({
       imageUrl: 'http://files.test/p1.webp',
+      originalUrl: 'http://files.test/p1.jpg',
       caption: 'Hi',
       rate: 4.2,
       votesCount: 3,

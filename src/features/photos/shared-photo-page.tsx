@@ -10,6 +10,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { DisplayImage } from '@/components/display-image';
 import { PageMeta } from '@/components/page-meta';
 import { call } from '@/data/callables';
 import { tenPointScore, type SharedPhoto } from '@/domain/photo';
@@ -64,9 +65,9 @@ export function SharedPhotoPage({ photoId, ownerId, onJoin }: Props) {
       )}
       {photo && (
         <Card component="article" aria-label="Shared photo">
-          <Box
-            component="img"
+          <DisplayImage
             src={photo.imageUrl}
+            fallbackSrc={photo.originalUrl}
             alt={photo.caption ?? 'Shared photo'}
             sx={{ width: '100%', aspectRatio: '3 / 4', objectFit: 'cover', display: 'block' }}
           />
