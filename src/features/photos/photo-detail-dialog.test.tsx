@@ -137,6 +137,21 @@ describe('PhotoDetailDialog', () => {
     expect(screen.getByText('No ratings yet')).toBeInTheDocument();
   });
 
+  it('shows the AI comments an admin generated, and no such part without them', () => {
+    const photo = aPhoto('a', { genComments: ['Love the smile', 'Great light'] });
+    const { unmount } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    const list = screen.getByRole('list', { name: 'AI comments' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Love the smile', 'Great light']);
+    unmount();
+    const plain = aPhoto('b');
+    renderApp(<PhotoDetailDialog photo={plain} photos={[plain]} {...handlers} />);
+    expect(screen.queryByRole('region', { name: 'AI comments' })).not.toBeInTheDocument();
+  });
+
   it('shows on the back of the photo only what the face models and the pixels measure', async () => {
     const photo = aPhoto('a', {
       faceDetail: {

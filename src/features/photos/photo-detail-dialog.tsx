@@ -297,6 +297,17 @@ export function PhotoDetailDialog({
                   <Typography color="text.secondary">Your AI insights are on their way…</Typography>
                 )}
               </DetailSection>
+              {photo.genComments && photo.genComments.length > 0 && (
+                <DetailSection title="AI comments">
+                  <Box component="ul" aria-label="AI comments" sx={{ m: 0, pl: 3 }}>
+                    {photo.genComments.map((comment, index) => (
+                      <Typography key={index} component="li" variant="body2">
+                        {comment}
+                      </Typography>
+                    ))}
+                  </Box>
+                </DetailSection>
+              )}
               <VotesSections photo={photo} />
             </Stack>
           </Grid>
