@@ -18,8 +18,16 @@ const BLOCKING = new Set(['serious', 'critical']);
 /** Moderate in axe's scale, held too: the issue found them, and a screen reader's outline rests on them. */
 const HEADING_RULES = new Set(['heading-order', 'page-has-heading-one']);
 
-/** Until no finite transition runs (a dialog fading in would be measured half transparent). */
+/**
+ * Until no finite transition runs (a dialog fading in would be measured half transparent), and the
+ * service worker's first install has said its one-second 'ready offline' toast, which would otherwise
+ * come and go under whatever dialog the journey opened.
+ */
 async function settled(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    navigator.serviceWorker.ready.then(() => new Promise((resolve) => setTimeout(resolve, 300))),
+  );
+  await page.getByText('Photorater is ready to work offline.').waitFor({ state: 'detached' });
   await page.waitForFunction(() =>
     document
       .getAnimations()
