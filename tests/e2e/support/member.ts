@@ -11,6 +11,7 @@ import type { Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
 import { inject } from 'vitest';
 import { decodeDocument, encodeDocument } from '../../../src/domain/wire';
+import { storageKeys } from '../../../src/lib/storage';
 
 export const appUrl = () => inject('appUrl');
 
@@ -23,6 +24,18 @@ export interface ProfileAnswers {
   age?: number;
   gender?: 'Female' | 'Male';
   showMe?: 'Both' | 'Women' | 'Men';
+}
+
+/**
+ * Answers the cookie banner 'Necessary only' in every page of a browser context before the app starts,
+ * unless the page already holds a choice, so the banner covers no journey's buttons.
+ */
+export async function answerCookieBanner(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key) => {
+    if (localStorage.getItem(key)) return;
+    const preferences = { necessary: true, analytics: false, marketing: false, functional: false };
+    localStorage.setItem(key, JSON.stringify({ hasConsented: true, preferences, timestamp: new Date() }));
+  }, storageKeys.cookieConsent);
 }
 
 export class Member {
@@ -49,13 +62,7 @@ export class Member {
     { askConsent = false, baseUrl }: { askConsent?: boolean; baseUrl?: string } = {},
   ): Promise<Member> {
     const context = await browser.newContext();
-    if (!askConsent)
-      await context.addInitScript(() => {
-        const key = 'photorater.cookieConsent';
-        if (localStorage.getItem(key)) return;
-        const preferences = { necessary: true, analytics: false, marketing: false, functional: false };
-        localStorage.setItem(key, JSON.stringify({ hasConsented: true, preferences, timestamp: new Date() }));
-      });
+    if (!askConsent) await answerCookieBanner(context);
     const page = await context.newPage();
     return new Member(context, page, email, baseUrl);
   }
