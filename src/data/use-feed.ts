@@ -2,7 +2,8 @@
  * The rating feed as a list the screen walks through: pages from `getPhotos` (the server decides
  * what is shown and in what order, so a photo that left the feed, say of a deleted member, is never
  * shown from an old copy), kept in the device cache, which stands in when the server cannot be
- * reached; photos rated, reported or failing to load are forgotten.
+ * reached; photos rated, reported or failing to load are forgotten. A photo leaves the list as soon
+ * as its vote is sent, and comes back at the end if the vote fails for a reason that may pass.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OFFLINE_MESSAGES } from '@/domain/errors';
@@ -23,13 +24,19 @@ export interface Feed {
   /** Set only while offline without a saved feed; other failures are logged, and the feed ends empty. */
   error: Error | null;
   loadMore(): void;
-  /** Takes a photo out of the feed and the cache; with a vote, remembers it. */
+  /** Takes a photo out of the feed and the cache, also from pages still to come; with a vote, remembers it. */
   remove(photoId: string, vote?: GivenVote): void;
+  /** Puts a removed photo back at the end of the feed, unless it was voted on meanwhile. */
+  restore(photo: FeedPhoto): void;
 }
 
-function appendNew(list: FeedPhoto[], page: FeedPhoto[], exclude: Set<string>): FeedPhoto[] {
+function appendNew(
+  list: FeedPhoto[],
+  page: FeedPhoto[],
+  excluded: (photoId: string) => boolean,
+): FeedPhoto[] {
   const present = new Set(list.map((photo) => photo.id));
-  return [...list, ...page.filter((photo) => !present.has(photo.id) && !exclude.has(photo.id))];
+  return [...list, ...page.filter((photo) => !present.has(photo.id) && !excluded(photo.id))];
 }
 
 export function useFeed(uid: string): Feed {
@@ -39,6 +46,12 @@ export function useFeed(uid: string): Feed {
   const [error, setError] = useState<Error | null>(null);
   const cursor = useRef<string | undefined>(undefined);
   const voted = useRef<Set<string>>(new Set());
+  /** Removed this visit: a page asked for while a vote is on its way may still hold the photo. */
+  const removed = useRef<Set<string>>(new Set());
+  const excluded = useCallback(
+    (photoId: string) => voted.current.has(photoId) || removed.current.has(photoId),
+    [],
+  );
   const inFlight = useRef(false);
   const mounted = useRef(true);
   /** The cached feed, shown only if the first page cannot be fetched. */
@@ -61,7 +74,7 @@ export function useFeed(uid: string): Feed {
       setHasMore(page.next !== null);
       setError(null);
       setPhotos((list) => {
-        const next = appendNew(list ?? [], page.photos, voted.current);
+        const next = appendNew(list ?? [], page.photos, excluded);
         void cacheFeed(next).catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }));
         return next;
       });
@@ -81,7 +94,7 @@ export function useFeed(uid: string): Feed {
       inFlight.current = false;
       if (mounted.current) setLoading(false);
     }
-  }, []);
+  }, [excluded]);
 
   useEffect(() => {
     mounted.current = true;
@@ -107,6 +120,7 @@ export function useFeed(uid: string): Feed {
   }, [uid, fetchPage]);
 
   const remove = useCallback((photoId: string, vote?: GivenVote) => {
+    removed.current.add(photoId);
     if (vote) {
       voted.current.add(photoId);
       void rememberVote(vote).catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }));
@@ -115,7 +129,19 @@ export function useFeed(uid: string): Feed {
     setPhotos((list) => list?.filter((photo) => photo.id !== photoId));
   }, []);
 
+  const restore = useCallback(
+    (photo: FeedPhoto) => {
+      removed.current.delete(photo.id);
+      setPhotos((list) => {
+        const next = appendNew(list ?? [], [photo], excluded);
+        void cacheFeed(next).catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }));
+        return next;
+      });
+    },
+    [excluded],
+  );
+
   const loadMore = useCallback(() => void fetchPage(), [fetchPage]);
 
-  return { photos, hasMore, loading, error, loadMore, remove };
+  return { photos, hasMore, loading, error, loadMore, remove, restore };
 }

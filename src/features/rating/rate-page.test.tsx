@@ -164,21 +164,117 @@ describe('the rating feed', () => {
     }
   });
 
-  it('shows the failure above the comment box and keeps the input', async () => {
+  it("shows the next photo before the vote's answer arrives", async () => {
+    let answer: (result: { rate: number; votesCount: number; tokensEarned: number }) => void = () => {};
+    const submitRating = vi.fn(
+      () =>
+        new Promise<{ rate: number; votesCount: number; tokensEarned: number }>((resolve) => {
+          answer = resolve;
+        }),
+    );
     serve({
-      getPhotos: async () => ({ photos: [photo('a')], next: null }),
+      getPhotos: async () => ({ photos: [photo('a'), photo('b', 'Caption b')], next: null }),
+      submitRating,
+    });
+    const { user } = renderRate();
+    await screen.findByText(DEFAULT_CAPTION);
+    await user.keyboard('4');
+    await user.click(screen.getByRole('button', { name: 'Rate' }));
+    // No answer yet, and the next photo is already there, ready to rate.
+    expect(screen.getByText('Caption b')).toBeInTheDocument();
+    expect(submitRating).toHaveBeenCalledWith(expect.objectContaining({ photoId: 'a', rate: 4 }));
+    await user.keyboard('3');
+    expect(screen.getByRole('radio', { name: '3 Hearts' })).toBeChecked();
+    await act(async () => answer({ rate: 4, votesCount: 1, tokensEarned: 0 }));
+    expect(screen.getByText('Caption b')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '3 Hearts' })).toBeChecked();
+    await waitFor(() => expect(location()).toBe('/rate/b'));
+  });
+
+  it('sends the vote exactly once on a double press', async () => {
+    const submitRating = vi.fn(async () => ({ rate: 4, votesCount: 1, tokensEarned: 0 }));
+    serve({
+      getPhotos: async () => ({
+        photos: [photo('a'), photo('b', 'Caption b'), photo('c', 'Caption c')],
+        next: null,
+      }),
+      submitRating,
+    });
+    const { user } = renderRate();
+    await screen.findByText(DEFAULT_CAPTION);
+    await user.keyboard('4');
+    const rate = screen.getByRole('button', { name: 'Rate' });
+    // Both presses land before React draws again, so the second one still sees photo a and its hearts.
+    act(() => {
+      rate.click();
+      rate.click();
+    });
+    expect(await screen.findByText('Caption b')).toBeInTheDocument();
+    expect(submitRating).toHaveBeenCalledTimes(1);
+    expect(submitRating).toHaveBeenCalledWith(expect.objectContaining({ photoId: 'a' }));
+  });
+
+  it('reports a failed vote without moving the member, and brings its photo back later', async () => {
+    let fail: (failure: Error) => void = () => {};
+    const submitRating = vi.fn(
+      () =>
+        new Promise<never>((_resolve, reject) => {
+          fail = reject;
+        }),
+    );
+    serve({
+      getPhotos: async () => ({
+        photos: [photo('a', 'Caption a'), photo('b', 'Caption b'), photo('c', 'Caption c')],
+        next: null,
+      }),
+      submitRating,
+    });
+    const { user } = renderRate();
+    await screen.findByText('Caption a');
+    await user.keyboard('4');
+    await user.click(screen.getByRole('button', { name: 'Rate' }));
+    await screen.findByText('Caption b');
+    await user.keyboard('2');
+    await act(async () =>
+      fail(new CallError('unavailable', 'Service is temporarily unavailable. Please try again.')),
+    );
+    expect(
+      await screen.findByText(
+        'Failed to submit photo rating: Service is temporarily unavailable. Please try again.',
+      ),
+    ).toBeInTheDocument();
+    // Still on b, with the hearts chosen there.
+    expect(screen.getByText('Caption b')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '2 Hearts' })).toBeChecked();
+    expect(location()).toBe('/rate/b');
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    await screen.findByText('Caption c');
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(await screen.findByText('Caption a')).toBeInTheDocument();
+    await user.keyboard('5');
+    await user.click(screen.getByRole('button', { name: 'Rate' }));
+    expect(submitRating).toHaveBeenCalledTimes(2);
+    expect(submitRating).toHaveBeenLastCalledWith(expect.objectContaining({ photoId: 'a', rate: 5 }));
+  });
+
+  it('does not bring back a photo whose vote the server refused for good', async () => {
+    serve({
+      getPhotos: async () => ({ photos: [photo('a', 'Caption a'), photo('b', 'Caption b')], next: null }),
       submitRating: async () => {
         throw new CallError('already-exists', 'You have already rated this photo');
       },
     });
     const { user } = renderRate();
-    await screen.findByText(DEFAULT_CAPTION);
-    // A plain click: jsdom has no layout, so a pointer's position over the hearts means nothing.
-    fireEvent.click(screen.getByRole('radio', { name: '2.5 Hearts' }));
+    await screen.findByText('Caption a');
+    await user.keyboard('4');
     await user.click(screen.getByRole('button', { name: 'Rate' }));
-    expect(await screen.findByText('Failed to submit photo rating')).toBeInTheDocument();
-    expect(screen.getByText('You have already rated this photo')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Rate' })).toBeEnabled();
+    expect(
+      await screen.findByText('Failed to submit photo rating: You have already rated this photo'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Caption b')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    expect(await screen.findByText(EMPTY_FEED)).toBeInTheDocument();
+    expect(screen.queryByText('Caption a')).not.toBeInTheDocument();
   });
 
   it('refuses an abusive comment with the same rule as the server, before sending', async () => {

@@ -21,12 +21,13 @@ import {
   EMPTY_FEED,
   keyRating,
   NO_RATINGS_YET,
+  RATING_MESSAGES,
   swipeOffset,
   swipeRating,
   type ReportReason,
 } from '@/domain/rating';
 import { OFFLINE_MESSAGES } from '@/domain/errors';
-import { ratingFormSchema } from '@/domain/schemas';
+import { ratingFormSchema, type RatingFormValues } from '@/domain/schemas';
 import { formatScore } from '@/domain/scores';
 import type { User } from '@/domain/user';
 import { logFailure } from '@/lib/report-error';
@@ -38,6 +39,14 @@ import { TutorialDialog } from './tutorial-dialog';
 const EMPTY_INPUT: RatingDraft = { rate: null, comment: '', chips: [] };
 /** A drag counts as a swipe once it has moved this far; a tap is not a skip. */
 const SWIPE_START_PX = 10;
+/** The server's refusals that another try would meet again: the photo does not come back. */
+const VOTE_REFUSED = new Set([
+  'already-exists',
+  'not-found',
+  'failed-precondition',
+  'permission-denied',
+  'invalid-argument',
+]);
 
 /**
  * The photo's width (3:4), so that it and the whole rating control fit the screen without a scroll:
@@ -63,7 +72,6 @@ export function RatePage({ user }: { user: User }) {
   const feed = useFeed(user.uid);
   const [index, setIndex] = useState<number | null>(null);
   const [input, setInput] = useState<RatingDraft>(EMPTY_INPUT);
-  const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [viewedRating, setViewedRating] = useState<string | null>(null);
   const { openCheckout } = usePaymentOffers();
@@ -80,6 +88,8 @@ export function RatePage({ user }: { user: User }) {
   const [dragX, setDragX] = useState(0);
   const drag = useRef<{ startX: number; moved: boolean } | null>(null);
   const shownAt = useRef(0);
+  /** Photos whose vote is on its way or given: two presses in one frame send one vote. */
+  const sent = useRef<Set<string>>(new Set());
 
   const photos = feed.photos;
   const current = index === null ? undefined : photos?.[index];
@@ -97,7 +107,6 @@ export function RatePage({ user }: { user: User }) {
     setInputFor(currentId);
     setInput(EMPTY_INPUT);
     setError(null);
-    setSubmitting(false);
     setViewedRating(null);
   }
 
@@ -145,51 +154,67 @@ export function RatePage({ user }: { user: User }) {
   }, [tip]);
 
   const submit = useCallback(
-    async (values: RatingInput) => {
-      if (!current) return;
+    (values: RatingInput) => {
+      if (!current || sent.current.has(current.id)) return;
       // Refused rather than queued: a vote sent later could meet a photo gone inactive or voted on
       // elsewhere, and the member would not see why.
       if (isOffline()) {
         setError(OFFLINE_MESSAGES.vote);
         return;
       }
-      setSubmitting(true);
-      setError(null);
+      let valid: RatingFormValues;
       try {
-        const valid = await ratingFormSchema.validate(values);
-        const seconds = Math.round((Date.now() - shownAt.current) / 100) / 10;
-        await call('submitRating', {
-          ownerId: current.userId,
-          photoId: current.id,
-          rate: valid.rate,
-          comment: valid.comment,
-          chips: valid.chips,
-          seconds,
-        });
-        feed.remove(current.id, {
-          id: current.id,
-          ownerId: current.userId,
-          rate: valid.rate,
-          ratedAt: new Date(),
-        });
+        valid = ratingFormSchema.validateSync(values);
       } catch (failure) {
         setError(failure instanceof Error ? failure.message : String(failure));
-        setSubmitting(false);
+        return;
       }
+      const photo = current;
+      const seconds = Math.round((Date.now() - shownAt.current) / 100) / 10;
+      // The next photo shows at once; the vote goes behind it.
+      sent.current.add(photo.id);
+      feed.remove(photo.id);
+      call('submitRating', {
+        ownerId: photo.userId,
+        photoId: photo.id,
+        rate: valid.rate,
+        comment: valid.comment,
+        chips: valid.chips,
+        seconds,
+      }).then(
+        () =>
+          feed.remove(photo.id, {
+            id: photo.id,
+            ownerId: photo.userId,
+            rate: valid.rate,
+            ratedAt: new Date(),
+          }),
+        (failure: unknown) => {
+          // The member stays where they are now; a vote that may pass another time brings its photo back later.
+          toast({
+            message: `${RATING_MESSAGES.submitFailed}: ${failure instanceof Error ? failure.message : String(failure)}`,
+            severity: 'error',
+          });
+          if (!(failure instanceof CallError && VOTE_REFUSED.has(failure.code))) {
+            sent.current.delete(photo.id);
+            feed.restore(photo);
+          }
+        },
+      );
     },
-    [current, feed],
+    [current, feed, toast],
   );
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (dialog || isTyping(event.target) || !current || submitting) return;
+      if (dialog || isTyping(event.target) || !current) return;
       const rate = keyRating(event.key);
       if (rate !== null) chooseRate(rate);
       else if (event.key === 'ArrowRight') skip();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [dialog, current, submitting, chooseRate, skip]);
+  }, [dialog, current, chooseRate, skip]);
 
   const report = async (reason: ReportReason) => {
     setDialog(null);
@@ -227,7 +252,6 @@ export function RatePage({ user }: { user: User }) {
   };
 
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
-    if (submitting) return;
     drag.current = { startX: event.clientX, moved: false };
     event.currentTarget.setPointerCapture?.(event.pointerId);
   };
@@ -246,7 +270,7 @@ export function RatePage({ user }: { user: User }) {
     if (rate === null) skip();
     else {
       chooseRate(rate);
-      void submit({ rate, comment: input.comment.trim(), chips: input.chips });
+      submit({ rate, comment: input.comment.trim(), chips: input.chips });
     }
   };
 
@@ -358,9 +382,8 @@ export function RatePage({ user }: { user: User }) {
             value={input}
             onChange={(change) => setInput((previous) => ({ ...previous, ...change }))}
             onRateChange={chooseRate}
-            submitting={submitting}
             error={error}
-            onSubmit={() => input.rate !== null && void submit({ ...input, rate: input.rate })}
+            onSubmit={() => input.rate !== null && submit({ ...input, rate: input.rate })}
             onSkip={skip}
           />
         </Box>

@@ -34,13 +34,12 @@ interface Props {
   value: RatingDraft;
   onChange: (change: Partial<Omit<RatingInput, 'rate'>>) => void;
   onRateChange: (rate: number | null) => void;
-  submitting: boolean;
   error: string | null;
   onSubmit: () => void;
   onSkip: () => void;
 }
 
-export function RatingPanel({ value, onChange, onRateChange, submitting, error, onSubmit, onSkip }: Props) {
+export function RatingPanel({ value, onChange, onRateChange, error, onSubmit, onSkip }: Props) {
   const { rate, comment, chips } = value;
   const [showAllTags, setShowAllTags] = useState(false);
   const [hovered, setHovered] = useState<number | null>(null);
@@ -74,16 +73,16 @@ export function RatingPanel({ value, onChange, onRateChange, submitting, error, 
         </Typography>
       </Box>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
-        <Button variant="outlined" onClick={onSkip} disabled={submitting} sx={{ minWidth: 120 }}>
+        <Button variant="outlined" onClick={onSkip} sx={{ minWidth: 120 }}>
           Skip
         </Button>
         <Button
           variant="contained"
-          disabled={rate === null || rate < 0.5 || submitting}
+          disabled={rate === null || rate < 0.5}
           onClick={onSubmit}
           sx={{ minWidth: 120 }}
         >
-          {submitting ? 'Rating…' : 'Rate'}
+          Rate
         </Button>
       </Stack>
       <Box>
