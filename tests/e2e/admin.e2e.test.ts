@@ -34,7 +34,8 @@ const DEMO_ADMIN = { email: 'admin@example.com', password: 'photorater-admin' };
 async function signedInAdmin(): Promise<Member> {
   const admin = await Member.open(browser(), DEMO_ADMIN.email);
   await admin.signIn(DEMO_ADMIN.password);
-  await admin.page.getByRole('button', { name: 'Open menu' }).waitFor();
+  // Signed in once the login page has sent the admin on; /admin loaded earlier would find nobody signed in.
+  await admin.page.waitForURL((url) => url.pathname !== '/login');
   await admin.visit('/admin');
   await admin.page.getByRole('tablist', { name: 'Admin area' }).waitFor();
   return admin;
@@ -107,7 +108,7 @@ describe('the admin area', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await member.signIn();
-    await member.page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await member.page.waitForURL((url) => url.pathname !== '/login');
 
     const log = readDocuments<AdminLogEntry>('adminLog').filter(
       (entry) => entry.targetPath === `users/${uid}`,
@@ -186,6 +187,11 @@ describe('the admin area', () => {
     await edit.getByRole('button', { name: 'Generate AI comments' }).click();
     await edit.getByText('30 AI comments saved.').or(page.getByText('30 AI comments saved.')).waitFor();
     expect(readDocument<Photo>(`users/${uid}/photos/${photo.id}`)?.genComments).toHaveLength(30);
+    // The owner sees them on the photo's detail, with the bot's vote.
+    await member.page.getByRole('button', { name: 'Open Rate me' }).click();
+    const detail = member.page.getByRole('dialog', { name: 'Rate me' });
+    await detail.getByRole('list', { name: 'AI comments' }).getByRole('listitem').nth(29).waitFor();
+    await detail.getByText('Great light in this one').waitFor();
     await member.close();
     await admin.close();
   });
