@@ -5,12 +5,24 @@
 import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
 
 export function onDemand<Props extends object>(load: () => Promise<ComponentType<Props>>) {
-  const Lazy = lazy(async () => ({ default: await load() }));
-  return function OnDemand(props: Props) {
+  let loading: Promise<ComponentType<Props>> | undefined;
+  // One request whether the code is fetched ahead or by the first render; a failed one may be tried again.
+  const loadOnce = () =>
+    (loading ??= load().catch((failure: unknown) => {
+      loading = undefined;
+      throw failure;
+    }));
+  const Lazy = lazy(async () => ({ default: await loadOnce() }));
+  function OnDemand(props: Props) {
     return (
       <Suspense fallback={null}>
         <Lazy {...(props as ComponentProps<typeof Lazy>)} />
       </Suspense>
     );
+  }
+  /** Fetches the code before the first render, so that render does not wait for it. */
+  OnDemand.preload = async (): Promise<void> => {
+    await loadOnce();
   };
+  return OnDemand;
 }

@@ -34,6 +34,14 @@ vi.mock('./new-photo-dialog', () => ({
     </button>
   ),
 }));
+// Idle work runs only when a test says so; the detail's code counts its loads.
+const idle = vi.hoisted(() => ({ whenIdle: vi.fn<(work: () => void) => () => void>(() => () => undefined) }));
+vi.mock('@/lib/idle', () => idle);
+const detailCode = vi.hoisted(() => ({ loads: 0 }));
+vi.mock('./photo-detail-dialog', async (original) => {
+  detailCode.loads += 1;
+  return original<object>();
+});
 const callables = vi.hoisted(() => ({ call: vi.fn() }));
 // The real CallError, so tests throw what the data layer throws; only the call is replaced.
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
@@ -108,6 +116,18 @@ describe('My Photos', () => {
       'aria-pressed',
       'true',
     );
+  });
+
+  it("fetches the photo detail's code while the browser is idle, once the photos have shown", async () => {
+    renderApp(<MyPhotosPage user={member} />);
+    deliver([]);
+    expect(idle.whenIdle).not.toHaveBeenCalled();
+    deliver([aPhoto('a')]);
+    expect(idle.whenIdle).toHaveBeenCalledTimes(1);
+    expect(detailCode.loads).toBe(0);
+    const work = idle.whenIdle.mock.calls[0]![0];
+    act(() => work());
+    await waitFor(() => expect(detailCode.loads).toBe(1));
   });
 
   it('sorts by Rate and Votes through the watch', async () => {

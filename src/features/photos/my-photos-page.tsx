@@ -15,7 +15,9 @@ import { usePhotos } from '@/data/use-photos';
 import { maxActivePhotos, PHOTO_MESSAGES } from '@/domain/limits';
 import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
+import { whenIdle } from '@/lib/idle';
 import { onDemand } from '@/lib/on-demand';
+import { logFailure } from '@/lib/report-error';
 import { hooraySeenKey } from '@/lib/storage';
 import { PhotoCard } from './photo-card';
 
@@ -29,6 +31,7 @@ const OnboardingDialog = onDemand(() =>
 
 const HoorayDialog = onDemand(() => import('./hooray-dialog').then((module) => module.HoorayDialog));
 
+// Fetched while the browser is idle once the photos show, so the first photo opened waits for no code.
 const PhotoDetailDialog = onDemand(() =>
   import('./photo-detail-dialog').then((module) => module.PhotoDetailDialog),
 );
@@ -81,6 +84,17 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
             : undefined,
     });
   };
+
+  const photosShown = photos !== undefined && photos.length > 0;
+  useEffect(() => {
+    if (!photosShown) return;
+    return whenIdle(
+      () =>
+        void PhotoDetailDialog.preload().catch((failure: unknown) =>
+          logFailure(failure, { feature: 'photos', action: 'preloadPhotoDetail' }),
+        ),
+    );
+  }, [photosShown]);
 
   // Opening My Photos counts as having seen the new votes.
   useEffect(() => {
