@@ -13,7 +13,7 @@
  * the build's /blog is served and the app loads the articles.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -86,13 +86,19 @@ function siteOrigin(env: Record<string, string | undefined>): string {
   return 'http://127.0.0.1:5173';
 }
 
-async function buildRenderer(config: ResolvedConfig, outDir: string): Promise<Render> {
+/**
+ * Builds the renderer as one file (parts the app loads on demand inlined, so one copy of each package
+ * renders a page), under a new name each build: Node keeps a module once imported.
+ */
+async function buildRenderer(config: ResolvedConfig, outDir: string, origin: string): Promise<Render> {
   const dir = rendererDir(outDir);
+  const file = `prerender-${Date.now().toString(36)}.mjs`;
   await build({
     configFile: false,
     root: config.root,
     mode: config.mode,
     logLevel: 'error',
+    publicDir: false,
     resolve: { alias: config.resolve.alias },
     plugins: [react()],
     // Bundled whole: several packages are CommonJS, which Node's ESM loader cannot name-import.
@@ -102,19 +108,19 @@ async function buildRenderer(config: ResolvedConfig, outDir: string): Promise<Re
       outDir: dir,
       emptyOutDir: true,
       sourcemap: false,
-      rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
+      rolldownOptions: { output: { entryFileNames: file, codeSplitting: false } },
     },
   });
-  const module = (await import(`${pathToFileURL(path.join(dir, 'prerender.mjs')).href}?t=${Date.now()}`)) as {
-    prerender: Render;
-  };
-  return module.prerender;
+  writeFileSync(path.join(dir, 'renderer.json'), JSON.stringify({ file, origin }));
+  return ((await import(pathToFileURL(path.join(dir, file)).href)) as { prerender: Render }).prerender;
 }
 
 async function loadRenderer(outDir: string): Promise<Render | undefined> {
-  const file = path.join(rendererDir(outDir), 'prerender.mjs');
-  if (!existsSync(file)) return undefined;
-  return ((await import(pathToFileURL(file).href)) as { prerender: Render }).prerender;
+  const dir = rendererDir(outDir);
+  const pointer = path.join(dir, 'renderer.json');
+  if (!existsSync(pointer)) return undefined;
+  const { file } = JSON.parse(readFileSync(pointer, 'utf8')) as { file: string };
+  return ((await import(pathToFileURL(path.join(dir, file)).href)) as { prerender: Render }).prerender;
 }
 
 /** Calls one of the local server's callables as a visitor would. */
@@ -175,9 +181,19 @@ async function renderOnRequest(
   const isBlog = url.pathname === '/blog' || url.pathname === '/blog/';
   const isSitemap = url.pathname === '/sitemap.xml';
   const isRobots = url.pathname === '/robots.txt';
-  if (!article && !isBlog && !isSitemap && !isRobots) return false;
+  const staticPage = STATIC_PAGES.find((page) => page.path === url.pathname);
+  if (!article && !isBlog && !isSitemap && !isRobots && !staticPage) return false;
   const env = buildEnv(outDir);
   const origin = originOf(request);
+  if (staticPage) {
+    // Made for the address the build named; served with the one the page is asked at.
+    const pointer = path.join(rendererDir(outDir), 'renderer.json');
+    const file = path.join(outDir, staticPage.file);
+    if (!existsSync(pointer) || !existsSync(file)) return false;
+    const built = (JSON.parse(readFileSync(pointer, 'utf8')) as { origin: string }).origin;
+    send(response, 'text/html', readFileSync(file, 'utf8').replaceAll(`${built}/`, `${origin}/`));
+    return true;
+  }
   if (isRobots) {
     const rules = readFileSync(path.resolve('public/robots.txt'), 'utf8');
     send(response, 'text/plain', robots(rules, origin));
@@ -227,11 +243,10 @@ export function prerenderPlugin(): Plugin {
       const outDir = path.resolve(config.root, config.build.outDir);
       const indexFile = path.join(outDir, 'index.html');
       if (!existsSync(indexFile)) return;
-      const render = await buildRenderer(config, outDir);
-      const template = readFileSync(indexFile, 'utf8');
-      mkdirSync(rendererDir(outDir), { recursive: true });
-      writeFileSync(path.join(rendererDir(outDir), 'template.html'), template);
       const origin = siteOrigin({ ...process.env, ...config.env });
+      const render = await buildRenderer(config, outDir, origin);
+      const template = readFileSync(indexFile, 'utf8');
+      writeFileSync(path.join(rendererDir(outDir), 'template.html'), template);
       for (const { path: page, file } of STATIC_PAGES)
         writeFileSync(
           path.join(outDir, file),

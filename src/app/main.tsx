@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { watchInstallOffer } from '@/lib/install-prompt';
+import { appContainer } from '@/lib/prerendered';
 import { tidyAddress } from './address';
 import { App } from './app';
 
@@ -9,7 +10,8 @@ watchInstallOffer();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
-createRoot(root).render(
+// A pre-rendered page stays until the app has rendered the same page (src/lib/prerendered.ts).
+createRoot(appContainer(root)).render(
   <StrictMode>
     <App />
   </StrictMode>,

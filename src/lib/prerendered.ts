@@ -37,3 +37,32 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
+
+/** How long a pre-rendered page waits at most for the app's own rendering of it. */
+export const TAKEOVER_TIMEOUT_MS = 4000;
+
+/**
+ * Where the app renders. Without a pre-rendered page, `root` itself. With one, a hidden container
+ * beside it: the pre-rendered page stays on screen (already painted, images and all) until the app
+ * has rendered its own heading, then the app's container takes its place, so the page neither
+ * blanks nor paints twice while a screen's code loads.
+ */
+export function appContainer(root: HTMLElement): HTMLElement {
+  if (!root.firstElementChild) return root;
+  const app = document.createElement('div');
+  app.style.display = 'none';
+  root.after(app);
+  const takeOver = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    root.remove();
+    app.id = 'root';
+    app.style.display = '';
+  };
+  const timer = setTimeout(takeOver, TAKEOVER_TIMEOUT_MS);
+  const observer = new MutationObserver(() => {
+    if (app.querySelector('h1')) takeOver();
+  });
+  observer.observe(app, { childList: true, subtree: true });
+  return app;
+}

@@ -62,6 +62,7 @@ export function BlogList({ page, articles }: { page: number; articles: ArticlePa
                     width={640}
                     height={360}
                     loading={index < 2 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : 'auto'}
                     sx={{ aspectRatio: '16 / 9', objectFit: 'cover', height: 'auto' }}
                   />
                 )}

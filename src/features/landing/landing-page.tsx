@@ -69,7 +69,7 @@ export function LandingPage({ onGetStarted, onSignIn }: Props) {
                 minHeight: { xs: '2.4em', sm: 0 },
               }}
               gutterBottom
-              data-variant={assignment?.hero ?? 'control'}
+              data-variant={assignment?.hero}
             >
               {copy.headline}
             </Typography>
