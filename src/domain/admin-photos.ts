@@ -4,6 +4,7 @@
  * the reported photos. The schemas are the forms' and the handlers'.
  */
 import * as yup from 'yup';
+import { CURSOR_INVALID, isCursorTime } from './admin';
 import { CAPTION_MAX } from './limits';
 import { COMMENT_MAX, isHalfStep, TAGS, type ReportReason, type Tag } from './rating';
 import { GENDERS, type Gender } from './user';
@@ -87,8 +88,9 @@ export const adminListPhotosSchema = yup.object({
     .string()
     .matches(
       /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z(\|users\/[A-Za-z0-9_-]{1,128}\/photos\/[A-Za-z0-9_-]{1,64})?$/,
-      'This page cursor is not valid.',
+      CURSOR_INVALID,
     )
+    .test('date', CURSOR_INVALID, isCursorTime)
     .optional(),
 });
 export type AdminListPhotosInput = yup.InferType<typeof adminListPhotosSchema>;

@@ -21,6 +21,8 @@ export const ADMIN_MESSAGES = {
   pointsNumeric: 'Tokens must be a number',
   pointsWhole: 'Tokens must be a whole number',
   pointsMin: 'Tokens cannot be negative',
+  pointsMax: 'Tokens must be at most 1,000,000,000',
+  userIdInvalid: 'The user ID is not valid.',
   nothingChanged: 'Nothing was changed.',
   /** An admin cannot lock themselves out: another admin must take the role or disable them. */
   notYourself: 'You cannot remove your own admin role or disable yourself.',
@@ -30,6 +32,20 @@ export const ADMIN_MESSAGES = {
   deletedByAdmin: 'Deleted by an admin.',
   noLog: 'No admin actions recorded yet.',
 } as const;
+
+export const ADMIN_POINTS_MAX = 1_000_000_000;
+
+/** A member's uid as Auth makes it: never a slash, so `users/{uid}` cannot name a document elsewhere. */
+const uidSchema = yup
+  .string()
+  .trim()
+  .required('User ID is required')
+  .matches(/^[A-Za-z0-9_-]{1,128}$/, ADMIN_MESSAGES.userIdInvalid);
+
+/** A page cursor's time is a date that exists: month 13 fits the pattern but fails in the store. */
+export const CURSOR_INVALID = 'This page cursor is not valid.';
+export const isCursorTime = (cursor: string | undefined): boolean =>
+  cursor === undefined || !Number.isNaN(Date.parse(cursor.split('|')[0]!));
 
 const userFields = {
   displayName: yup
@@ -42,6 +58,8 @@ const userFields = {
     .typeError(ADMIN_MESSAGES.pointsNumeric)
     .integer(ADMIN_MESSAGES.pointsWhole)
     .min(0, ADMIN_MESSAGES.pointsMin)
+    // Far above any balance, and a safe integer: 1e308 is whole too.
+    .max(ADMIN_POINTS_MAX, ADMIN_MESSAGES.pointsMax)
     .required(ADMIN_MESSAGES.pointsNumeric),
   isAdmin: yup.boolean().required(),
   disabled: yup.boolean().required(),
@@ -53,7 +71,7 @@ export type AdminUserFormValues = yup.InferType<typeof adminUserFormSchema>;
 
 /** What the dialog sends: the member, and only the fields the admin changed. */
 export const adminUpdateUserSchema = yup.object({
-  uid: yup.string().trim().max(128).required('User ID is required'),
+  uid: uidSchema,
   displayName: userFields.displayName.optional(),
   points: userFields.points.optional(),
   isAdmin: userFields.isAdmin.optional(),
@@ -63,7 +81,7 @@ export type AdminUpdateUserInput = yup.InferType<typeof adminUpdateUserSchema>;
 
 /** Delete a member: the same deletion and purge as their own, with the removal record naming the admin. */
 export const adminDeleteUserSchema = yup.object({
-  uid: yup.string().trim().max(128).required('User ID is required'),
+  uid: uidSchema,
 });
 export type AdminDeleteUserInput = yup.InferType<typeof adminDeleteUserSchema>;
 
@@ -144,7 +162,8 @@ export const adminLogPath = (id: string) => `adminLog/${id}`;
 export const adminListLogSchema = yup.object({
   cursor: yup
     .string()
-    .matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/, 'This page cursor is not valid.')
+    .matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/, CURSOR_INVALID)
+    .test('date', CURSOR_INVALID, isCursorTime)
     .optional(),
 });
 export type AdminListLogInput = yup.InferType<typeof adminListLogSchema>;
