@@ -7,7 +7,8 @@
  * the floor the page could reach. Targets: performance 95, accessibility, best practices and SEO 100.
  *
  * Table-driven: a new row measures a new page; `prepare` runs first (to sign in, say) and gets the
- * page's browser port.
+ * page's browser port. Then the member interactions of `bench-web-interactions.ts` (INTERACTIONS),
+ * timed with the CPU slowed 4x, each against its target.
  */
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { describeFigure, measureInteractions } from './bench-web-interactions';
 import { findFreePorts, startLocalStack } from './local-stack';
 
 export interface BenchPage {
@@ -145,6 +147,11 @@ async function main(): Promise<number> {
     console.log(
       'Targets: performance 95, accessibility 100, best practices 100, SEO 100 (Lighthouse mobile preset).',
     );
+    console.log('\nInteractions (Event Timing, median of 3):');
+    for (const figure of await measureInteractions(chrome, stack.appUrl)) {
+      if ((figure.medianMs ?? 0) >= figure.targetMs) failures += 1;
+      console.log(describeFigure(figure));
+    }
   } finally {
     await chrome.close();
     await stack.stop();
