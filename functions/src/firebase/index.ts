@@ -21,7 +21,7 @@ import { callerFromToken } from '../caller-from-token';
 import { adminClaims } from '../handlers/admin-role';
 import { handlers } from '../handlers';
 import { cleanUpUploads, enforceUploadQuota } from '../handlers/clean-up-uploads';
-import { RateLimiter } from '../handlers/rate-limit';
+import { addressKey, RateLimiter } from '../handlers/rate-limit';
 import { systemClock, toHttpsError, type Handler } from '../handlers/handler';
 import { purgeDeletedMembers } from '../handlers/delete-account';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
@@ -164,7 +164,7 @@ export const reportClientError = onRequest({ cors: true }, async (request, respo
   }
   const answer = await receiveErrorReport(
     request.rawBody ?? '',
-    request.ip ?? 'unknown',
+    addressKey(request.ip ?? 'unknown'),
     errorReports,
     (report) => {
       const entry = errorReportLogEntry(report);

@@ -35,6 +35,7 @@ import { genArticle, searchArticleImages } from './gen-article';
 import { getSharedPhoto, sharePhoto } from './get-shared-photo';
 import type { Handler } from './handler';
 import { getLeaderboard } from './leaderboard';
+import { addressKey } from './rate-limit';
 import { markNotificationsSeen } from './mark-notifications-seen';
 import { markVotesSeen } from './mark-votes-seen';
 import { saveColorMode } from './save-color-mode';
@@ -81,7 +82,8 @@ function limited(name: CallableName, handler: Handler<unknown>): Handler<unknown
   return {
     async run(data, context) {
       const sender =
-        context.caller?.uid ?? (context.senderAddress ? `address:${context.senderAddress}` : null);
+        context.caller?.uid ??
+        (context.senderAddress ? `address:${addressKey(context.senderAddress)}` : null);
       if (sender && context.limits) await context.limits.take(sender, name);
       if (context.caller && !CHECKS_ITS_MEMBER.has(name))
         assertNotDisabled(await context.store.get<User>(userPath(context.caller.uid)));

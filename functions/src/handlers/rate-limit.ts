@@ -96,3 +96,27 @@ export class RateLimiter {
     }
   }
 }
+
+/**
+ * The key a visitor's network address is limited by. One IPv6 subscriber holds a whole /64 (2^64
+ * addresses to rotate through), so the /64 is one sender; an IPv4 address mapped into IPv6 is that
+ * IPv4 address. Anything that is not an address is kept as it is.
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const bare = address.split('%')[0]!.toLowerCase();
+  const halves = bare.split('::');
+  if (halves.length > 2) return address;
+  const head = halves[0] ? halves[0].split(':') : [];
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : [];
+  const missing = 8 - head.length - tail.length;
+  if (missing < 0 || (halves.length === 1 && missing !== 0)) return address;
+  const groups = [...head, ...Array<string>(missing).fill('0'), ...tail];
+  if (!groups.every((group) => /^[0-9a-f]{1,4}$/.test(group))) return address;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}

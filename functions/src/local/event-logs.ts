@@ -14,6 +14,7 @@ import {
 } from '../../../src/domain/analytics';
 import type { AnalyticsSummary, VariantCounts } from '../../../src/domain/analytics-summary';
 import type { Caller, Clock } from '../handlers/handler';
+import { addressKey } from '../handlers/rate-limit';
 import { receiveErrorReport, reportLimiter, type ReportAnswer } from '../handlers/report-client-error';
 
 export const ANALYTICS_EVENTS_ROUTE = '/api/analytics/events';
@@ -128,7 +129,7 @@ export class EventLogs {
   }
 
   async handle(request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
-    const sender = request.socket.remoteAddress ?? 'unknown';
+    const sender = addressKey(request.socket.remoteAddress ?? 'unknown');
     try {
       if (pathname === ANALYTICS_SUMMARY_ROUTE) answer(response, await this.summary(request));
       else if (pathname === ERROR_REPORTS_ROUTE) {
