@@ -124,7 +124,7 @@ describe('npm start', () => {
     expect(first.output()).toContain('Building the app (there is no build yet)...');
     expect(await (await fetch(`${first.url}/sw.js`)).text()).toContain('precache');
     const page = await (await fetch(`${first.url}/rate`)).text();
-    expect(page).toContain('<div id="root"></div>');
+    expect(page).toContain('id="root"');
     expect(page).toContain('/assets/');
     // Only the build is served: a path into the data folder gets the app's page, never the data.
     const served = await (await fetch(`${first.url}/@fs${dataDir}/store.sqlite`)).text();
