@@ -180,3 +180,41 @@ describe('adminListLog', () => {
     expect(second.cursor).toBeNull();
   });
 });
+
+describe('adminUpdateUser half done', () => {
+  it('undoes the admin claim when disabling the account fails, and writes nothing', async () => {
+    const context = await withMembers();
+    const before = context.store.contents();
+    const failing = {
+      ...context.as(admin),
+      accounts: {
+        ...context.accounts,
+        setDisabled: async () => {
+          throw new Error('Auth is unreachable');
+        },
+      },
+    };
+    await expect(
+      adminUpdateUser.run({ uid: 'dana', isAdmin: true, disabled: true }, failing),
+    ).rejects.toThrow('Auth is unreachable');
+    expect(context.adminAccounts.has('dana')).toBe(false);
+    expect(context.store.contents()).toEqual(before);
+  });
+
+  it('undoes what Auth took when the record cannot be written', async () => {
+    const context = await withMembers();
+    const failing = {
+      ...context.as(admin),
+      store: Object.assign(Object.create(context.store) as typeof context.store, {
+        runTransaction: async () => {
+          throw new Error('The store is unreachable');
+        },
+      }),
+    };
+    await expect(
+      adminUpdateUser.run({ uid: 'dana', isAdmin: true, disabled: true }, failing),
+    ).rejects.toThrow('The store is unreachable');
+    expect(context.adminAccounts.has('dana')).toBe(false);
+    expect(context.disabledAccounts.has('dana')).toBe(false);
+  });
+});

@@ -50,24 +50,37 @@ export const adminUpdateUser: Handler<Callables['adminUpdateUser']['result']> = 
     if (uid === admin.uid && (changes.isAdmin === false || changes.disabled === true))
       throw new HttpsError('failed-precondition', ADMIN_MESSAGES.notYourself);
 
-    // Auth first: the claim and the sign-in are what the server and Firebase Auth go by.
-    if (changes.isAdmin !== undefined) await context.accounts.setAdminClaim(uid, changes.isAdmin);
-    if (changes.disabled !== undefined) await context.accounts.setDisabled(uid, changes.disabled);
+    // Auth first: the claim and the sign-in are what the server and Firebase Auth go by. A failure
+    // after undoes what Auth took, so Auth, the record and the audit log never disagree.
+    const undo: Array<() => Promise<void>> = [];
     const now = context.clock.now();
-    await context.store.runTransaction(async (tx) => {
-      const user = await tx.get<User>(path);
-      if (!user || user.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
-      const before = Object.fromEntries(changed.map((field) => [field, user[field]]));
-      tx.update(path, { ...changes, updatedAt: now });
-      tx.set(adminLogPath(randomUUID()), {
-        adminId: admin.uid,
-        action: 'updateUser',
-        targetPath: path,
-        at: now,
-        before,
-        after: { ...changes },
-      } satisfies AdminLogEntry);
-    });
+    try {
+      if (changes.isAdmin !== undefined) {
+        await context.accounts.setAdminClaim(uid, changes.isAdmin);
+        undo.unshift(() => context.accounts.setAdminClaim(uid, !changes.isAdmin));
+      }
+      if (changes.disabled !== undefined) {
+        await context.accounts.setDisabled(uid, changes.disabled);
+        undo.unshift(() => context.accounts.setDisabled(uid, !changes.disabled));
+      }
+      await context.store.runTransaction(async (tx) => {
+        const user = await tx.get<User>(path);
+        if (!user || user.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
+        const before = Object.fromEntries(changed.map((field) => [field, user[field]]));
+        tx.update(path, { ...changes, updatedAt: now });
+        tx.set(adminLogPath(randomUUID()), {
+          adminId: admin.uid,
+          action: 'updateUser',
+          targetPath: path,
+          at: now,
+          before,
+          after: { ...changes },
+        } satisfies AdminLogEntry);
+      });
+    } catch (error) {
+      for (const step of undo) await step().catch(() => undefined);
+      throw error;
+    }
     return { updated: changed };
   },
 };
