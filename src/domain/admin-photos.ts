@@ -25,6 +25,7 @@ export const ADMIN_PHOTO_MESSAGES = {
   noReports: 'No reported photos.',
   notReported: 'This photo has no reports.',
   commentsFailed: 'Failed to generate comments. Please try again.',
+  tooManyComments: 'This photo has as many AI comments as it can keep. Replace them instead.',
 } as const;
 
 /** What the owner of a reported photo is told: when it leaves the feeds, and when an admin decides. */
@@ -43,6 +44,8 @@ export const BOT_AGE_MAX = 100;
 /** AI comments per photo (spec 2 section 9). */
 export const GEN_COMMENTS_DEFAULT = 30;
 export const GEN_COMMENTS_MAX = 100;
+/** AI comments a photo keeps in all: Add again and again would grow its record past what the store takes. */
+export const GEN_COMMENTS_KEPT_MAX = 300;
 export const GEN_COMMENT_MODES = ['replace', 'add'] as const;
 export type GenCommentMode = (typeof GEN_COMMENT_MODES)[number];
 

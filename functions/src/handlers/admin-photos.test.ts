@@ -249,3 +249,32 @@ describe('the admin photo operations', () => {
     expect(await offlineCommentWriter.write(2, {})).toHaveLength(2);
   });
 });
+
+describe('generateGenComments on a photo that has many', () => {
+  it('refuses to Add past what a photo keeps, before asking the writer, and writes nothing; Replace still works', async () => {
+    const context = await withPhotos();
+    await context.store.runTransaction(async (tx) => {
+      tx.update('users/owen/photos/p1', {
+        genComments: Array.from({ length: 250 }, (_, n) => `Comment ${n}`),
+      });
+    });
+    const before = context.store.contents();
+    let asked = 0;
+    const counting = generateGenCommentsHandler(() => ({
+      write: (count) => {
+        asked++;
+        return offlineCommentWriter.write(count, {});
+      },
+    }));
+    await expect(
+      counting.run({ userId: 'owen', photoId: 'p1', count: 100, mode: 'add' }, context.as(admin)),
+    ).rejects.toThrow(ADMIN_PHOTO_MESSAGES.tooManyComments);
+    expect(asked).toBe(0);
+    expect(context.store.contents()).toEqual(before);
+    const replaced = await counting.run(
+      { userId: 'owen', photoId: 'p1', count: 100, mode: 'replace' },
+      context.as(admin),
+    );
+    expect(replaced.genComments).toHaveLength(100);
+  });
+});

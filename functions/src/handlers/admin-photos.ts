@@ -16,6 +16,7 @@ import {
   adminUpdatePhotoSchema,
   BOT_VIEWING_SECONDS,
   BOT_VOTER_ID,
+  GEN_COMMENTS_KEPT_MAX,
   generateGenCommentsSchema,
   type AdminPhotoPage,
   type AdminPhotoRow,
@@ -265,6 +266,9 @@ export function generateGenCommentsHandler(
       const path = photoPath(userId, photoId);
       const photo = await context.store.get<Photo>(path);
       if (!photo) throw new HttpsError('not-found', ADMIN_PHOTO_MESSAGES.photoGone);
+      const kept = (current: Photo) => (mode === 'add' ? (current.genComments?.length ?? 0) : 0);
+      if (kept(photo) + count > GEN_COMMENTS_KEPT_MAX)
+        throw new HttpsError('failed-precondition', ADMIN_PHOTO_MESSAGES.tooManyComments);
       let written: string[];
       try {
         written = await writer().write(count, { caption: photo.caption, faceDetail: photo.faceDetail });
@@ -275,6 +279,9 @@ export function generateGenCommentsHandler(
       return context.store.runTransaction(async (tx) => {
         const current = await tx.get<Photo>(path);
         if (!current) throw new HttpsError('not-found', ADMIN_PHOTO_MESSAGES.photoGone);
+        // Another Add may have landed while the comments were written.
+        if (kept(current) + written.length > GEN_COMMENTS_KEPT_MAX)
+          throw new HttpsError('failed-precondition', ADMIN_PHOTO_MESSAGES.tooManyComments);
         const before = current.genComments ?? [];
         const genComments = mode === 'add' ? [...before, ...written] : written;
         tx.update(path, { genComments, updatedAt: now });
