@@ -81,10 +81,9 @@ const CHECKS_ITS_MEMBER = new Set<CallableName>([
 function limited(name: CallableName, handler: Handler<unknown>): Handler<unknown> {
   return {
     async run(data, context) {
-      const sender =
-        context.caller?.uid ??
-        (context.senderAddress ? `address:${addressKey(context.senderAddress)}` : null);
-      if (sender && context.limits) await context.limits.take(sender, name);
+      // A visitor whose address the host could not tell shares one count: never unlimited.
+      const sender = context.caller?.uid ?? `address:${addressKey(context.senderAddress ?? 'unknown')}`;
+      if (context.limits) await context.limits.take(sender, name);
       if (context.caller && !CHECKS_ITS_MEMBER.has(name))
         assertNotDisabled(await context.store.get<User>(userPath(context.caller.uid)));
       return handler.run(data, context);

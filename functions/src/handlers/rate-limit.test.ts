@@ -42,4 +42,16 @@ describe('a visitor limited by network address', () => {
     ).resolves.toEqual({ sent: true });
     expect(await context.store.query('contact')).toHaveLength(4);
   });
+
+  it('limits a visitor whose address the host could not tell, rather than letting them through', async () => {
+    const context = testContext();
+    const limits = new RateLimiter();
+    const send = () =>
+      handlers.sendContactMessage.run(
+        { message: 'Hello there, a question for you.' },
+        { ...context.as(null), limits },
+      );
+    for (let n = 1; n <= 3; n++) await send();
+    await expect(send()).rejects.toMatchObject({ code: 'resource-exhausted' });
+  });
 });
