@@ -2,12 +2,14 @@
  * The admin area, as an admin runs the community: a member is refused /admin; the demo admin finds
  * that member by e-mail prefix, changes their tokens, disables them (their next sign-in fails) and
  * enables them; restores a photo reported three times; adds a bot vote and AI comments to a photo;
- * creates a feature and an A/B test, starts and stops it.
+ * creates a feature and an A/B test, starts and stops it; writes an article with AI generation and
+ * publishes it on the blog.
  */
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import type { AdminLogEntry } from '../../src/domain/admin';
+import { BLOG_MESSAGES } from '../../src/domain/articles';
 import type { AppFeature } from '../../src/domain/experiments';
 import type { AppNotification } from '../../src/domain/notifications';
 import type { Photo } from '../../src/domain/photo';
@@ -232,6 +234,32 @@ describe('the admin area', () => {
       isActive: false,
       startDate: started?.abTestConfig?.startDate,
     });
+    await admin.close();
+  });
+
+  it('writes an article with AI generation and publishes it on the blog', async () => {
+    const admin = await signedInAdmin();
+    const { page } = admin;
+    await page.getByRole('tab', { name: 'Articles' }).click();
+    await page.getByRole('button', { name: 'New article' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New article' });
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    await dialog.getByText(BLOG_MESSAGES.ideaRequired).waitFor();
+    expect(await dialog.getByLabel('Headline').inputValue()).toBe('');
+
+    await dialog.getByLabel('Idea for the article').fill('Why window light flatters a portrait');
+    await dialog.getByRole('button', { name: 'Generate' }).click();
+    const title = await eventually(
+      () => dialog.getByLabel('Headline').inputValue(),
+      (value) => value !== '',
+    );
+    expect(await dialog.getByLabel('Content (HTML)').inputValue()).not.toBe('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('table', { name: 'Articles' }).getByText(title).waitFor();
+
+    await admin.visit('/blog');
+    await page.getByRole('link', { name: title }).first().click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
     await admin.close();
   });
 });
