@@ -158,11 +158,11 @@ export interface AdminLogEntry {
 
 export const adminLogPath = (id: string) => `adminLog/${id}`;
 
-/** The audit log, newest first, 20 a page after a cursor (the last entry's time). */
+/** The audit log, newest first, 20 a page after a cursor (`{at}|{id}`: the last entry's time and id, so entries of the same instant are not skipped). */
 export const adminListLogSchema = yup.object({
   cursor: yup
     .string()
-    .matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/, CURSOR_INVALID)
+    .matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z(\|[A-Za-z0-9_-]{1,64})?$/, CURSOR_INVALID)
     .test('date', CURSOR_INVALID, isCursorTime)
     .optional(),
 });

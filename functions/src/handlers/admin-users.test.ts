@@ -217,4 +217,15 @@ describe('adminUpdateUser half done', () => {
     expect(context.adminAccounts.has('dana')).toBe(false);
     expect(context.disabledAccounts.has('dana')).toBe(false);
   });
+
+  it('skips no entry of the same instant between pages', async () => {
+    const context = await withMembers();
+    for (let n = 0; n < 25; n++)
+      await adminUpdateUser.run({ uid: 'dana', points: n + 100 }, context.as(admin));
+    const first = await adminListLog.run({}, context.as(admin));
+    const second = await adminListLog.run({ cursor: first.cursor! }, context.as(admin));
+    const ids = [...first.entries, ...second.entries].map((entry) => entry.id);
+    expect(new Set(ids).size).toBe(25);
+    expect(second.cursor).toBeNull();
+  });
 });

@@ -124,13 +124,19 @@ function plain(value: unknown): unknown {
   return value;
 }
 
+/** Where the last page ended: its time, and the entry itself when the cursor names it (a bare time is taken too). */
+function logCursor(cursor: string): { startAfter: Date; startAfterPath?: string } {
+  const [at, id] = cursor.split('|');
+  return { startAfter: new Date(at!), ...(id ? { startAfterPath: adminLogPath(id) } : {}) };
+}
+
 export const adminListLog: Handler<AdminLogPage> = {
   async run(data, context) {
     requireAdmin(context);
     const { cursor } = await validate(adminListLogSchema, data);
     const docs = await context.store.query<AdminLogEntry>('adminLog', {
       orderBy: { field: 'at', direction: 'desc' },
-      ...(cursor ? { startAfter: new Date(cursor) } : {}),
+      ...(cursor ? logCursor(cursor) : {}),
       limit: ADMIN_PAGE_SIZE,
     });
     const entries: AdminLogRow[] = docs.map(({ id, data: entry }) => ({
@@ -142,9 +148,10 @@ export const adminListLog: Handler<AdminLogPage> = {
       before: plain(entry.before) as Record<string, unknown>,
       after: plain(entry.after) as Record<string, unknown>,
     }));
+    const last = entries.at(-1);
     return {
       entries,
-      cursor: docs.length === ADMIN_PAGE_SIZE ? (entries.at(-1)?.at ?? null) : null,
+      cursor: docs.length === ADMIN_PAGE_SIZE && last ? `${last.at}|${last.id}` : null,
     };
   },
 };
