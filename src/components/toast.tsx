@@ -2,8 +2,9 @@
  * The bottom toast bar: one message at a time with a severity and an optional call to action.
  * The default duration is the specification's 1000 ms; callers pass longer ones where it names them.
  */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ToastSeverity } from '@/domain/errors';
+import { onNotice } from '@/lib/notices';
 import { onDemand } from '@/lib/on-demand';
 
 const ToastBar = onDemand(() => import('./toast-bar').then((module) => module.ToastBar));
@@ -39,6 +40,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     if (reason === 'clickaway') return;
     setToast((previous) => ({ ...previous, open: false }));
   }, []);
+  // What code outside React announces (a read retried after a network error) shows here too.
+  useEffect(() => onNotice(show), [show]);
   const value = useMemo(() => show, [show]);
   return (
     <ToastContext.Provider value={value}>

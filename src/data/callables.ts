@@ -3,9 +3,10 @@
  * SDK is pointed at the local server, which speaks the same protocol.
  */
 import type { FunctionsError } from 'firebase/functions';
-import type { CallableName, Callables } from '@/domain/callables';
+import { READ_CALLABLES, type CallableName, type Callables } from '@/domain/callables';
 import { DEBUG_MODE } from '@/config/env';
-import { messageFor, severityFor } from '@/domain/errors';
+import { errorToast, messageFor, networkRetryNotice, severityFor } from '@/domain/errors';
+import { announce } from '@/lib/notices';
 import { reportError } from '@/lib/report-error';
 
 /** A failed call, carrying the handler's code and a message fit to show. */
@@ -16,6 +17,8 @@ export class CallError extends Error {
     readonly fields: Record<string, string> = {},
     /** Why a precondition failed, when the handler says (e.g. 'noTokens', 'maxActive'). */
     readonly reason?: string,
+    /** The request did not get an answer (no connection, or the server out of reach). */
+    readonly network = false,
   ) {
     super(message);
     this.name = 'CallError';
@@ -51,6 +54,26 @@ function photoOf(input: unknown): { photoId?: string } {
   return typeof photoId === 'string' ? { photoId } : {};
 }
 
+/** A read that got no answer is sent again twice, 1 s and then 2 s later, saying so each time. */
+export const NETWORK_RETRY_DELAYS_MS = [1000, 2000];
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function withNetworkRetries<Result>(send: () => Promise<Result>): Promise<Result> {
+  for (let failures = 1; ; failures++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!(error instanceof CallError) || !error.network) throw error;
+      const notice = networkRetryNotice(failures);
+      announce({ message: notice.message, ...errorToast(notice.severity) });
+      const delay = NETWORK_RETRY_DELAYS_MS[failures - 1];
+      if (delay === undefined) throw error;
+      await wait(delay);
+    }
+  }
+}
+
 export function call<Name extends CallableName>(
   name: Name,
   input: Callables[Name]['input'],
@@ -58,13 +81,16 @@ export function call<Name extends CallableName>(
   // Taken now: once the call is under way the stack no longer says which screen made it.
   const stack = new Error(name).stack;
   const startedAt = performance.now();
-  const pending = callHandler(name, input);
+  const pending = READ_CALLABLES.has(name)
+    ? withNetworkRetries(() => callHandler(name, input))
+    : callHandler(name, input);
   // Debug mode records the call; what records it loads only then.
   if (DEBUG_MODE)
     void import('./debug-instrumentation').then((debug) => debug.recordCall(name, pending, startedAt, stack));
   return pending.catch((error: unknown) => {
     // A call the server failed is reported with the screen that made it (read from the stack).
-    if (error instanceof CallError && SERVER_FAULTS.has(error.code))
+    // A call that got no answer is the connection's fault, which is never reported.
+    if (error instanceof CallError && SERVER_FAULTS.has(error.code) && !error.network)
       reportError(
         {
           type: 'firebase',
@@ -104,7 +130,12 @@ async function callHandler<Name extends CallableName>(
       const message = MEMBER_FACING.has(code)
         ? error.message.replace(/\s*\[\d{3}\]$/, '')
         : messageFor('firebase', code);
-      throw new CallError(code, message, details.fields, details.reason);
+      // The SDK says 'internal' in lower case, with no details, only when the request got no answer.
+      const network =
+        code === 'unavailable' ||
+        code === 'deadline-exceeded' ||
+        (code === 'internal' && error.message === 'internal' && error.details === undefined);
+      throw new CallError(code, message, details.fields, details.reason, network);
     }
     throw error;
   }

@@ -141,3 +141,20 @@ export interface Callables {
 }
 
 export type CallableName = keyof Callables;
+
+/** Calls that only read: one whose request may not have reached the server can be sent again. */
+export const READ_CALLABLES: ReadonlySet<CallableName> = new Set<CallableName>([
+  'adminListFeatures',
+  'adminListLog',
+  'adminListPhotos',
+  'adminListReports',
+  'adminListUsers',
+  'adminListVotes',
+  'getAdvancedAnalytics',
+  'getArticle',
+  'getArticles',
+  'getFeatures',
+  'getLeaderboard',
+  'getPhotos',
+  'getSharedPhoto',
+]);

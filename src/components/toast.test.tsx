@@ -1,0 +1,16 @@
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { announce } from '@/lib/notices';
+import { ToastProvider } from './toast';
+
+describe('the toast bar', () => {
+  it('shows what code outside React announces, such as a read being retried', async () => {
+    render(
+      <ToastProvider>
+        <p>page</p>
+      </ToastProvider>,
+    );
+    act(() => announce({ message: 'Network error. Retrying...', severity: 'warning', duration: 5000 }));
+    expect(await screen.findByText('Network error. Retrying...')).toBeTruthy();
+  });
+});
