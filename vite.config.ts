@@ -73,6 +73,7 @@ export default defineConfig({
             'functions/src/**/*.test.ts',
             'tests/access/**/*.test.ts',
             'tests/lint/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
         },
       },

@@ -49,12 +49,13 @@ export function pageHtml(template: string, page: Prerendered, landing = false): 
   const data = page.data
     ? `<script id="${PRERENDERED_DATA_ID}" type="application/json">${scriptJson(page.data)}</script>`
     : '';
+  // Replacer functions: a replacement string would read `$'`, `$&` and the like in an article's text.
   return template
-    .replace(/<title>[\s\S]*?<\/title>/, '')
-    .replace('</head>', `  ${page.head}\n  </head>`)
+    .replace(/<title>[\s\S]*?<\/title>/, () => '')
+    .replace('</head>', () => `  ${page.head}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.body}</div>${landing ? LANDING_ONLY : ''}${data}`,
+      () => `<div id="root">${page.body}</div>${landing ? LANDING_ONLY : ''}${data}`,
     );
 }
 
@@ -191,7 +192,11 @@ async function renderOnRequest(
     const file = path.join(outDir, staticPage.file);
     if (!existsSync(pointer) || !existsSync(file)) return false;
     const built = (JSON.parse(readFileSync(pointer, 'utf8')) as { origin: string }).origin;
-    send(response, 'text/html', readFileSync(file, 'utf8').replaceAll(`${built}/`, `${origin}/`));
+    send(
+      response,
+      'text/html',
+      readFileSync(file, 'utf8').replaceAll(`${built}/`, () => `${origin}/`),
+    );
     return true;
   }
   if (isRobots) {
