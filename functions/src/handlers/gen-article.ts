@@ -15,6 +15,7 @@ import {
   type GeneratedArticle,
 } from '../../../src/domain/articles';
 import type { Callables } from '../../../src/domain/callables';
+import { askForJson, chatOptionsFromEnv, type ChatOptions } from '../photos/ai-chat';
 import { requireAdmin } from './admin-users';
 import { validate, type Handler } from './handler';
 
@@ -78,51 +79,25 @@ const generatedSchema = yup.object({
   content: yup.string().trim().max(100_000).required(),
 });
 
-export interface ChatOptions {
-  apiKey: string;
-  baseUrl: string;
-  model: string;
-  fetch?: typeof fetch;
-}
-
 /** An OpenAI-compatible chat completions client asked for the article as one JSON object. */
 export function chatArticleWriter(options: ChatOptions): ArticleWriter {
-  const send = options.fetch ?? fetch;
   return {
     async write(idea) {
-      const response = await send(`${options.baseUrl.replace(/\/$/, '')}/chat/completions`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${options.apiKey}` },
-        body: JSON.stringify({
-          model: options.model,
-          response_format: { type: 'json_object' },
-          messages: [
-            {
-              role: 'system',
-              content:
-                'You write blog articles for a community where people have their profile photos rated. Answer with one JSON object with the keys headline (at most 200 characters), description (at most 500), seoTitle (at most 70), seoDescription (at most 160) and content (the body as simple HTML: h2, p, ul, li, strong, em; no scripts, no styles).',
-            },
-            { role: 'user', content: idea },
-          ],
-        }),
-        signal: AbortSignal.timeout(60_000),
+      const answer = await askForJson(options, {
+        system:
+          'You write blog articles for a community where people have their profile photos rated. Answer with one JSON object with the keys headline (at most 200 characters), description (at most 500), seoTitle (at most 70), seoDescription (at most 160) and content (the body as simple HTML: h2, p, ul, li, strong, em; no scripts, no styles).',
+        user: idea,
+        timeoutMs: 60_000,
+        what: 'article',
       });
-      if (!response.ok) throw new Error(`The AI text service answered ${response.status}.`);
-      const body = (await response.json()) as { choices?: Array<{ message?: { content?: string } }> };
-      const content = body.choices?.[0]?.message?.content;
-      if (!content) throw new Error('The AI text service sent no article.');
-      return generatedSchema.validate(JSON.parse(content), { stripUnknown: true });
+      return generatedSchema.validate(answer, { stripUnknown: true });
     },
   };
 }
 
 export function articleWriterFromEnv(env: NodeJS.ProcessEnv = process.env): ArticleWriter {
-  if (!env.AI_API_KEY) return offlineArticleWriter;
-  return chatArticleWriter({
-    apiKey: env.AI_API_KEY,
-    baseUrl: env.AI_BASE_URL ?? 'https://api.openai.com/v1',
-    model: env.AI_MODEL ?? 'gpt-4o-mini',
-  });
+  const options = chatOptionsFromEnv(env);
+  return options ? chatArticleWriter(options) : offlineArticleWriter;
 }
 
 interface UnsplashResult {

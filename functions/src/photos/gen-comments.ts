@@ -5,6 +5,7 @@
  */
 import * as yup from 'yup';
 import type { FaceDetail } from '../../../src/domain/photo';
+import { askForJson, chatOptionsFromEnv, type ChatOptions } from './ai-chat';
 
 export interface CommentWriter {
   write(count: number, photo: { caption?: string; faceDetail?: FaceDetail }): Promise<string[]>;
@@ -48,46 +49,21 @@ export const offlineCommentWriter: CommentWriter = {
   },
 };
 
-export interface ChatCommentOptions {
-  apiKey: string;
-  baseUrl: string;
-  model: string;
-  fetch?: typeof fetch;
-}
-
 const answerSchema = yup.object({
   comments: yup.array(yup.string().trim().max(500).required()).min(1).required(),
 });
 
 /** An OpenAI-compatible chat completions client that asks for the comments as one JSON object. */
-export function chatCommentWriter(options: ChatCommentOptions): CommentWriter {
-  const send = options.fetch ?? fetch;
+export function chatCommentWriter(options: ChatOptions): CommentWriter {
   return {
     async write(count, { caption, faceDetail }) {
-      const response = await send(`${options.baseUrl.replace(/\/$/, '')}/chat/completions`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${options.apiKey}` },
-        body: JSON.stringify({
-          model: options.model,
-          response_format: { type: 'json_object' },
-          messages: [
-            {
-              role: 'system',
-              content: `You write ${count} short, kind, varied comments that people rating a profile photo might leave, each under 150 characters, never about the body. Answer with one JSON object {"comments": [..]}.`,
-            },
-            {
-              role: 'user',
-              content: JSON.stringify({ faceAnalysis: faceDetail ?? null, caption: caption ?? null }),
-            },
-          ],
-        }),
-        signal: AbortSignal.timeout(30_000),
+      const answer = await askForJson(options, {
+        system: `You write ${count} short, kind, varied comments that people rating a profile photo might leave, each under 150 characters, never about the body. Answer with one JSON object {"comments": [..]}.`,
+        user: JSON.stringify({ faceAnalysis: faceDetail ?? null, caption: caption ?? null }),
+        timeoutMs: 30_000,
+        what: 'comments',
       });
-      if (!response.ok) throw new Error(`The AI text service answered ${response.status}.`);
-      const body = (await response.json()) as { choices?: Array<{ message?: { content?: string } }> };
-      const content = body.choices?.[0]?.message?.content;
-      if (!content) throw new Error('The AI text service sent no comments.');
-      const { comments } = await answerSchema.validate(JSON.parse(content), { stripUnknown: true });
+      const { comments } = await answerSchema.validate(answer, { stripUnknown: true });
       return comments.filter((comment) => comment.length > 0).slice(0, count);
     },
   };
@@ -95,10 +71,6 @@ export function chatCommentWriter(options: ChatCommentOptions): CommentWriter {
 
 /** The configured writer: the chat API when a key is set, else the offline one. */
 export function commentWriterFromEnv(env: NodeJS.ProcessEnv = process.env): CommentWriter {
-  if (!env.AI_API_KEY) return offlineCommentWriter;
-  return chatCommentWriter({
-    apiKey: env.AI_API_KEY,
-    baseUrl: env.AI_BASE_URL ?? 'https://api.openai.com/v1',
-    model: env.AI_MODEL ?? 'gpt-4o-mini',
-  });
+  const options = chatOptionsFromEnv(env);
+  return options ? chatCommentWriter(options) : offlineCommentWriter;
 }

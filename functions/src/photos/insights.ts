@@ -5,6 +5,7 @@
  */
 import * as yup from 'yup';
 import type { AiInsights, FaceDetail } from '../../../src/domain/photo';
+import { askForJson, chatOptionsFromEnv, type ChatOptions } from './ai-chat';
 
 export interface InsightsWriter {
   write(faceDetail: FaceDetail, caption?: string): Promise<AiInsights>;
@@ -207,50 +208,24 @@ export const offlineInsightsWriter: InsightsWriter = {
   },
 };
 
-export interface ChatInsightsOptions {
-  apiKey: string;
-  baseUrl: string;
-  model: string;
-  fetch?: typeof fetch;
-}
-
 /** An OpenAI-compatible chat completions client that asks for the insights as one JSON object. */
-export function chatInsightsWriter(options: ChatInsightsOptions): InsightsWriter {
-  const send = options.fetch ?? fetch;
+export function chatInsightsWriter(options: ChatOptions): InsightsWriter {
   return {
     async write(detail, caption) {
-      const response = await send(`${options.baseUrl.replace(/\/$/, '')}/chat/completions`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${options.apiKey}` },
-        body: JSON.stringify({
-          model: options.model,
-          response_format: { type: 'json_object' },
-          messages: [
-            {
-              role: 'system',
-              content:
-                'You write short, kind, playful insights about a profile photo for its owner. Answer with one JSON object with the keys photoVibe, personalityTraits, celebrityLookAlikes, funFacts, zodiacVibes {primarySign, reason, compatibility}, datingAppOptimization {swipeability, strengths, suggestions}, mysticalReadings {aura, element, spirit_animal}, styleAnalysis {vibe, standoutFeature, colors}, emotions {primary, energy}.',
-            },
-            { role: 'user', content: JSON.stringify({ faceAnalysis: detail, caption: caption ?? null }) },
-          ],
-        }),
-        signal: AbortSignal.timeout(30_000),
+      const answer = await askForJson(options, {
+        system:
+          'You write short, kind, playful insights about a profile photo for its owner. Answer with one JSON object with the keys photoVibe, personalityTraits, celebrityLookAlikes, funFacts, zodiacVibes {primarySign, reason, compatibility}, datingAppOptimization {swipeability, strengths, suggestions}, mysticalReadings {aura, element, spirit_animal}, styleAnalysis {vibe, standoutFeature, colors}, emotions {primary, energy}.',
+        user: JSON.stringify({ faceAnalysis: detail, caption: caption ?? null }),
+        timeoutMs: 30_000,
+        what: 'insights',
       });
-      if (!response.ok) throw new Error(`The AI text service answered ${response.status}.`);
-      const body = (await response.json()) as { choices?: Array<{ message?: { content?: string } }> };
-      const content = body.choices?.[0]?.message?.content;
-      if (!content) throw new Error('The AI text service sent no insights.');
-      return insightsSchema.validate(JSON.parse(content), { stripUnknown: true });
+      return insightsSchema.validate(answer, { stripUnknown: true });
     },
   };
 }
 
 /** The configured writer: the chat API when a key is set, else the offline one. */
 export function insightsWriterFromEnv(env: NodeJS.ProcessEnv = process.env): InsightsWriter {
-  if (!env.AI_API_KEY) return offlineInsightsWriter;
-  return chatInsightsWriter({
-    apiKey: env.AI_API_KEY,
-    baseUrl: env.AI_BASE_URL ?? 'https://api.openai.com/v1',
-    model: env.AI_MODEL ?? 'gpt-4o-mini',
-  });
+  const options = chatOptionsFromEnv(env);
+  return options ? chatInsightsWriter(options) : offlineInsightsWriter;
 }
