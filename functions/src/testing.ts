@@ -12,7 +12,7 @@ import { LocalFileStore } from './files/local-file-store';
 import type { Caller, Clock, HandlerContext } from './handlers/handler';
 import { createFaceAnalyzer } from './photos/face-analysis';
 import { SqliteStore } from './store/sqlite-store';
-import type { Store } from './store/store';
+import type { Store, Transaction } from './store/store';
 
 export class TestClock implements Clock {
   constructor(private current: Date) {}
@@ -172,4 +172,28 @@ export function recordingTransactions(store: Store): { store: Store; transaction
       }),
   };
   return { store: recording, transactions };
+}
+
+/** Records the paths each committed transaction writes (set, update, delete), one list per transaction. */
+export function recordTransactionWrites(store: Store): string[][] {
+  const committed: string[][] = [];
+  const run = store.runTransaction.bind(store);
+  store.runTransaction = <T>(work: (tx: Transaction) => Promise<T>) => {
+    const written: string[] = [];
+    return run(async (tx) => {
+      written.length = 0;
+      const recording: Transaction = {
+        get: (docPath) => tx.get(docPath),
+        query: (collectionPath, query) => tx.query(collectionPath, query),
+        set: (docPath, data) => (written.push(docPath), tx.set(docPath, data)),
+        update: (docPath, fields) => (written.push(docPath), tx.update(docPath, fields)),
+        delete: (docPath) => (written.push(docPath), tx.delete(docPath)),
+      };
+      return work(recording);
+    }).then((result) => {
+      committed.push([...written]);
+      return result;
+    });
+  };
+  return committed;
 }

@@ -143,6 +143,8 @@ export const ADMIN_ACTIONS = [
   'generateComments',
   'restorePhoto',
   'removeReportedPhoto',
+  'saveArticle',
+  'deleteArticle',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

@@ -6,7 +6,7 @@ import { sumSiteStats, type SiteStats } from '../../../src/domain/site-stats';
 import type { User } from '../../../src/domain/user';
 import type { Vote } from '../../../src/domain/vote';
 import { offlineCommentWriter } from '../photos/gen-comments';
-import { caller, seedMember, seedPhoto, testContext } from '../testing';
+import { caller, recordTransactionWrites, seedMember, seedPhoto, testContext } from '../testing';
 import {
   adminAddBotVote,
   adminDeletePhoto,
@@ -172,6 +172,16 @@ describe('the admin photo operations', () => {
     const left = (await context.files.list('images/owen/')).map((file) => file.path);
     expect(left).not.toContain(`images/owen/${photo!.imageName}`);
     expect((await logOf(context)).map((entry) => entry.action).sort()).toEqual(['addBotVote', 'deletePhoto']);
+  });
+
+  it('writes the audit entry in the transaction that deletes the record', async () => {
+    const context = await withPhotos();
+    await adminAddBotVote.run(bot, context.as(admin));
+    const committed = recordTransactionWrites(context.store);
+    await adminDeletePhoto.run({ userId: 'owen', photoId: 'p1' }, context.as(admin));
+    const removal = committed.find((paths) => paths.includes('users/owen/photos/p1'));
+    expect(removal?.some((written) => written.startsWith('adminLog/'))).toBe(true);
+    expect(committed.flat().filter((written) => written.startsWith('adminLog/'))).toHaveLength(1);
   });
 
   it('adds a bot vote that moves the average, count and histogram, tells the owner, and moves no tokens', async () => {

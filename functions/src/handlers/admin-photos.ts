@@ -140,18 +140,18 @@ export const adminDeletePhoto: Handler<Callables['adminDeletePhoto']['result']> 
     const path = photoPath(userId, photoId);
     if (!(await context.store.get<Photo>(path)))
       throw new HttpsError('not-found', ADMIN_PHOTO_MESSAGES.photoGone);
-    // The member's own deletion: votes and reports in batches, the histogram, the record last.
-    const photo = await removePhoto(context.store, userId, photoId);
+    // The member's own deletion: votes and reports in batches, the histogram, the record last, with
+    // the audit entry in the record's transaction.
+    const photo = await removePhoto(context.store, userId, photoId, (tx, removed) =>
+      logAdminWrite(tx, {
+        adminId: admin.uid,
+        action: 'deletePhoto',
+        targetPath: path,
+        at: context.clock.now(),
+        before: adminPhotoRow(removed, userId, photoId) as unknown as Record<string, unknown>,
+      }),
+    );
     if (photo) {
-      await context.store.runTransaction(async (tx) => {
-        logAdminWrite(tx, {
-          adminId: admin.uid,
-          action: 'deletePhoto',
-          targetPath: path,
-          at: context.clock.now(),
-          before: adminPhotoRow(photo, userId, photoId) as unknown as Record<string, unknown>,
-        });
-      });
       await Promise.all([
         context.files.delete(imagePath(userId, photo.imageName)),
         context.files.delete(resizedImagePath(userId, photo.resizedImageName)),

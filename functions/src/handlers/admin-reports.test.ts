@@ -4,7 +4,7 @@ import { ADMIN_PHOTO_MESSAGES, REPORT_NOTICES } from '../../../src/domain/admin-
 import type { AppNotification } from '../../../src/domain/notifications';
 import type { Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
-import { caller, seedMember, seedPhoto, testContext } from '../testing';
+import { caller, recordTransactionWrites, seedMember, seedPhoto, testContext } from '../testing';
 import { adminListReports, adminResolveReport } from './admin-reports';
 import { flagPhoto, getPhotos } from './rating';
 
@@ -93,6 +93,16 @@ describe('reports', () => {
     expect(await notices(context)).toContain(REPORT_NOTICES.removed);
     const log = await context.store.query<AdminLogEntry>('adminLog');
     expect(log.map((entry) => entry.data.action)).toEqual(['removeReportedPhoto']);
+  });
+
+  it("writes the owner's notice and the audit entry in the transaction that deletes the record", async () => {
+    const context = await reportedThrice();
+    const committed = recordTransactionWrites(context.store);
+    await adminResolveReport.run({ userId: 'owen', photoId: 'p1', decision: 'remove' }, context.as(admin));
+    const removal = committed.find((paths) => paths.includes('users/owen/photos/p1'));
+    expect(removal?.some((written) => written.startsWith('adminLog/'))).toBe(true);
+    expect(removal?.some((written) => written.startsWith('users/owen/notifications/'))).toBe(true);
+    expect(committed.flat().filter((written) => written.startsWith('adminLog/'))).toHaveLength(1);
   });
 
   it('refuses non-admins and bad input, writing nothing', async () => {

@@ -131,9 +131,9 @@ export const adminResolveReport: Handler<Callables['adminResolveReport']['result
       return { decision };
     }
 
-    const removed = await removePhoto(context.store, userId, photoId);
+    // The owner's notice and the audit entry go in the transaction that deletes the record.
     const now = context.clock.now();
-    await context.store.runTransaction(async (tx) => {
+    const removed = await removePhoto(context.store, userId, photoId, async (tx, current) => {
       const owner = await tx.get<User>(userPath(userId));
       notifyOwner(tx, owner, userId, photoId, REPORT_NOTICES.removed, now);
       logAdminWrite(tx, {
@@ -141,7 +141,7 @@ export const adminResolveReport: Handler<Callables['adminResolveReport']['result
         action: 'removeReportedPhoto',
         targetPath: path,
         at: now,
-        before: adminPhotoRow(removed ?? photo, userId, photoId) as unknown as Record<string, unknown>,
+        before: adminPhotoRow(current, userId, photoId) as unknown as Record<string, unknown>,
       });
     });
     if (removed) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES } from '../../../src/domain/admin';
+import { ADMIN_MESSAGES, type AdminLogEntry } from '../../../src/domain/admin';
 import { BLOG_MESSAGES, type ArticlePage, type ArticleView } from '../../../src/domain/articles';
 import { SIGNED_OUT } from './handler';
 import { caller, seedMember, testContext } from '../testing';
@@ -140,6 +140,51 @@ describe('deleteArticle', () => {
     await expect(deleteArticle.run({ id: ids[0] }, context.as(admin))).rejects.toThrow(
       BLOG_MESSAGES.notFound,
     );
+  });
+});
+
+describe('the audit log of article writes', () => {
+  const log = async (context: ReturnType<typeof testContext>) =>
+    (
+      await context.store.query<AdminLogEntry>('adminLog', { orderBy: { field: 'at', direction: 'asc' } })
+    ).map((entry) => entry.data);
+
+  it('records who created, edited and deleted an article, with the article before and after', async () => {
+    const { context, ids } = await blog(1);
+    context.clock.advanceMinutes(1);
+    await saveArticle.run({ ...draft, id: ids[0], headline: 'Edited' }, context.as(admin));
+    context.clock.advanceMinutes(1);
+    await deleteArticle.run({ id: ids[0] }, context.as(admin));
+    const entries = await log(context);
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toMatchObject({
+      adminId: 'ada',
+      action: 'saveArticle',
+      targetPath: `articles/${ids[0]}`,
+      before: {},
+      after: { headline: 'Article 1' },
+    });
+    expect(entries[1]).toMatchObject({
+      action: 'saveArticle',
+      before: { headline: 'Article 1' },
+      after: { headline: 'Edited' },
+    });
+    expect(entries[2]).toMatchObject({
+      adminId: 'ada',
+      action: 'deleteArticle',
+      targetPath: `articles/${ids[0]}`,
+      before: { headline: 'Edited' },
+      after: {},
+    });
+  });
+
+  it('records nothing for a refused write', async () => {
+    const { context, ids } = await blog(0);
+    await expect(saveArticle.run(draft, context.as(caller('m1')))).rejects.toThrow();
+    await expect(saveArticle.run({ ...draft, id: 'nope' }, context.as(admin))).rejects.toThrow();
+    await expect(deleteArticle.run({ id: 'nope' }, context.as(admin))).rejects.toThrow();
+    expect(ids).toEqual([]);
+    expect(await log(context)).toEqual([]);
   });
 });
 

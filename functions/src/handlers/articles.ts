@@ -21,6 +21,7 @@ import {
 } from '../../../src/domain/articles';
 import type { Callables } from '../../../src/domain/callables';
 import type { Store } from '../store/store';
+import { logAdminWrite } from './admin-log';
 import { requireAdmin } from './admin-users';
 import { validate, type Handler } from './handler';
 
@@ -65,7 +66,7 @@ export const getArticle: Handler<Callables['getArticle']['result']> = {
 
 export const saveArticle: Handler<Callables['saveArticle']['result']> = {
   async run(data, context) {
-    requireAdmin(context);
+    const admin = requireAdmin(context);
     const { id, ...fields } = await validate(saveArticleSchema, data);
     const content = sanitizeArticleHtml(fields.content);
     if (!content.replace(/<[^>]*>/g, '').trim())
@@ -82,6 +83,14 @@ export const saveArticle: Handler<Callables['saveArticle']['result']> = {
         updatedAt: now,
       };
       tx.set(articlePath(articleId), { ...article });
+      logAdminWrite(tx, {
+        adminId: admin.uid,
+        action: 'saveArticle',
+        targetPath: articlePath(articleId),
+        at: now,
+        before: current ?? {},
+        after: article,
+      });
       return { id: articleId };
     });
   },
@@ -89,12 +98,19 @@ export const saveArticle: Handler<Callables['saveArticle']['result']> = {
 
 export const deleteArticle: Handler<Callables['deleteArticle']['result']> = {
   async run(data, context) {
-    requireAdmin(context);
+    const admin = requireAdmin(context);
     const { id } = await validate(articleIdSchema, data);
     return context.store.runTransaction(async (tx) => {
-      if (!(await tx.get<StoredArticle>(articlePath(id))))
-        throw new HttpsError('not-found', BLOG_MESSAGES.notFound);
+      const current = await tx.get<StoredArticle>(articlePath(id));
+      if (!current) throw new HttpsError('not-found', BLOG_MESSAGES.notFound);
       tx.delete(articlePath(id));
+      logAdminWrite(tx, {
+        adminId: admin.uid,
+        action: 'deleteArticle',
+        targetPath: articlePath(id),
+        at: context.clock.now(),
+        before: current,
+      });
       return { deleted: true as const };
     });
   },

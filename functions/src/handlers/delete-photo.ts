@@ -6,7 +6,7 @@ import type { Callables } from '../../../src/domain/callables';
 import { imagePath, photoPath, resizedImagePath, type Photo } from '../../../src/domain/photo';
 import { photoIdSchema } from '../../../src/domain/schemas';
 import { statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
-import type { Store } from '../store/store';
+import type { Store, Transaction } from '../store/store';
 import { requireCaller, validate, type Handler } from './handler';
 import { readOwnerAndPhoto } from './photos';
 import { shardWithoutPhoto } from './site-stats';
@@ -21,12 +21,15 @@ export const DELETIONS_PER_TRANSACTION = 400;
  * Removes a photo's record with its votes and reports, a transaction per batch of them, and takes
  * its rate out of the histogram. The record goes last, with the last batch, so a removal cut short
  * leaves the photo in place to be removed again; votes that arrive meanwhile go with a later batch.
- * Returns the photo as it was removed, or undefined when it was already gone.
+ * Returns the photo as it was removed, or undefined when it was already gone. `withRecord` adds its
+ * reads and writes to the transaction that deletes the record (an admin's audit entry), so the two
+ * commit together; it runs before that transaction's writes, as Firestore reads none after a write.
  */
 export async function removePhoto(
   store: Store,
   ownerId: string,
   photoId: string,
+  withRecord?: (tx: Transaction, photo: Photo) => Promise<void> | void,
 ): Promise<Photo | undefined> {
   const path = photoPath(ownerId, photoId);
   const shardPath = statsShardPath(photoId);
@@ -49,6 +52,7 @@ export async function removePhoto(
       // other photos write it too.
       const shard =
         last && photo.votesCount > 0 ? shardWithoutPhoto(await tx.get<SiteStats>(shardPath), photo) : null;
+      if (last && withRecord) await withRecord(tx, photo);
       for (const each of found.slice(0, DELETIONS_PER_TRANSACTION)) tx.delete(each);
       if (!last) return { done: false as const };
       if (shard) tx.set(shardPath, { ...shard });
