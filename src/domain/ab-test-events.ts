@@ -14,6 +14,38 @@ export const AB_TEST_BODY_MAX = 2 * 1024;
 /** Events one sender may post a minute: a page sends two or three. */
 export const AB_TEST_EVENTS_PER_MINUTE = 60;
 
+export type AbTestEventData = Record<string, string | number | boolean>;
+
+/** What an event may carry beside it: a few short flat values, as a conversion's button or step. */
+export const AB_TEST_EVENT_DATA = { keys: 10, keyLength: 50, textLength: 200 } as const;
+
+const DATA_KEY = new RegExp(`^[A-Za-z0-9_.-]{1,${AB_TEST_EVENT_DATA.keyLength}}$`);
+/** Names that would reach an object's prototype if anything ever merged the data. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Why `value` is not event data, or null when it is (or is absent). */
+export function eventDataProblem(value: unknown): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'Event data must be an object';
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return 'Event data must be an object';
+  const entries = Object.entries(value);
+  if (entries.length > AB_TEST_EVENT_DATA.keys)
+    return `Event data must have at most ${AB_TEST_EVENT_DATA.keys} values`;
+  for (const [key, item] of entries) {
+    if (PROTOTYPE_KEYS.has(key) || !DATA_KEY.test(key))
+      return `Event data name not allowed: ${key.slice(0, 60)}`;
+    const fits =
+      typeof item === 'boolean' ||
+      (typeof item === 'number' && Number.isFinite(item)) ||
+      (typeof item === 'string' && item.length <= AB_TEST_EVENT_DATA.textLength);
+    if (!fits)
+      return `Event data ${key} must be true or false, a number, or text of at most ${AB_TEST_EVENT_DATA.textLength} characters`;
+  }
+  return null;
+}
+
 const id = (label: string) =>
   yup
     .string()
@@ -29,23 +61,12 @@ export const abTestEventSchema = yup.object({
     .oneOf(['assignment', 'conversion', 'interaction'], 'Unknown event type')
     .required('Event type is required'),
   eventData: yup
-    .object()
-    .test('event-data', 'Event data must be at most 10 short values', (value) => {
-      if (value === undefined) return true;
-      const entries = Object.entries(value as Record<string, unknown>);
-      return (
-        entries.length <= 10 &&
-        entries.every(
-          ([key, item]) =>
-            key.length <= 50 &&
-            (typeof item === 'number' ||
-              typeof item === 'boolean' ||
-              (typeof item === 'string' && item.length <= 200)),
-        )
-      );
+    .mixed<AbTestEventData>()
+    .test('event-data', (value, context) => {
+      const problem = eventDataProblem(value);
+      return problem ? context.createError({ message: problem }) : true;
     })
-    .optional()
-    .default(undefined),
+    .optional(),
   userId: yup.string().max(128).nullable().optional(),
   sessionId: yup
     .string()

@@ -75,8 +75,35 @@ describe('receiveAbTestEvent', () => {
     expect((await events())[0]?.userId).toBe('m1');
   });
 
+  it('keeps a conversion with a few short flat values, as sent', async () => {
+    const { services, visitor, events } = await withTest();
+    const eventData = { button: 'hero-cta', step: 2, returning: false, 'page.section': 'top' };
+    const answer = await receiveAbTestEvent(
+      JSON.stringify({ ...event, eventType: 'conversion', eventData }),
+      visitor,
+      services,
+    );
+    expect(answer).toEqual({ status: 202, body: { received: true } });
+    expect((await events())[0]?.eventData).toEqual(eventData);
+  });
+
   it.each([
     ['not JSON', '{"testId":', 400],
+    [
+      'event data with a prototype key',
+      `{"eventData":{"__proto__":"x"},${JSON.stringify(event).slice(1)}`,
+      400,
+    ],
+    ['event data naming the constructor', JSON.stringify({ ...event, eventData: { constructor: 'x' } }), 400],
+    ['nested event data', JSON.stringify({ ...event, eventData: { button: { id: 'x' } } }), 400],
+    ['a list in event data', JSON.stringify({ ...event, eventData: { buttons: ['a'] } }), 400],
+    ['event data that is a list', JSON.stringify({ ...event, eventData: ['a'] }), 400],
+    ['event data that is text', JSON.stringify({ ...event, eventData: 'button' }), 400],
+    ['null in event data', JSON.stringify({ ...event, eventData: { button: null } }), 400],
+    ['a long value in event data', JSON.stringify({ ...event, eventData: { button: 'x'.repeat(201) } }), 400],
+    ['a long name in event data', JSON.stringify({ ...event, eventData: { ['k'.repeat(51)]: 1 } }), 400],
+    ['an empty name in event data', JSON.stringify({ ...event, eventData: { '': 1 } }), 400],
+    ['huge event data', JSON.stringify({ ...event, eventData: { button: 'x'.repeat(3000) } }), 413],
     ['a list', '[]', 400],
     ['an unknown field', JSON.stringify({ ...event, isAdmin: true }), 400],
     ['a prototype key', `{"__proto__":{"x":1},${JSON.stringify(event).slice(1)}`, 400],
@@ -121,5 +148,14 @@ describe('receiveAbTestEvent', () => {
       status: 202,
     });
     expect(await events()).toHaveLength(3);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one sender', async () => {
+    const { services } = await withTest();
+    const limited = { ...services, limiter: reportLimiter(2) };
+    const answers = [];
+    for (const address of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3'])
+      answers.push((await receiveAbTestEvent(JSON.stringify(event), { address, uid: null }, limited)).status);
+    expect(answers).toEqual([202, 202, 429]);
   });
 });

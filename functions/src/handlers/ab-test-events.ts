@@ -13,15 +13,20 @@ import {
   AB_TEST_EVENTS,
   AB_TEST_EVENTS_PER_MINUTE,
   abTestEventSchema,
+  eventDataProblem,
   type StoredAbTestEvent,
 } from '../../../src/domain/ab-test-events';
 import { appFeaturePath, type AppFeature } from '../../../src/domain/experiments';
 import type { Store } from '../store/store';
 import type { Clock } from './handler';
 import { inputMismatch } from './input-shape';
+import { addressKey } from './rate-limit';
 import { reportLimiter, type ReportAnswer } from './report-client-error';
 
 export const AB_TEST_FUNCTION = 'abTestEvent';
+
+/** The event's named fields; its data is a map of the sender's own names, checked on its own. */
+const eventFields = abTestEventSchema.omit(['eventData']);
 
 export function abTestLimiter(): RateLimiterMemory {
   return reportLimiter(AB_TEST_EVENTS_PER_MINUTE);
@@ -35,7 +40,7 @@ export async function receiveAbTestEvent(
   if (Buffer.byteLength(raw) > AB_TEST_BODY_MAX)
     return { status: 413, body: { error: 'The event is too large.' } };
   try {
-    await services.limiter.consume(sender.uid ?? `address:${sender.address}`);
+    await services.limiter.consume(sender.uid ?? `address:${addressKey(sender.address)}`);
   } catch {
     return { status: 429, body: { error: 'Too many events. Please wait a moment.' } };
   }
@@ -45,7 +50,10 @@ export async function receiveAbTestEvent(
   } catch {
     return { status: 400, body: { error: 'The event is not JSON.' } };
   }
-  const mismatch = inputMismatch(abTestEventSchema, body);
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return { status: 400, body: { error: 'The event must be an object.' } };
+  const { eventData, ...fields } = body as Record<string, unknown>;
+  const mismatch = inputMismatch(eventFields, fields) ?? eventDataProblem(eventData);
   if (mismatch) return { status: 400, body: { error: mismatch } };
   let event;
   try {
@@ -69,7 +77,7 @@ export async function receiveAbTestEvent(
     variantId: variant.id,
     variantName: variant.name,
     eventType: event.eventType,
-    ...(event.eventData ? { eventData: event.eventData as StoredAbTestEvent['eventData'] } : {}),
+    ...(event.eventData ? { eventData: Object.fromEntries(Object.entries(event.eventData)) } : {}),
     userId: sender.uid,
     sessionId: event.sessionId,
     receivedAt: services.clock.now(),

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -50,5 +51,35 @@ describe('POST /api/analytics/ab-test on the local server', () => {
   it('answers a body over 1 MiB with 413 and a bad one with 400, never a 500', async () => {
     expect((await post(JSON.stringify({ ...event, variantName: 'x'.repeat(1_100_000) }))).status).toBe(413);
     expect((await post('nonsense')).status).toBe(400);
+  });
+
+  it('refuses a body over 2 KiB while reading it, even when its length is not declared', async () => {
+    let ended = false;
+    const answer = await new Promise<number>((resolve, reject) => {
+      const url = new URL('/api/analytics/ab-test', test.server.url);
+      const request = httpRequest(
+        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST' },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      // Chunked, no Content-Length: 3 KiB, then a pause the server must not wait out.
+      request.write(`{"variantName":"${'x'.repeat(3 * 1024)}`);
+      setTimeout(() => {
+        ended = true;
+        request.end('"}');
+      }, 3_000).unref();
+    });
+    expect(answer).toBe(413);
+    expect(ended).toBe(false);
+  });
+
+  it('keeps a conversion carrying a few values', async () => {
+    const answer = await post(
+      JSON.stringify({ ...event, eventType: 'conversion', eventData: { button: 'hero-cta' } }),
+    );
+    expect(answer.status).toBe(202);
   });
 });

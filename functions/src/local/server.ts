@@ -13,7 +13,7 @@ import { RateLimiter } from '../handlers/rate-limit';
 import { toHttpsError, type AccountAdmin, type Caller, type Clock, type Handler } from '../handlers/handler';
 import { receiveStripeWebhook, STRIPE_WEBHOOK } from '../handlers/stripe-webhook';
 import { abTestLimiter, receiveAbTestEvent } from '../handlers/ab-test-events';
-import { AB_TEST_ROUTE } from '../../../src/domain/ab-test-events';
+import { AB_TEST_BODY_MAX, AB_TEST_ROUTE } from '../../../src/domain/ab-test-events';
 import type { LocalFileStore } from '../files/local-file-store';
 import type { FaceAnalyzer } from '../photos/face-analysis';
 import type { InsightsWriter } from '../photos/insights';
@@ -92,9 +92,9 @@ function readBody(request: IncomingMessage): Promise<string> {
 }
 
 /** The body as sent: a webhook's signature is over its exact bytes. */
-function readRawBody(request: IncomingMessage): Promise<Buffer> {
+function readRawBody(request: IncomingMessage, max = MAX_BODY_BYTES): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+    if (Number(request.headers['content-length'] ?? 0) > max) {
       reject(new BodyTooLarge());
       return;
     }
@@ -102,7 +102,8 @@ function readRawBody(request: IncomingMessage): Promise<Buffer> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
+      if (size > max) {
+        request.removeAllListeners('data');
         reject(new BodyTooLarge());
         return;
       }
@@ -267,7 +268,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       (async () => {
         const caller = await callerOf(request).catch(() => null);
         const answer = await receiveAbTestEvent(
-          await readRawBody(request),
+          await readRawBody(request, AB_TEST_BODY_MAX),
           { address: request.socket.remoteAddress ?? 'unknown', uid: caller?.uid ?? null },
           { store: options.store, clock: options.clock, limiter: abTestEvents },
         );
