@@ -19,7 +19,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
-import type { ArticlePage, ArticleView } from '../src/domain/articles';
+import type { ArticleIndex, ArticlePage, ArticleView } from '../src/domain/articles';
 import type { PrerenderPage, Prerendered } from '../src/app/prerender';
 import { scriptJson, PRERENDERED_DATA_ID } from '../src/lib/prerendered';
 
@@ -144,6 +144,32 @@ async function callLocal<T>(
   return ((await response.json()) as { result: T }).result;
 }
 
+/** How long the sitemap's articles are kept: a crawler's burst reads the blog once. */
+export const SITEMAP_CACHE_MS = 60_000;
+
+let sitemapCache: { server: string; until: number; articles: Promise<ArticleIndex['articles']> } | undefined;
+
+/** Every article's id and last change, in one read (getArticleIndex), kept SITEMAP_CACHE_MS. */
+export function sitemapArticles(
+  env: Record<string, string>,
+  now = Date.now(),
+): Promise<ArticleIndex['articles']> {
+  const server = env.VITE_LOCAL_SERVER_URL ?? '';
+  if (sitemapCache?.server === server && now < sitemapCache.until) return sitemapCache.articles;
+  const read = callLocal<ArticleIndex>(env, 'getArticleIndex', {}).catch(() => undefined);
+  const cache = {
+    server,
+    until: now + SITEMAP_CACHE_MS,
+    articles: read.then((index) => index?.articles ?? []),
+  };
+  sitemapCache = cache;
+  // A failed read is not kept: the next request asks again.
+  void read.then((index) => {
+    if (!index && sitemapCache === cache) sitemapCache = undefined;
+  });
+  return cache.articles;
+}
+
 /** The settings the build was made with (scripts/app-build.ts keeps them beside it). */
 function buildEnv(outDir: string): Record<string, string> {
   try {
@@ -205,14 +231,7 @@ async function renderOnRequest(
     return true;
   }
   if (isSitemap) {
-    const pages: ArticleView[] = [];
-    for (let page = 1; page <= 1000; page++) {
-      const answer = await callLocal<ArticlePage>(env, 'getArticles', { page });
-      if (!answer) break;
-      pages.push(...(answer.articles as ArticleView[]));
-      if (page >= answer.pages) break;
-    }
-    send(response, 'application/xml', sitemap(origin, pages));
+    send(response, 'application/xml', sitemap(origin, await sitemapArticles(env)));
     return true;
   }
   const render = await loadRenderer(outDir);

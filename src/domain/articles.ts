@@ -54,6 +54,14 @@ export interface ArticlePage {
   pages: number;
 }
 
+/** What the sitemap lists of each article, at most ARTICLE_INDEX_MAX of them, newest first. */
+export interface ArticleIndex {
+  articles: Array<Pick<ArticleView, 'id' | 'updatedAt'>>;
+}
+
+/** A sitemap holds at most 50,000 addresses; the site's own pages take a few. */
+export const ARTICLE_INDEX_MAX = 49_000;
+
 export const articlePath = (id: string) => `articles/${id}`;
 export const ARTICLES = 'articles';
 

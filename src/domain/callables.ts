@@ -2,6 +2,7 @@
 import type {
   ArticleIdInput,
   ArticleImage,
+  ArticleIndex,
   ArticlePage,
   ArticlePageInput,
   ArticleView,
@@ -131,6 +132,7 @@ export interface Callables {
     result: { decision: AdminResolveReportInput['decision'] };
   };
   getArticles: { input: ArticlePageInput; result: ArticlePage };
+  getArticleIndex: { input: Record<string, never>; result: ArticleIndex };
   getArticle: { input: ArticleIdInput; result: ArticleView };
   saveArticle: { input: SaveArticleInput; result: { id: string } };
   deleteArticle: { input: ArticleIdInput; result: { deleted: true } };
@@ -152,6 +154,7 @@ export const READ_CALLABLES: ReadonlySet<CallableName> = new Set<CallableName>([
   'adminListVotes',
   'getAdvancedAnalytics',
   'getArticle',
+  'getArticleIndex',
   'getArticles',
   'getFeatures',
   'getLeaderboard',

@@ -127,6 +127,7 @@ export const generateGenComments = callable(handlers.generateGenComments, { time
 export const adminListReports = callable(handlers.adminListReports);
 export const adminResolveReport = callable(handlers.adminResolveReport);
 export const getArticles = callable(handlers.getArticles);
+export const getArticleIndex = callable(handlers.getArticleIndex);
 export const getArticle = callable(handlers.getArticle);
 export const saveArticle = callable(handlers.saveArticle);
 export const deleteArticle = callable(handlers.deleteArticle);

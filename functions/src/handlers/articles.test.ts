@@ -1,9 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES, type AdminLogEntry } from '../../../src/domain/admin';
-import { BLOG_MESSAGES, type ArticlePage, type ArticleView } from '../../../src/domain/articles';
+import {
+  ARTICLE_INDEX_MAX,
+  BLOG_MESSAGES,
+  type ArticlePage,
+  type ArticleView,
+} from '../../../src/domain/articles';
 import { SIGNED_OUT } from './handler';
 import { caller, seedMember, testContext } from '../testing';
-import { deleteArticle, getArticle, getArticles, saveArticle } from './articles';
+import {
+  ARTICLE_INDEX_PAGE,
+  deleteArticle,
+  getArticle,
+  getArticleIndex,
+  getArticles,
+  saveArticle,
+} from './articles';
 import { genArticleHandler, offlineArticleWriter, searchArticleImagesHandler } from './gen-article';
 
 const admin = caller('ada', { isAdmin: true });
@@ -140,6 +152,45 @@ describe('deleteArticle', () => {
     await expect(deleteArticle.run({ id: ids[0] }, context.as(admin))).rejects.toThrow(
       BLOG_MESSAGES.notFound,
     );
+  });
+});
+
+describe('getArticleIndex', () => {
+  it("gives a visitor every article's id and last change, newest first, in one read", async () => {
+    const { context, ids } = await blog(13);
+    const queries = vi.spyOn(context.store, 'query');
+    const gets = vi.spyOn(context.store, 'get');
+    const { articles } = await getArticleIndex.run({}, context.as(null));
+    expect(articles.map((article) => article.id)).toEqual([...ids].reverse());
+    expect(articles[0]).toEqual({ id: ids[12], updatedAt: context.clock.now().toISOString() });
+    expect(queries).toHaveBeenCalledTimes(1);
+    expect(gets).not.toHaveBeenCalled();
+  });
+
+  it('reads a blog larger than a query in pages of it, each article once, none skipped on a tie', async () => {
+    const { context } = await blog(0);
+    const count = ARTICLE_INDEX_PAGE * 2 + 1;
+    const at = context.clock.now();
+    await context.store.runTransaction(async (tx) => {
+      for (let n = 0; n < count; n++)
+        tx.set(`articles/a${String(n).padStart(4, '0')}`, {
+          ...draft,
+          // Ties at every page's edge: ten articles share each instant.
+          dateAdded: new Date(at.getTime() - Math.floor(n / 10) * 1000),
+          updatedAt: at,
+        });
+    });
+    const queries = vi.spyOn(context.store, 'query');
+    const { articles } = await getArticleIndex.run({}, context.as(null));
+    expect(articles).toHaveLength(count);
+    expect(new Set(articles.map((article) => article.id)).size).toBe(count);
+    expect(queries).toHaveBeenCalledTimes(3);
+    expect(ARTICLE_INDEX_MAX).toBeGreaterThan(count);
+  });
+
+  it('takes no input', async () => {
+    const { context } = await blog(0);
+    await expect(getArticleIndex.run({ page: 2 }, context.as(null))).rejects.toThrow('Unknown field: page');
   });
 });
 

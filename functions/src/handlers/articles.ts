@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import {
+  ARTICLE_INDEX_MAX,
   ARTICLES,
   BLOG_MESSAGES,
   BLOG_PAGE_SIZE,
@@ -16,10 +17,12 @@ import {
   sanitizeArticleHtml,
   saveArticleSchema,
   type Article,
+  type ArticleIndex,
   type ArticlePage,
   type ArticleView,
 } from '../../../src/domain/articles';
 import type { Callables } from '../../../src/domain/callables';
+import { noInputSchema } from '../../../src/domain/schemas';
 import type { Store } from '../store/store';
 import { logAdminWrite } from './admin-log';
 import { requireAdmin } from './admin-users';
@@ -52,6 +55,34 @@ export const getArticles: Handler<Callables['getArticles']['result']> = {
   async run(data, context) {
     const { page } = await validate(articlePageSchema, data);
     return pageOf(await readArticles(context.store), page);
+  },
+};
+
+/** Articles read at once for the index: the most a store query returns. */
+export const ARTICLE_INDEX_PAGE = 1000;
+
+/**
+ * Every article's id and last change, for the sitemap: one pass over the articles, in pages the store
+ * allows, however many pages the blog has; at most ARTICLE_INDEX_MAX.
+ */
+export const getArticleIndex: Handler<Callables['getArticleIndex']['result']> = {
+  async run(data, context) {
+    await validate(noInputSchema, data);
+    const articles: ArticleIndex['articles'] = [];
+    let after: { startAfter: Date; startAfterPath: string } | undefined;
+    while (articles.length < ARTICLE_INDEX_MAX) {
+      const docs = await context.store.query<StoredArticle>(ARTICLES, {
+        orderBy: { field: 'dateAdded', direction: 'desc' },
+        ...after,
+        limit: Math.min(ARTICLE_INDEX_PAGE, ARTICLE_INDEX_MAX - articles.length),
+      });
+      for (const { id, data: article } of docs)
+        articles.push({ id, updatedAt: article.updatedAt.toISOString() });
+      const last = docs.at(-1);
+      if (docs.length < ARTICLE_INDEX_PAGE || !last) break;
+      after = { startAfter: last.data.dateAdded, startAfterPath: articlePath(last.id) };
+    }
+    return { articles };
   },
 };
 

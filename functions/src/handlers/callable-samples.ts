@@ -157,6 +157,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
     valid: { userId: 'owner', photoId: 'p1', decision: 'restore' },
   },
   getArticles: { schema: articlePageSchema, valid: { page: 1 } },
+  getArticleIndex: { schema: noInputSchema, valid: {} },
   getArticle: { schema: articleIdSchema, valid: { id: 'a1' } },
   saveArticle: {
     schema: saveArticleSchema,
@@ -177,6 +178,7 @@ export const VISITOR_CALLABLES: readonly CallableName[] = [
   'getSharedPhoto',
   'getFeatures',
   'getArticles',
+  'getArticleIndex',
   'getArticle',
   'sendContactMessage',
 ];

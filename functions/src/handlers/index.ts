@@ -21,7 +21,7 @@ import {
 } from './admin-photos';
 import { adminListReports, adminResolveReport } from './admin-reports';
 import { adminDeleteUser, adminListLog, adminUpdateUser } from './admin-users';
-import { deleteArticle, getArticle, getArticles, saveArticle } from './articles';
+import { deleteArticle, getArticle, getArticleIndex, getArticles, saveArticle } from './articles';
 import { deleteReply, reactToComment, replyToComment } from './comments';
 import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
 import { deleteAccount } from './delete-account';
@@ -139,6 +139,7 @@ const unlimited = {
   adminListReports,
   adminResolveReport,
   getArticles,
+  getArticleIndex,
   getArticle,
   saveArticle,
   deleteArticle,

@@ -61,6 +61,7 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   adminListReports: 60,
   adminResolveReport: 60,
   getArticles: 60,
+  getArticleIndex: 30,
   getArticle: 60,
   saveArticle: 30,
   deleteArticle: 30,
