@@ -10,7 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionsDir, versionMismatches } from '../../../scripts/build-functions';
 import { handlers } from '../handlers';
 import { samplePhoto } from '../testing';
-import { analyzeWithStagedBundle, describeBundle, stageFunctions } from './deploy-check';
+import {
+  analyzeWithStagedBundle,
+  describeBundle,
+  preflightAllowedOrigin,
+  PROJECT_ID,
+  stageFunctions,
+} from './deploy-check';
 
 const staging = mkdtempSync(path.join(tmpdir(), 'photorater-functions-'));
 let entry = '';
@@ -38,6 +44,17 @@ describe('the Functions bundle', () => {
       pushVotes: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
       mirrorPresence: { kind: 'trigger', eventType: 'google.firebase.database.ref.v1.written' },
     });
+  }, 60_000);
+
+  it("lets only the app's own addresses post error reports across origins", async () => {
+    const hosting = `https://${PROJECT_ID}.web.app`;
+    expect(await preflightAllowedOrigin(entry, 'reportClientError', hosting)).toBe(hosting);
+    expect(await preflightAllowedOrigin(entry, 'reportClientError', 'https://elsewhere.example')).toBeNull();
+    const listed = { APP_ORIGINS: 'https://photos.example, https://www.photos.example' };
+    expect(
+      await preflightAllowedOrigin(entry, 'reportClientError', 'https://www.photos.example', listed),
+    ).toBe('https://www.photos.example');
+    expect(await preflightAllowedOrigin(entry, 'reportClientError', hosting, listed)).toBeNull();
   }, 60_000);
 
   it('finds the face models and WASM files among the installed packages, and detects a face with them', async () => {

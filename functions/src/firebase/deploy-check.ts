@@ -41,8 +41,12 @@ function runtimeEnv(): NodeJS.ProcessEnv {
 }
 
 async function node(script: string, ...args: string[]): Promise<string> {
+  return nodeWith({}, script, ...args);
+}
+
+async function nodeWith(env: NodeJS.ProcessEnv, script: string, ...args: string[]): Promise<string> {
   const { stdout } = await run(process.execPath, ['-e', script, ...args], {
-    env: runtimeEnv(),
+    env: { ...runtimeEnv(), ...env },
     maxBuffer: 1 << 20,
   });
   return stdout;
@@ -75,6 +79,39 @@ export async function describeBundle(entry: string): Promise<Record<string, Endp
     entry,
   );
   return JSON.parse(output) as Record<string, Endpoint>;
+}
+
+/**
+ * The Access-Control-Allow-Origin an HTTPS export answers a browser's preflight from `origin` with
+ * (null when none), served by plain Node's HTTP server with the functions' environment plus `env`.
+ */
+export async function preflightAllowedOrigin(
+  entry: string,
+  name: string,
+  origin: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<string | null> {
+  const output = await nodeWith(
+    env,
+    `const http = require('node:http');
+     const handler = require(process.argv[1])[process.argv[2]];
+     const server = http.createServer((req, res) => {
+       req.header = req.get = (field) => req.headers[field.toLowerCase()];
+       handler(req, res);
+     });
+     server.listen(0, '127.0.0.1', async () => {
+       const response = await fetch('http://127.0.0.1:' + server.address().port + '/', {
+         method: 'OPTIONS',
+         headers: { Origin: process.argv[3], 'Access-Control-Request-Method': 'POST' },
+       });
+       process.stdout.write(JSON.stringify(response.headers.get('access-control-allow-origin')));
+       process.exit(0);
+     });`,
+    entry,
+    name,
+    origin,
+  );
+  return JSON.parse(output) as string | null;
 }
 
 /**

@@ -17,6 +17,7 @@ import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { errorReportLogEntry } from '../../../src/domain/error-report';
 import type { AppNotification } from '../../../src/domain/notifications';
 import type { PresenceState } from '../../../src/domain/user';
+import { appOriginsFromEnv } from '../app-origins';
 import { callerFromToken } from '../caller-from-token';
 import { adminClaims } from '../handlers/admin-role';
 import { handlers } from '../handlers';
@@ -156,9 +157,10 @@ const errorReports = reportLimiter();
 /**
  * The app's error reports (spec 2 section 7), each written as a structured log entry of the
  * ReportedErrorEvent type, which Google Cloud Error Reporting groups. Visitors report too, so there is
- * no sign-in; each address is limited, and only a report's shape is accepted.
+ * no sign-in; each address is limited, and only a report's shape is accepted. The app posts from its
+ * own addresses (APP_ORIGINS, see app-origins.ts), so only those may post across origins.
  */
-export const reportClientError = onRequest({ cors: true }, async (request, response) => {
+export const reportClientError = onRequest({ cors: appOriginsFromEnv() }, async (request, response) => {
   if (request.method !== 'POST') {
     response.status(405).json({ error: 'Reports are posted.' });
     return;

@@ -5,6 +5,7 @@
  */
 import Stripe from 'stripe';
 import { PLAN_PRODUCTS, planFor, type PlanProduct } from '../../../src/domain/plans';
+import { appOriginsFromEnv } from '../app-origins';
 import type { CheckoutRequest, PaymentProvider } from './payment-provider';
 
 export interface StripeSettings {
@@ -23,10 +24,6 @@ export function stripeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Str
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
   if (!secretKey || !webhookSecret) return undefined;
-  const project = env.GCLOUD_PROJECT ?? env.GCP_PROJECT;
-  const origins = env.APP_ORIGINS?.split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
   const priceIds: StripeSettings['priceIds'] = {};
   for (const product of PLAN_PRODUCTS) {
     const id = env[`STRIPE_PRICE_${product.toUpperCase()}`]?.trim();
@@ -35,11 +32,7 @@ export function stripeSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): Str
   return {
     secretKey,
     webhookSecret,
-    returnOrigins: origins?.length
-      ? origins
-      : project
-        ? [`https://${project}.web.app`, `https://${project}.firebaseapp.com`]
-        : [],
+    returnOrigins: appOriginsFromEnv(env),
     priceIds,
   };
 }
