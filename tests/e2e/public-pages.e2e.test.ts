@@ -33,7 +33,8 @@ const PAGES = [
     text: '180 days',
   },
   { path: '/privacy', title: 'Privacy Policy | Photorater', heading: 'Privacy Policy', text: 'Photorater' },
-  { path: '/blog', title: 'Blog | Photorater', heading: 'Blog', text: 'Light makes the photo' },
+  // Other journeys on the same stack add newer articles, so the first page's may be any article's.
+  { path: '/blog', title: 'Blog | Photorater', heading: 'Blog', text: 'href="/article/' },
   {
     path: '/article/light-makes-the-photo',
     title: 'Light makes the profile photo | Photorater',
