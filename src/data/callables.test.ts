@@ -113,15 +113,13 @@ describe('call', () => {
     });
 
     it('is not sent again when the server answered with a fault of its own', async () => {
-      const send = vi
-        .fn()
-        .mockRejectedValue(
-          Object.assign(new Error('INTERNAL'), {
-            name: 'FirebaseError',
-            code: 'functions/internal',
-            details: {},
-          }),
-        );
+      const send = vi.fn().mockRejectedValue(
+        Object.assign(new Error('INTERNAL'), {
+          name: 'FirebaseError',
+          code: 'functions/internal',
+          details: {},
+        }),
+      );
       sdk.httpsCallable.mockReturnValue(send);
       await expect(call('getPhotos', {})).rejects.toMatchObject({ code: 'internal', network: false });
       expect(send).toHaveBeenCalledTimes(1);
