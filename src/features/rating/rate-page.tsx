@@ -21,7 +21,6 @@ import {
   EMPTY_FEED,
   keyRating,
   NO_RATINGS_YET,
-  RATING_MESSAGES,
   swipeOffset,
   swipeRating,
   type ReportReason,
@@ -190,11 +189,9 @@ export function RatePage({ user }: { user: User }) {
             ratedAt: new Date(),
           }),
         (failure: unknown) => {
-          // The member stays where they are now; a vote that may pass another time brings its photo back later.
-          toast({
-            message: `${RATING_MESSAGES.submitFailed}: ${failure instanceof Error ? failure.message : String(failure)}`,
-            severity: 'error',
-          });
+          // Said above the comment box, as the spec has it; the member stays on the photo they are on
+          // now, and a vote that may pass another time brings its photo back later.
+          setError(failure instanceof Error ? failure.message : String(failure));
           if (!(failure instanceof CallError && VOTE_REFUSED.has(failure.code))) {
             sent.current.delete(photo.id);
             feed.restore(photo);
@@ -202,7 +199,7 @@ export function RatePage({ user }: { user: User }) {
         },
       );
     },
-    [current, feed, toast],
+    [current, feed],
   );
 
   useEffect(() => {
