@@ -4,16 +4,16 @@
  * sign-out 'logout' is sent while still signed in, then the identity is cleared, and the marker with
  * the member's storage. Consent decides, inside `track`, whether anything leaves the device.
  */
-import { identify, track } from '@/lib/analytics';
+import { identify, track, type MemberToken } from '@/lib/analytics';
 import { storageKeys } from '@/lib/storage';
 
 /** The member 'app opened' was sent for in this page, so a re-subscription does not send it twice. */
 let openedFor: string | null = null;
 
-export function memberSignedIn(uid: string): void {
+export function memberSignedIn(uid: string, token: MemberToken): void {
   if (openedFor === uid) return;
   openedFor = uid;
-  identify(uid);
+  identify(uid, token);
   track({ name: 'app opened' });
   if (sessionStorage.getItem(storageKeys.loginMarker) === uid) return;
   sessionStorage.setItem(storageKeys.loginMarker, uid);

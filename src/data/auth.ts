@@ -37,7 +37,7 @@ export function watchAuth(
     auth,
     (user) => {
       // The analytics side of the auth states (spec 2 section 4), with the state itself.
-      if (user) memberSignedIn(user.uid);
+      if (user) memberSignedIn(user.uid, () => user.getIdToken());
       else memberSignedOut();
       onChange(user ? toMember(user) : null);
     },

@@ -14,6 +14,17 @@ export const AB_TEST_BODY_MAX = 2 * 1024;
 /** Events one sender may post a minute: a page sends two or three. */
 export const AB_TEST_EVENTS_PER_MINUTE = 60;
 
+/**
+ * What keeps the collection bounded though anyone may post: an assignment and a conversion are kept
+ * once per session and test (a second is the same fact); each test keeps at most this many events a
+ * day (counted on a few shards, so a busy landing page never waits on one document); and each event
+ * expires after a while (a Firestore TTL policy on `expireAt`).
+ */
+export const AB_TEST_EVENTS_PER_DAY = 100_000;
+export const AB_TEST_DAY_SHARDS = 10;
+export const AB_TEST_DAYS = 'abTestDays';
+export const AB_TEST_EVENT_DAYS_KEPT = 400;
+
 export type AbTestEventData = Record<string, string | number | boolean>;
 
 /** What an event may carry beside it: a few short flat values, as a conversion's button or step. */
@@ -78,4 +89,5 @@ export const abTestEventSchema = yup.object({
 export interface StoredAbTestEvent extends Omit<AbTestEvent, 'userId'> {
   userId: string | null;
   receivedAt: Date;
+  expireAt: Date;
 }

@@ -78,15 +78,20 @@ export function errorOccurred(record: ErrorRecord): AnalyticsEvent {
   };
 }
 
-/**
- * One event as the local server's log keeps it (`analytics-events.jsonl` in the data folder): the
- * event, the member it belongs to (null for a visitor), and when the app sent it.
- */
-export interface LoggedAnalyticsEvent {
+/** One event as the app posts it to the local server: the member is never in the body. */
+export interface PostedAnalyticsEvent {
   name: AnalyticsEventName;
   params: Record<string, string | number | boolean | null>;
-  userId: string | null;
   sentAt: string;
+}
+
+/**
+ * One event as the local server's log keeps it (`analytics-events.jsonl` in the data folder): the
+ * posted event and the member it belongs to, taken from the ID token the server verified (null for a
+ * visitor), so no one can put events in another member's name.
+ */
+export interface LoggedAnalyticsEvent extends PostedAnalyticsEvent {
+  userId: string | null;
 }
 
 /** Bounds of one posted event: a few short fields, so a body larger than this is refused unread. */
@@ -100,10 +105,8 @@ export function analyticsEventProblem(value: unknown): string | null {
     return 'The event must be an object.';
   const event = value as Record<string, unknown>;
   for (const key of Object.keys(event))
-    if (!['name', 'params', 'userId', 'sentAt'].includes(key)) return `Unknown field: ${key}.`;
+    if (!['name', 'params', 'sentAt'].includes(key)) return `Unknown field: ${key}.`;
   if (!(ANALYTICS_EVENT_NAMES as readonly unknown[]).includes(event.name)) return 'Unknown event name.';
-  if (event.userId !== null && (typeof event.userId !== 'string' || event.userId.length > 128))
-    return 'userId must be text or null.';
   if (typeof event.sentAt !== 'string' || Number.isNaN(Date.parse(event.sentAt)))
     return 'sentAt must be a date.';
   const params = event.params ?? {};

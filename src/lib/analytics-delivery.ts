@@ -4,22 +4,38 @@
  * after consent, and never with the landing page.
  */
 import { env } from '@/config/env';
-import type { AnalyticsEvent, LoggedAnalyticsEvent } from '@/domain/analytics';
+import type { AnalyticsEvent, PostedAnalyticsEvent } from '@/domain/analytics';
+import type { MemberToken } from './analytics';
 
 export const LOCAL_ANALYTICS_ROUTE = '/api/analytics/events';
 
-export async function deliverEvent(event: AnalyticsEvent, userId: string | null): Promise<void> {
+/** The last token of the member events belong to, for the one sent just after sign-out ("logout"). */
+let lastToken: { uid: string; token: string } | null = null;
+
+async function tokenFor(userId: string | null, token: MemberToken | undefined): Promise<string | null> {
+  if (!userId) return null;
+  const fresh = await token?.().catch(() => null);
+  if (fresh) lastToken = { uid: userId, token: fresh };
+  return lastToken?.uid === userId ? lastToken.token : null;
+}
+
+export async function deliverEvent(
+  event: AnalyticsEvent,
+  userId: string | null,
+  token?: MemberToken,
+): Promise<void> {
   const params = 'params' in event ? { ...event.params } : {};
   if (env.backend === 'firebase') {
     const { logAnalyticsEvent } = await import('@/data/firebase/analytics');
     await logAnalyticsEvent(event.name, params, userId);
     return;
   }
-  const logged: LoggedAnalyticsEvent = { name: event.name, params, userId, sentAt: new Date().toISOString() };
+  const posted: PostedAnalyticsEvent = { name: event.name, params, sentAt: new Date().toISOString() };
+  const bearer = await tokenFor(userId, token);
   const response = await fetch(`${env.localServerUrl}${LOCAL_ANALYTICS_ROUTE}`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(logged),
+    headers: { 'Content-Type': 'application/json', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
+    body: JSON.stringify(posted),
     keepalive: true,
   });
   if (!response.ok) throw new Error(`The local server refused the event (${response.status}).`);

@@ -7,11 +7,17 @@ import { keepConsent } from './consent';
 import { storageKeys } from './storage';
 
 const sent: Array<{ event: AnalyticsEvent; userId: string | null }> = [];
+const tokens: unknown[] = [];
 const day = 24 * 60 * 60 * 1000;
+const aliceToken = async () => 'token-alice';
 
 beforeEach(() => {
   sent.length = 0;
-  setAnalyticsSink((event, userId) => sent.push({ event, userId }));
+  tokens.length = 0;
+  setAnalyticsSink((event, userId, token) => {
+    sent.push({ event, userId });
+    tokens.push(token);
+  });
 });
 
 afterEach(() => {
@@ -41,9 +47,10 @@ describe('track', () => {
 describe('the auth side effects', () => {
   it("identify on sign-in, send 'app opened' each time and 'login' once per session", () => {
     keepConsent(consentOf(ALL_ALLOWED, new Date()));
-    memberSignedIn('alice');
-    memberSignedIn('alice');
+    memberSignedIn('alice', aliceToken);
+    memberSignedIn('alice', aliceToken);
     expect(identifiedMember()).toBe('alice');
+    expect(tokens).toEqual([aliceToken, aliceToken]);
     expect(sent).toEqual([
       { event: { name: 'app opened' }, userId: 'alice' },
       { event: { name: 'login' }, userId: 'alice' },
@@ -52,13 +59,13 @@ describe('the auth side effects', () => {
     memberSignedOut();
     sessionStorage.setItem(storageKeys.loginMarker, 'alice');
     sent.length = 0;
-    memberSignedIn('alice');
+    memberSignedIn('alice', aliceToken);
     expect(sent.map(({ event }) => event.name)).toEqual(['app opened']);
   });
 
   it("send 'logout' as the member, then clear the identity and the session's login marker", () => {
     keepConsent(consentOf(ALL_ALLOWED, new Date()));
-    memberSignedIn('alice');
+    memberSignedIn('alice', aliceToken);
     sent.length = 0;
     memberSigningOut();
     memberSignedOut();

@@ -7,15 +7,19 @@ import type { AnalyticsEvent } from '@/domain/analytics';
 import { allows } from '@/domain/consent';
 import { readConsent } from './consent';
 
-export type AnalyticsSink = (event: AnalyticsEvent, userId: string | null) => void;
+/** The member's ID token, which the local server takes the member from (never from the event). */
+export type MemberToken = () => Promise<string>;
+
+export type AnalyticsSink = (event: AnalyticsEvent, userId: string | null, token?: MemberToken) => void;
 
 let member: string | null = null;
+let memberToken: MemberToken | undefined;
 
 const analyticsAllowed = () => allows(readConsent(), 'analytics', new Date());
 
-const deliver: AnalyticsSink = (event, userId) => {
+const deliver: AnalyticsSink = (event, userId, token) => {
   import('./analytics-delivery')
-    .then((delivery) => delivery.deliverEvent(event, userId))
+    .then((delivery) => delivery.deliverEvent(event, userId, token))
     // An event that cannot be sent is not worth an error report of its own.
     .catch((error: unknown) => console.warn('An analytics event was not sent.', error));
 };
@@ -23,11 +27,12 @@ const deliver: AnalyticsSink = (event, userId) => {
 let sink: AnalyticsSink = deliver;
 
 export function track(event: AnalyticsEvent): void {
-  if (analyticsAllowed()) sink(event, member);
+  if (analyticsAllowed()) sink(event, member, memberToken);
 }
 
 /** The signed-in member events belong to (null at sign-out, which also clears the tool's identity). */
-export function identify(uid: string | null): void {
+export function identify(uid: string | null, token?: MemberToken): void {
+  memberToken = uid ? token : undefined;
   if (uid === member) return;
   member = uid;
   if (!analyticsAllowed() || sink !== deliver) return;

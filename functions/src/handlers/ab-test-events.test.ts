@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredAbTestEvent } from '../../../src/domain/ab-test-events';
+import {
+  AB_TEST_DAY_SHARDS,
+  AB_TEST_DAYS,
+  AB_TEST_EVENT_DAYS_KEPT,
+  AB_TEST_EVENTS_PER_DAY,
+  type StoredAbTestEvent,
+} from '../../../src/domain/ab-test-events';
 import { testContext } from '../testing';
 import { abTestLimiter, receiveAbTestEvent } from './ab-test-events';
 import { reportLimiter } from './report-client-error';
@@ -139,12 +145,11 @@ describe('receiveAbTestEvent', () => {
     const { services, visitor, events } = await withTest();
     const limited = { ...services, limiter: reportLimiter(2) };
     const answers = [];
+    const interaction = JSON.stringify({ ...event, eventType: 'interaction' });
     for (let n = 0; n < 3; n++)
-      answers.push((await receiveAbTestEvent(JSON.stringify(event), visitor, limited)).status);
+      answers.push((await receiveAbTestEvent(interaction, visitor, limited)).status);
     expect(answers).toEqual([202, 202, 429]);
-    expect(
-      await receiveAbTestEvent(JSON.stringify(event), { address: 'other', uid: null }, limited),
-    ).toMatchObject({
+    expect(await receiveAbTestEvent(interaction, { address: 'other', uid: null }, limited)).toMatchObject({
       status: 202,
     });
     expect(await events()).toHaveLength(3);
@@ -157,5 +162,57 @@ describe('receiveAbTestEvent', () => {
     for (const address of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3'])
       answers.push((await receiveAbTestEvent(JSON.stringify(event), { address, uid: null }, limited)).status);
     expect(answers).toEqual([202, 202, 429]);
+  });
+});
+
+describe('what keeps the events bounded', () => {
+  it('keeps one assignment and one conversion a session and test, and every interaction', async () => {
+    const { services, visitor, events } = await withTest();
+    for (const eventType of [
+      'assignment',
+      'assignment',
+      'conversion',
+      'conversion',
+      'interaction',
+      'interaction',
+    ])
+      expect(
+        (await receiveAbTestEvent(JSON.stringify({ ...event, eventType }), visitor, services)).status,
+      ).toBe(202);
+    expect((await events()).map(({ eventType }) => eventType).sort()).toEqual([
+      'assignment',
+      'conversion',
+      'interaction',
+      'interaction',
+    ]);
+    const other = JSON.stringify({ ...event, sessionId: 'session-other-99' });
+    await receiveAbTestEvent(other, visitor, services);
+    expect((await events()).filter(({ eventType }) => eventType === 'assignment')).toHaveLength(2);
+  });
+
+  it('gives each event an expiry date for the TTL policy', async () => {
+    const { context, services, visitor, events } = await withTest();
+    await receiveAbTestEvent(JSON.stringify(event), visitor, services);
+    const [stored] = await events();
+    expect(stored!.expireAt.getTime() - context.clock.now().getTime()).toBe(
+      AB_TEST_EVENT_DAYS_KEPT * 24 * 60 * 60 * 1000,
+    );
+  });
+
+  it("keeps no more of a test's events once its day is full, and says so", async () => {
+    const { context, services, visitor, events } = await withTest();
+    const today = context.clock.now().toISOString().slice(0, 10);
+    await context.store.runTransaction(async (tx) => {
+      for (let shard = 0; shard < AB_TEST_DAY_SHARDS; shard++)
+        tx.set(`${AB_TEST_DAYS}/landingHeroTest_${today}_${shard}`, {
+          testId: 'landingHeroTest',
+          events: AB_TEST_EVENTS_PER_DAY / AB_TEST_DAY_SHARDS,
+        });
+    });
+    expect(await receiveAbTestEvent(JSON.stringify(event), visitor, services)).toEqual({
+      status: 429,
+      body: { error: 'This test keeps no more events today.' },
+    });
+    expect(await events()).toEqual([]);
   });
 });

@@ -5,12 +5,16 @@
  * (visitors are who the landing page tests), so each sender is limited; the member is recorded only
  * when the host verified their token, never from the body.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { ValidationError } from 'yup';
 import {
   AB_TEST_BODY_MAX,
+  AB_TEST_DAY_SHARDS,
+  AB_TEST_DAYS,
+  AB_TEST_EVENT_DAYS_KEPT,
   AB_TEST_EVENTS,
+  AB_TEST_EVENTS_PER_DAY,
   AB_TEST_EVENTS_PER_MINUTE,
   abTestEventSchema,
   eventDataProblem,
@@ -24,6 +28,8 @@ import { addressKey } from './rate-limit';
 import { reportLimiter, type ReportAnswer } from './report-client-error';
 
 export const AB_TEST_FUNCTION = 'abTestEvent';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The event's named fields; its data is a map of the sender's own names, checked on its own. */
 const eventFields = abTestEventSchema.omit(['eventData']);
@@ -72,6 +78,7 @@ export async function receiveAbTestEvent(
     !variant
   )
     return { status: 404, body: { error: 'No such running test or variant.' } };
+  const receivedAt = services.clock.now();
   const stored: StoredAbTestEvent = {
     testId: event.testId,
     variantId: variant.id,
@@ -80,10 +87,24 @@ export async function receiveAbTestEvent(
     ...(event.eventData ? { eventData: Object.fromEntries(Object.entries(event.eventData)) } : {}),
     userId: sender.uid,
     sessionId: event.sessionId,
-    receivedAt: services.clock.now(),
+    receivedAt,
+    expireAt: new Date(receivedAt.getTime() + AB_TEST_EVENT_DAYS_KEPT * DAY_MS),
   };
-  await services.store.runTransaction(async (tx) => {
-    tx.set(`${AB_TEST_EVENTS}/${randomUUID()}`, { ...stored });
+  // One assignment and one conversion a session: the id says which, so a repeat changes nothing.
+  const eventPath =
+    event.eventType === 'interaction'
+      ? `${AB_TEST_EVENTS}/${randomUUID()}`
+      : `${AB_TEST_EVENTS}/${event.testId}_${event.sessionId}_${event.eventType}`;
+  const dayPath = `${AB_TEST_DAYS}/${event.testId}_${receivedAt.toISOString().slice(0, 10)}_${randomInt(AB_TEST_DAY_SHARDS)}`;
+  const kept = await services.store.runTransaction(async (tx) => {
+    const [existing, day] = await Promise.all([tx.get(eventPath), tx.get<{ events: number }>(dayPath)]);
+    if (existing) return true;
+    const events = day?.events ?? 0;
+    if (events >= AB_TEST_EVENTS_PER_DAY / AB_TEST_DAY_SHARDS) return false;
+    tx.set(eventPath, { ...stored });
+    tx.set(dayPath, { testId: event.testId, events: events + 1, expireAt: stored.expireAt });
+    return true;
   });
+  if (!kept) return { status: 429, body: { error: 'This test keeps no more events today.' } };
   return { status: 202, body: { received: true } };
 }

@@ -41,7 +41,8 @@ const event = {
 describe('POST /api/analytics/ab-test on the local server', () => {
   it("keeps a visitor's event, and a member's with their verified uid", async () => {
     expect((await post(JSON.stringify(event))).status).toBe(202);
-    expect((await post(JSON.stringify(event), { Authorization: 'Bearer token-m1' })).status).toBe(202);
+    const members = JSON.stringify({ ...event, sessionId: 'session-of-m1' });
+    expect((await post(members, { Authorization: 'Bearer token-m1' })).status).toBe(202);
     const kept = (await test.context.store.query<{ userId: string | null }>('abTestEvents')).map(
       (doc) => doc.data.userId,
     );

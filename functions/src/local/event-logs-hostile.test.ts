@@ -40,7 +40,6 @@ describe('log injection', () => {
     const event = {
       name: 'error_occurred',
       params: { error_message: FORGED },
-      userId: null,
       sentAt: '2026-11-22T10:00:00.000Z',
     };
     expect(await send('/api/analytics/events', event)).toBe(202);
@@ -67,7 +66,7 @@ describe('the disk a flood may fill', () => {
     writeFileSync(older, 'an older log\n');
     writeFileSync(file, '');
     truncateSync(file, LOG_ROTATE_BYTES - 10);
-    const event = { name: 'login', params: {}, userId: null, sentAt: '2026-11-22T10:00:00.000Z' };
+    const event = { name: 'login', params: {}, sentAt: '2026-11-22T10:00:00.000Z' };
     expect(await send('/api/analytics/events', event)).toBe(202);
     expect(statSync(older).size).toBe(LOG_ROTATE_BYTES - 10);
     expect(readFileSync(file, 'utf8').split('\n').filter(Boolean)).toHaveLength(1);

@@ -48,7 +48,8 @@ const lines = (file: string) =>
         .map((line) => JSON.parse(line) as Record<string, unknown>)
     : [];
 
-const appOpened = { name: 'app opened', params: {}, userId: 'alice', sentAt: '2026-11-22T10:00:00.000Z' };
+const appOpened = { name: 'app opened', params: {}, sentAt: '2026-11-22T10:00:00.000Z' };
+const asAlice = { Authorization: 'Bearer token-alice' };
 
 describe('the analytics events route', () => {
   it("appends each of the product's events to the data folder's log", async () => {
@@ -56,14 +57,22 @@ describe('the analytics events route', () => {
     const purchase = {
       name: 'points purchased',
       params: { value: 2, amount: 100, currency: 'USD' },
-      userId: 'alice',
       sentAt: '2026-11-22T10:00:01.000Z',
     };
-    expect((await send('/api/analytics/events', purchase)).status).toBe(202);
+    expect((await send('/api/analytics/events', purchase, asAlice)).status).toBe(202);
     expect(lines(ANALYTICS_LOG)).toEqual([
-      expect.objectContaining(appOpened),
-      expect.objectContaining({ ...purchase, receivedAt: expect.any(String) }),
+      expect.objectContaining({ ...appOpened, userId: null }),
+      expect.objectContaining({ ...purchase, userId: 'alice', receivedAt: expect.any(String) }),
     ]);
+  });
+
+  it('takes the member from the verified token only: a userId in the body is refused, a bad token is a visitor', async () => {
+    const forged = await send('/api/analytics/events', { ...appOpened, userId: 'bob' }, asAlice);
+    expect(forged).toEqual({ status: 400, body: { error: 'Unknown field: userId.' } });
+    expect(lines(ANALYTICS_LOG)).toEqual([]);
+    const stale = await send('/api/analytics/events', appOpened, { Authorization: 'Bearer forged' });
+    expect(stale.status).toBe(202);
+    expect(lines(ANALYTICS_LOG)).toEqual([expect.objectContaining({ name: 'app opened', userId: null })]);
   });
 
   it('refuses what is not an event of the product, with a clear message and nothing written', async () => {
@@ -73,13 +82,13 @@ describe('the analytics events route', () => {
       'null',
       { ...appOpened, name: 'made up' },
       { ...appOpened, extra: 1 },
-      { ...appOpened, userId: 42 },
+      { ...appOpened, userId: null },
       { ...appOpened, sentAt: 'yesterday' },
       { ...appOpened, params: { nested: { a: 1 } } },
       { ...appOpened, params: [] },
       { ...appOpened, params: { text: 'x'.repeat(501) } },
-      '{"name":"login","params":{"__proto__":{"admin":true}},"userId":null,"sentAt":"2026-11-22T10:00:00Z"}',
-      '{"name":"login","__proto__":{"admin":true},"userId":null,"sentAt":"2026-11-22T10:00:00Z"}',
+      '{"name":"login","params":{"__proto__":{"admin":true}},"sentAt":"2026-11-22T10:00:00Z"}',
+      '{"name":"login","__proto__":{"admin":true},"sentAt":"2026-11-22T10:00:00Z"}',
     ]) {
       const answer = await send('/api/analytics/events', bad);
       expect(answer.status, JSON.stringify(bad)).toBe(400);

@@ -11,6 +11,7 @@ import {
   analyticsEventProblem,
   ANALYTICS_BODY_MAX,
   type LoggedAnalyticsEvent,
+  type PostedAnalyticsEvent,
 } from '../../../src/domain/analytics';
 import type { AnalyticsSummary, VariantCounts } from '../../../src/domain/analytics-summary';
 import type { Caller, Clock } from '../handlers/handler';
@@ -141,7 +142,10 @@ export class EventLogs {
           ),
         );
       } else
-        answer(response, await this.receiveEvent(await readLimited(request, ANALYTICS_BODY_MAX), sender));
+        answer(
+          response,
+          await this.receiveEvent(await readLimited(request, ANALYTICS_BODY_MAX), sender, request),
+        );
     } catch (error) {
       if (error instanceof TooLarge)
         answer(response, { status: 413, body: { error: 'The request is too large.' } });
@@ -156,7 +160,7 @@ export class EventLogs {
     return pathname === ERROR_REPORTS_ROUTE ? 16 * 1024 : ANALYTICS_BODY_MAX;
   }
 
-  private async receiveEvent(raw: Buffer, sender: string): Promise<ReportAnswer> {
+  private async receiveEvent(raw: Buffer, sender: string, request: IncomingMessage): Promise<ReportAnswer> {
     try {
       await this.eventLimiter.consume(sender);
     } catch {
@@ -170,8 +174,11 @@ export class EventLogs {
     }
     const problem = analyticsEventProblem(event);
     if (problem) return { status: 400, body: { error: problem } };
-    const { name, params, userId, sentAt } = event as LoggedAnalyticsEvent;
-    await this.append(ANALYTICS_LOG, { name, params: params ?? {}, userId, sentAt });
+    const { name, params, sentAt } = event as PostedAnalyticsEvent;
+    // A token that no longer checks out (signed out since) makes the event a visitor's, not a refusal.
+    const caller = await this.options.callerOf(request).catch(() => null);
+    const logged: LoggedAnalyticsEvent = { name, params: params ?? {}, userId: caller?.uid ?? null, sentAt };
+    await this.append(ANALYTICS_LOG, logged);
     return { status: 202, body: { received: true } };
   }
 
