@@ -331,7 +331,7 @@ export async function benchRating(): Promise<boolean[]> {
           votesCount,
           rate,
           feedOrder: feedOrder({ id: target, votesCount, uploadedAt: doc.uploadedAt }, false),
-          leaderboardScore: leaderboardScore({ rate, votesCount }),
+          leaderboardScore: leaderboardScore({ rate, votesCount }, average),
           ...tallyVote(
             {
               qualityVotes: doc.qualityVotes ?? 0,

@@ -21,7 +21,7 @@ import {
   type AccountBackup,
 } from '../functions/src/local/auth-export';
 import { emulatorAuthVerifier } from '../functions/src/local/auth-verifier';
-import { backfillRankings } from '../functions/src/local/backfill';
+import { backfillPeersAndScores, backfillRankings } from '../functions/src/local/backfill';
 import { seedDemoAdmin, seedDemoContent } from '../functions/src/local/demo-content';
 import {
   commandLineOf,
@@ -365,6 +365,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     });
     store = new SqliteStore(path.join(dataDir, 'store.sqlite'));
     await backfillRankings(store);
+    await backfillPeersAndScores(store, clock.now());
     verifier = emulatorAuthVerifier(PROJECT_ID, authHost);
     const files = new LocalFileStore(path.join(dataDir, 'files'));
     server = await startLocalServer({

@@ -1,6 +1,7 @@
 /** A member's photo, `users/{uid}/photos/{photoId}`, and the rules of the spec about how it shows. */
 import { feedOrder, leaderboardScore } from './rating';
-import type { QualityTally } from './score-quality';
+import type { PeerGroup } from './peer-stats';
+import { DEFAULT_SITE_AVERAGE, type QualityTally } from './score-quality';
 import type { Gender, ShowGender } from './user';
 
 export interface FaceDetail {
@@ -60,6 +61,8 @@ export interface Photo extends QualityTally {
   feedOrder: string;
   /** Where it stands on the leaderboard (see `leaderboardScore`); 0 when it is not a candidate. */
   leaderboardScore: number;
+  /** The peer group its rate is counted in (see `peer-stats.ts`); none before its first vote. */
+  peerGroup?: PeerGroup;
 }
 
 export const photoPath = (uid: string, photoId: string) => `users/${uid}/photos/${photoId}`;
@@ -131,7 +134,7 @@ export function newPhoto(fields: NewPhotoFields, ownerSubscribed = false): Photo
   return {
     ...photo,
     feedOrder: fields.feedOrder ?? feedOrder(photo, ownerSubscribed),
-    leaderboardScore: leaderboardScore(photo),
+    leaderboardScore: leaderboardScore(photo, DEFAULT_SITE_AVERAGE),
   };
 }
 

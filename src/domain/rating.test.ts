@@ -6,9 +6,11 @@ import {
   keyRating,
   leaderboardScore,
   REPORT_REASONS,
+  smoothedScore,
   swipeRating,
   TAGS,
 } from './rating';
+import { fairScore } from './score-quality';
 
 describe('the tag list', () => {
   it('has 59 distinct personality words including the spec examples', () => {
@@ -116,13 +118,54 @@ describe('feed order', () => {
 });
 
 describe('leaderboard score', () => {
-  it('is 0 below 5 votes, higher rate first, ties to more votes', () => {
-    expect(leaderboardScore({ rate: 5, votesCount: 4 })).toBe(0);
-    expect(leaderboardScore({ rate: 4.5, votesCount: 5 })).toBeGreaterThan(
-      leaderboardScore({ rate: 4.4, votesCount: 900 }),
+  const SITE = 3.2;
+  /** `count` votes of `hearts`, each kept whole in the fair score's tally. */
+  const votes = (...groups: Array<[count: number, hearts: number]>) => {
+    const votesCount = groups.reduce((sum, [count]) => sum + count, 0);
+    const qualitySum = groups.reduce((sum, [count, hearts]) => sum + count * hearts, 0);
+    const qualitySquares = groups.reduce((sum, [count, hearts]) => sum + count * hearts * hearts, 0);
+    return {
+      votesCount,
+      rate: qualitySum / votesCount,
+      qualityVotes: votesCount,
+      qualitySum,
+      qualitySquares,
+    };
+  };
+
+  it('is 0 below 5 votes, whatever the hearts', () => {
+    expect(leaderboardScore(votes([4, 5]), SITE)).toBe(0);
+    expect(leaderboardScore(votes([5, 5]), SITE)).toBeGreaterThan(0);
+  });
+
+  it('does not put 5 votes of 5 hearts above 200 votes averaging 4.8', () => {
+    const lucky = votes([5, 5]);
+    const proven = votes([160, 5], [40, 4]);
+    expect(proven.rate).toBeCloseTo(4.8);
+    expect(smoothedScore(lucky, SITE)).toBeLessThan(4.3);
+    expect(smoothedScore(proven, SITE)).toBeGreaterThan(4.7);
+    expect(leaderboardScore(proven, SITE)).toBeGreaterThan(leaderboardScore(lucky, SITE));
+  });
+
+  it('lets enough votes of 5 hearts overtake them, and ranks a split verdict below a steady one', () => {
+    expect(leaderboardScore(votes([40, 5]), SITE)).toBeGreaterThan(
+      leaderboardScore(votes([160, 5], [40, 4]), SITE),
     );
-    expect(leaderboardScore({ rate: 4.5, votesCount: 6 })).toBeGreaterThan(
-      leaderboardScore({ rate: 4.5, votesCount: 5 }),
-    );
+    // Same average of 4, 20 votes each: all fours, or half fives and half threes.
+    expect(smoothedScore(votes([20, 4]), SITE)).toBeGreaterThan(smoothedScore(votes([10, 5], [10, 3]), SITE));
+  });
+
+  it('is the lower end of the fair score the detail shows, ties to more votes', () => {
+    const photo = votes([30, 4.5]);
+    expect(smoothedScore(photo, SITE)).toBe(fairScore(photo, SITE)!.low);
+    const same = { ...photo, votesCount: 31 };
+    expect(leaderboardScore(same, SITE)).toBe(leaderboardScore(photo, SITE) + 1);
+  });
+
+  it('counts votes from before the fair score was kept as they were given', () => {
+    const old = { rate: 4.6, votesCount: 50 };
+    expect(smoothedScore(old, SITE)).toBeGreaterThan(4.4);
+    expect(smoothedScore(old, SITE)).toBeLessThan(4.6);
+    expect(leaderboardScore(old, SITE)).toBeGreaterThan(leaderboardScore(votes([5, 5]), SITE));
   });
 });

@@ -6,6 +6,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/domain/photo';
 import { leaderboardScore } from '../../src/domain/rating';
+import { DEFAULT_SITE_AVERAGE } from '../../src/domain/score-quality';
 import type { User } from '../../src/domain/user';
 import type { Vote } from '../../src/domain/vote';
 import { browserForFile } from './support/browser';
@@ -164,7 +165,7 @@ describe('rating', () => {
     changeDocument(`users/${a.uid}/photos/${photo.id}`, {
       rate: 4.9,
       votesCount: 50,
-      leaderboardScore: leaderboardScore({ rate: 4.9, votesCount: 50 }),
+      leaderboardScore: leaderboardScore({ rate: 4.9, votesCount: 50 }, DEFAULT_SITE_AVERAGE),
     });
     const { page } = a.member;
     // The top three float gently; without motion the lightbox opens on a still target.

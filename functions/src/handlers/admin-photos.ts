@@ -26,6 +26,7 @@ import type { Callables } from '../../../src/domain/callables';
 import { dateKey } from '../../../src/domain/daily-counter';
 import { imagePath, photoPath, resizedImagePath, type Photo } from '../../../src/domain/photo';
 import { feedOrder, leaderboardScore } from '../../../src/domain/rating';
+import { shardSiteAverage } from '../../../src/domain/score-quality';
 import { moveInHistogram } from '../../../src/domain/scores';
 import { statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
 import type { User } from '../../../src/domain/user';
@@ -36,6 +37,8 @@ import { logAdminWrite } from './admin-log';
 import { requireAdmin } from './admin-users';
 import { validate, type Handler } from './handler';
 import { removePhoto } from './delete-photo';
+import { readPeerMove, writePeerMove } from './peer-stats';
+import { readSiteAverage } from './site-stats';
 import { userPath } from './users';
 
 /** A photo's labels: admin-only tags, kept on the record. */
@@ -209,6 +212,10 @@ export const adminAddBotVote: Handler<Callables['adminAddBotVote']['result']> = 
         tx.get<SiteStats>(shardPath),
       ]);
       if (!photo || !owner) throw new HttpsError('not-found', ADMIN_PHOTO_MESSAGES.photoGone);
+      // A bot's vote weighs nothing in the fair score: the leaderboard's place moves only by its count.
+      const average = shardSiteAverage(shard, photo) ?? (await readSiteAverage(context.store));
+      const peers = await readPeerMove(tx, photo, owner, now);
+      const previousRate = photo.votesCount > 0 ? photo.rate : null;
       const votesCount = photo.votesCount + 1;
       const rate = (photo.rate * photo.votesCount + input.rate) / votesCount;
       const totalViewingTimeSeconds = photo.totalViewingTimeSeconds + BOT_VIEWING_SECONDS;
@@ -235,10 +242,11 @@ export const adminAddBotVote: Handler<Callables['adminAddBotVote']['result']> = 
         totalViewingTimeSeconds,
         averageViewingTimeSeconds: totalViewingTimeSeconds / votesCount,
         feedOrder: feedOrder({ ...photo, votesCount }, owner.subscribed),
-        leaderboardScore: leaderboardScore({ rate, votesCount }),
+        leaderboardScore: leaderboardScore({ ...photo, rate, votesCount }, average),
+        ...writePeerMove(tx, peers, previousRate, rate),
       });
       tx.set(shardPath, {
-        histogram: moveInHistogram(shard?.histogram ?? {}, photo.votesCount > 0 ? photo.rate : null, rate),
+        histogram: moveInHistogram(shard?.histogram ?? {}, previousRate, rate),
         votes: (shard?.votes ?? 0) + 1,
         votesSum: (shard?.votesSum ?? 0) + input.rate,
       } satisfies SiteStats);

@@ -1,6 +1,7 @@
 /**
- * deletePhoto: the record, its votes and reports, its bucket in the histogram, then its files. The
- * votes go in batches, a transaction each, as a photo may have more than Firestore commits at once.
+ * deletePhoto: the record, its votes and reports, its bucket in the site's and its peer group's
+ * histograms, then its files. The votes go in batches, a transaction each, as a photo may have more
+ * than Firestore commits at once.
  */
 import type { Callables } from '../../../src/domain/callables';
 import { imagePath, photoPath, resizedImagePath, type Photo } from '../../../src/domain/photo';
@@ -9,6 +10,7 @@ import { statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
 import type { Store, Transaction } from '../store/store';
 import { requireCaller, validate, type Handler } from './handler';
 import { readOwnerAndPhoto } from './photos';
+import { readPeerRemoval } from './peer-stats';
 import { shardWithoutPhoto } from './site-stats';
 
 /**
@@ -52,10 +54,12 @@ export async function removePhoto(
       // other photos write it too.
       const shard =
         last && photo.votesCount > 0 ? shardWithoutPhoto(await tx.get<SiteStats>(shardPath), photo) : null;
+      const leavePeers = last ? await readPeerRemoval(tx, photo) : null;
       if (last && withRecord) await withRecord(tx, photo);
       for (const each of found.slice(0, DELETIONS_PER_TRANSACTION)) tx.delete(each);
       if (!last) return { done: false as const };
       if (shard) tx.set(shardPath, { ...shard });
+      leavePeers?.();
       tx.delete(path);
       return { done: true as const, photo };
     });

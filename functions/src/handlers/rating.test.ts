@@ -189,7 +189,8 @@ describe('submitRating', () => {
     await vote('voter', other, 2);
     await vote('second', 'p1', 3);
     const statsTouched = recorded.transactions.map(({ reads, writes }) =>
-      [...new Set([...reads, ...writes])].filter((path) => path.startsWith('stats/')),
+      // The peer group's shard beside it: see peer-stats.test.ts.
+      [...new Set([...reads, ...writes])].filter((path) => path.startsWith('stats/rates/')),
     );
     expect(statsTouched).toEqual([[statsShardPath('p1')], [statsShardPath(other)], [statsShardPath('p1')]]);
     expect(await context.store.get(statsShardPath('p1'))).toEqual({

@@ -32,6 +32,7 @@ import { givenVotesPath, votesPath, type GivenVote, type Vote } from '../../../s
 import { REPORT_NOTICES } from '../../../src/domain/admin-photos';
 import { notifyOwner } from './admin-reports';
 import { requireCaller, validate, type Handler } from './handler';
+import { readPeerMove, writePeerMove } from './peer-stats';
 import { readSiteAverage } from './site-stats';
 import { assertCompleteMember, NOT_FOUND, userPath } from './users';
 import { PREMIUM_REASON, spendViewRating } from './daily-uses';
@@ -146,6 +147,7 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
       const activePhotos = ownerAfter.deactivate
         ? await tx.query<Photo>(photosPath(input.ownerId), { where: [{ field: 'active', equals: true }] })
         : [];
+      const peers = await readPeerMove(tx, photo, owner, now);
 
       const votesCount = photo.votesCount + 1;
       const rate = (photo.rate * photo.votesCount + input.rate) / votesCount;
@@ -188,6 +190,7 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
         rate: input.rate,
         ratedAt: now,
       } satisfies GivenVote);
+      const previousRate = photo.votesCount > 0 ? photo.rate : null;
       tx.update(path, {
         rate,
         votesCount,
@@ -195,7 +198,8 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
         averageViewingTimeSeconds: totalViewingTimeSeconds / votesCount,
         ...tally,
         feedOrder: feedOrder({ ...photo, votesCount }, owner.subscribed),
-        leaderboardScore: leaderboardScore({ rate, votesCount }),
+        leaderboardScore: leaderboardScore({ rate, votesCount, ...tally }, average),
+        ...writePeerMove(tx, peers, previousRate, rate),
         ...(ownerAfter.deactivate ? { active: false, updatedAt: now } : {}),
       });
       for (const other of activePhotos) {
@@ -204,7 +208,7 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
       }
 
       tx.set(shardPath, {
-        histogram: moveInHistogram(shard?.histogram ?? {}, photo.votesCount > 0 ? photo.rate : null, rate),
+        histogram: moveInHistogram(shard?.histogram ?? {}, previousRate, rate),
         votes: (shard?.votes ?? 0) + 1,
         votesSum: (shard?.votesSum ?? 0) + input.rate,
       } satisfies SiteStats);

@@ -7,7 +7,8 @@ import { getLeaderboard } from '../handlers/leaderboard';
 import { getPhotos, submitRating } from '../handlers/rating';
 import { readSiteStats } from '../handlers/site-stats';
 import { caller, seedMember, seedPhoto, testContext } from '../testing';
-import { backfillRankings, shardSiteStats, SINGLE_STATS_PATH } from './backfill';
+import { readPeerHistogram } from '../handlers/peer-stats';
+import { backfillPeersAndScores, backfillRankings, shardSiteStats, SINGLE_STATS_PATH } from './backfill';
 
 describe('backfilling the ordering fields', () => {
   it('gives photos stored without them their feed order and leaderboard score, once', async () => {
@@ -35,6 +36,42 @@ describe('backfilling the ordering fields', () => {
     ]);
     expect((await getLeaderboard.run({}, context.as(caller('viewer')))).photos).toHaveLength(1);
     expect(await backfillRankings(context.store)).toBe(0);
+  });
+});
+
+describe('backfilling the smoothed leaderboard score and the peer histograms', () => {
+  it('ranks rated photos by the smoothed score and counts them in their groups, once', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'ann');
+    await seedMember(context.store, 'ben', { gender: 'male', age: 50, birthyear: 1976 });
+    await seedMember(context.store, 'viewer', { gender: 'male' });
+    // As an earlier version left them: ranked by the rate alone, in no peer group.
+    await seedPhoto(context.store, 'ann', 'lucky', { rate: 5, votesCount: 5 });
+    await seedPhoto(context.store, 'ben', 'proven', { rate: 4.8, votesCount: 200, gender: 'male' });
+    await seedPhoto(context.store, 'ann', 'unrated');
+    await context.store.runTransaction(async (tx) => {
+      tx.update('users/ann/photos/lucky', { leaderboardScore: 50_000_000_005 });
+      tx.update('users/ben/photos/proven', { leaderboardScore: 48_000_000_200 });
+    });
+    const board = async () =>
+      (await getLeaderboard.run({}, context.as(caller('viewer')))).photos.map((photo) => photo.id);
+    expect(await board()).toEqual(['lucky', 'proven']);
+
+    expect(await backfillPeersAndScores(context.store, context.clock.now())).toBe(2);
+    expect(await board()).toEqual(['proven', 'lucky']);
+    expect(await readPeerHistogram(context.store, 'female-25-34')).toEqual({ '500': 1 });
+    expect(await readPeerHistogram(context.store, 'male-45-up')).toEqual({ '480': 1 });
+    expect((await context.store.get<Photo>('users/ann/photos/lucky'))?.peerGroup).toBe('female-25-34');
+    expect((await context.store.get<Photo>('users/ann/photos/unrated'))?.peerGroup).toBeUndefined();
+
+    // A vote after it moves the photo within its group, as on any photo counted there.
+    await submitRating.run(
+      { ownerId: 'ann', photoId: 'lucky', rate: 2, seconds: 5 },
+      context.as(caller('viewer')),
+    );
+    expect(await readPeerHistogram(context.store, 'female-25-34')).toEqual({ '450': 1 });
+    expect(await backfillPeersAndScores(context.store, context.clock.now())).toBe(0);
+    expect(await readPeerHistogram(context.store, 'female-25-34')).toEqual({ '450': 1 });
   });
 });
 
