@@ -145,7 +145,8 @@ function faceDetailOf(member: DemoMember): FaceDetail {
   };
 }
 
-const demoId = (member: DemoMember) => `demo-${member.name.toLowerCase()}`;
+/** A demo member's uid, as the paths of their photo and votes name it. */
+export const demoId = (member: DemoMember) => `demo-${member.name.toLowerCase()}`;
 
 /** Seeds the demo members, photos and votes when the store has no member yet; says whether it did. */
 export async function seedDemoContent(services: {
