@@ -118,4 +118,5 @@ const { benchRating } = await import('./bench-rating');
 results.push(...(await benchRating()));
 const { benchAdmin } = await import('./bench-admin');
 results.push(...(await benchAdmin()));
+results.push(...(await (await import('./bench-compare')).benchCompare()));
 if (results.includes(false)) process.exitCode = 1;

@@ -60,6 +60,7 @@ import type {
   MessagingTokenInput,
   PhotoRefInput,
   RecordLoginInput,
+  StartComparingInput,
   SubmitRatingInput,
   ProfileValues,
   ReactionInput,
@@ -91,6 +92,11 @@ export interface Callables {
   deleteReply: { input: DeleteReplyInput; result: { deleted: true } };
   reactToComment: { input: ReactionInput; result: { emoji: string | null } };
   getPhotos: { input: FeedPageInput; result: { photos: FeedPhoto[]; next: string | null } };
+  /** comparing: the photos the feed now brings votes to, until comparingUntil (ISO time). */
+  startComparing: {
+    input: StartComparingInput;
+    result: { comparing: string[]; comparingUntil: string | null };
+  };
   submitRating: {
     input: SubmitRatingInput;
     result: { rate: number; votesCount: number; tokensEarned: number };

@@ -65,6 +65,10 @@ export interface Photo extends QualityTally {
   peerGroup?: PeerGroup;
 }
 
+  /** Its owner is comparing it and it needs votes: first in the feed among its owner's standing. */
+  comparing?: boolean;
+  /** When `comparing` ends (the hourly job clears it). */
+  comparingUntil?: Date;
 export const photoPath = (uid: string, photoId: string) => `users/${uid}/photos/${photoId}`;
 export const photosPath = (uid: string) => `users/${uid}/photos`;
 /** Where the server keeps a member's stripped originals; only the server writes under images/{uid}/. */

@@ -3,6 +3,7 @@
  * the report reasons, the input rules, the swipe and key mappings, and how the feed is targeted
  * and ordered.
  */
+import { comparingKey } from './compare';
 import type { Photo } from './photo';
 import { fairScore, type QualityTally } from './score-quality';
 import type { Gender, ShowGender } from './user';
@@ -175,14 +176,21 @@ const NEWEST_FIRST = 9_999_999_999_999;
 /**
  * The feed's order as one ascending text, so both stores page it with a single index: premium
  * owners first ("priority rating"), then fewer votes, then newest, then the id to break ties.
+ * Among photos of the same premium standing, those their owner is comparing (`comparing`, see
+ * `compare.ts`) come first, the widest range first: their key has '.' where the vote count begins,
+ * which sorts after '-' and before every digit, so `1-.…` follows every `0-…` and precedes every
+ * other `1-…`.
  */
 export function feedOrder(
-  photo: Pick<Photo, 'id' | 'votesCount' | 'uploadedAt'>,
+  photo: Pick<Photo, 'id' | 'votesCount' | 'uploadedAt'> &
+    Partial<Pick<Photo, 'comparing' | 'qualityVotes' | 'qualitySum' | 'qualitySquares'>>,
   ownerSubscribed: boolean,
 ): string {
-  const votes = String(Math.min(photo.votesCount, 9_999_999)).padStart(7, '0');
+  const standing = ownerSubscribed ? 0 : 1;
   const age = String(NEWEST_FIRST - photo.uploadedAt.getTime()).padStart(13, '0');
-  return `${ownerSubscribed ? 0 : 1}-${votes}-${age}-${photo.id}`;
+  if (photo.comparing) return `${standing}-.${comparingKey(photo)}-${age}-${photo.id}`;
+  const votes = String(Math.min(photo.votesCount, 9_999_999)).padStart(7, '0');
+  return `${standing}-${votes}-${age}-${photo.id}`;
 }
 
 export const LEADERBOARD_SIZE = 8;

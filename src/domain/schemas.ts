@@ -6,8 +6,16 @@ import * as yup from 'yup';
 import { ACCOUNT_DELETION, DELETION_REASON_MAX, DELETION_REASON_MIN } from './account';
 import { isCaptionPositiveEnough } from './caption';
 import { isAbusive } from './comment-filter';
+import { COMPARE_MESSAGES, COMPARE_MIN_PHOTOS } from './compare';
 import { AGE_MAX, AGE_MIN, FIELD_MAX, PUSH_TOKEN_MAX, SIGN_UP_PASSWORD_MIN } from './constants';
-import { AGE_RANGE_GAP, AGE_RANGE_MAX, AGE_RANGE_MIN, CAPTION_MAX, PHOTO_MESSAGES } from './limits';
+import {
+  AGE_RANGE_GAP,
+  AGE_RANGE_MAX,
+  AGE_RANGE_MIN,
+  CAPTION_MAX,
+  PHOTO_MESSAGES,
+  PREMIUM_MAX_PHOTOS,
+} from './limits';
 import {
   COMMENT_MAX,
   FEED_PAGE_SIZE,
@@ -152,6 +160,22 @@ export const activatePhotosSchema = yup.object({
     .required(),
 });
 
+/** Opening Compare: the photos it shows, which the feed then brings the votes they need. */
+export const startComparingSchema = yup.object({
+  photoIds: yup
+    .array(
+      yup
+        .string()
+        .matches(/^[A-Za-z0-9_-]{1,64}$/, COMPARE_MESSAGES.photoNotValid)
+        .required(COMPARE_MESSAGES.photoNotValid),
+    )
+    .min(COMPARE_MIN_PHOTOS, COMPARE_MESSAGES.choosePhotos)
+    .max(PREMIUM_MAX_PHOTOS, COMPARE_MESSAGES.tooMany)
+    .test('distinct', COMPARE_MESSAGES.twice, (ids) => !ids || new Set(ids).size === ids.length)
+    .required(COMPARE_MESSAGES.choosePhotos),
+});
+export type StartComparingInput = yup.InferType<typeof startComparingSchema>;
+
 export const sharedPhotoSchema = photoIdSchema.shape({
   ownerId: yup
     .string()
@@ -265,7 +289,8 @@ export type LeaderboardInput = yup.InferType<typeof leaderboardSchema>;
 export const feedPageSchema = yup.object({
   startAfter: yup
     .string()
-    .matches(/^[01]-\d{7}-\d{13}-[A-Za-z0-9_-]{1,64}$/, 'The feed position is not valid')
+    // A photo being compared has '.' and five digits where the vote count goes (see `feedOrder`).
+    .matches(/^[01]-(\d{7}|\.\d{5})-\d{13}-[A-Za-z0-9_-]{1,64}$/, 'The feed position is not valid')
     .optional(),
   /** Fewer than a page: the first batch is 2, so the first photo shows sooner. */
   limit: yup

@@ -76,15 +76,24 @@ export interface FairScore {
   votes: number;
 }
 
-export function fairScore(tally: QualityTally, siteAverage: number): FairScore | null {
+/**
+ * Half the 90% range around the fair score, before it is cut to the scale: z × spread / √(votes + 2).
+ * With `moreVotes`, what it would be after that many more votes of the same spread.
+ */
+export function rangeHalfWidth(tally: QualityTally, moreVotes = 0): number {
   const { qualityVotes: count, qualitySum: sum, qualitySquares: squares } = tally;
-  if (count === 0) return null;
-  const score = (PRIOR_VOTES * siteAverage + sum) / (PRIOR_VOTES + count);
   const spread = Math.sqrt(
     ((count - 1) * variance(count, sum, squares) + PRIOR_VOTES * PRIOR_SPREAD ** 2) /
       (count - 1 + PRIOR_VOTES),
   );
-  const half = (Z_90 * spread) / Math.sqrt(count + PRIOR_VOTES);
+  return (Z_90 * spread) / Math.sqrt(count + moreVotes + PRIOR_VOTES);
+}
+
+export function fairScore(tally: QualityTally, siteAverage: number): FairScore | null {
+  const { qualityVotes: count, qualitySum: sum } = tally;
+  if (count === 0) return null;
+  const score = (PRIOR_VOTES * siteAverage + sum) / (PRIOR_VOTES + count);
+  const half = rangeHalfWidth(tally);
   return {
     score: clampHearts(score),
     low: clampHearts(score - half),

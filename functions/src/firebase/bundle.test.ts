@@ -35,6 +35,7 @@ describe('the Functions bundle', () => {
       purgeDeletedAccounts: { kind: 'schedule' },
       cleanUpAbandonedUploads: { kind: 'schedule' },
       renewPremiumMonths: { kind: 'schedule' },
+      endExpiredComparisons: { kind: 'schedule' },
       stripeWebhook: { kind: 'https' },
       abTestEvent: { kind: 'https' },
       reportClientError: { kind: 'https' },

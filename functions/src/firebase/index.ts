@@ -29,6 +29,7 @@ import { recordLeaderboardDay } from '../handlers/leaderboard';
 import { renewPremium } from '../handlers/premium';
 import { receiveStripeWebhook } from '../handlers/stripe-webhook';
 import { abTestLimiter, receiveAbTestEvent } from '../handlers/ab-test-events';
+import { endComparisons } from '../handlers/start-comparing';
 import { receiveErrorReport, reportLimiter } from '../handlers/report-client-error';
 import { stripeCheckout, stripeSettingsFromEnv } from '../payments/stripe-checkout';
 import { setPresence } from '../handlers/presence';
@@ -100,6 +101,7 @@ export const getPhotos = callable(handlers.getPhotos);
 export const submitRating = callable(handlers.submitRating);
 export const viewRating = callable(handlers.viewRating);
 export const flagPhoto = callable(handlers.flagPhoto);
+export const startComparing = callable(handlers.startComparing);
 export const recordLogin = callable(handlers.recordLogin);
 export const getLeaderboard = callable(handlers.getLeaderboard);
 export const deleteAccount = callable(handlers.deleteAccount);
@@ -225,6 +227,11 @@ export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId
 const push = { store, clock: systemClock, sender: fcmSender(getMessaging()) };
 
 export const pushNotification = onDocumentCreated('users/{uid}/notifications/{id}', async (event) => {
+// Photos whose 24 hours of comparing are over go back to their usual place in the feed.
+export const endExpiredComparisons = onSchedule('every 1 hours', async () => {
+  await endComparisons(store, systemClock);
+});
+
   await pushNotificationFor(push, event.params.uid, event.data?.data() as AppNotification | undefined);
 });
 

@@ -59,6 +59,7 @@ import {
   replySchema,
   setPhotoActiveSchema,
   sharedPhotoSchema,
+  startComparingSchema,
   submitRatingSchema,
 } from '../../../src/domain/schemas';
 
@@ -96,6 +97,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   deleteReply: { schema: deleteReplySchema, valid: { ...conversation, replyId: 'r1' } },
   reactToComment: { schema: reactionSchema, valid: { ...conversation, emoji: '👍' } },
   getPhotos: { schema: feedPageSchema, valid: { startAfter: '1-0000001-0000000000001-p1', limit: 2 } },
+  startComparing: { schema: startComparingSchema, valid: { photoIds: ['h1', 'h2'] } },
   submitRating: {
     schema: submitRatingSchema,
     valid: { ...ref, rate: 4, comment: 'Nice', chips: [], seconds: 5 },

@@ -42,6 +42,7 @@ import { saveColorMode } from './save-color-mode';
 import { saveCookieConsent } from './save-cookie-consent';
 import { saveMessagingToken } from './save-messaging-token';
 import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
+import { startComparing } from './start-comparing';
 import { recordLogin } from './streak';
 import { updateAvatar } from './update-avatar';
 import { activatePhotos, setPhotoActive } from './set-photo-active';
@@ -67,6 +68,7 @@ const CHECKS_ITS_MEMBER = new Set<CallableName>([
   'saveCookieConsent',
   'sharePhoto',
   'getPhotos',
+  'startComparing',
   'submitRating',
   'viewRating',
   'recordLogin',
@@ -110,6 +112,7 @@ const unlimited = {
   deleteReply,
   reactToComment,
   getPhotos,
+  startComparing,
   submitRating,
   viewRating,
   flagPhoto,

@@ -29,6 +29,8 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   deleteReply: 30,
   reactToComment: 60,
   getPhotos: 60,
+  // Once each time Compare opens; it reads the member's photos and the site's shards.
+  startComparing: 20,
   submitRating: 120,
   viewRating: 30,
   flagPhoto: 30,

@@ -197,7 +197,8 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
         totalViewingTimeSeconds,
         averageViewingTimeSeconds: totalViewingTimeSeconds / votesCount,
         ...tally,
-        feedOrder: feedOrder({ ...photo, votesCount }, owner.subscribed),
+        // A photo being compared moves by its range, which this vote narrows.
+        feedOrder: feedOrder({ ...photo, votesCount, ...tally }, owner.subscribed),
         leaderboardScore: leaderboardScore({ rate, votesCount, ...tally }, average),
         ...writePeerMove(tx, peers, previousRate, rate),
         ...(ownerAfter.deactivate ? { active: false, updatedAt: now } : {}),

@@ -9,6 +9,7 @@ import type { AccountAdmin, Clock } from '../handlers/handler';
 import type { FileStore } from '../files/file-store';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
 import { renewPremium } from '../handlers/premium';
+import { endComparisons } from '../handlers/start-comparing';
 import { photoIdsOf, writeInsights } from '../handlers/write-insights';
 import { notificationIdsOf, pushNotification, pushVote, voteIdsOf, type PushContext } from '../handlers/push';
 import type { AppNotification } from '../../../src/domain/notifications';
@@ -62,8 +63,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The local host of the scheduled jobs, at start and then every hour: the leaderboard job (which
- * records each day once however often it runs), the purge of deleted members, the upload clean-up
- * and Premium's monthly tokens and end.
+ * records each day once however often it runs), the purge of deleted members, the upload clean-up,
+ * Premium's monthly tokens and end, and the end of comparisons whose 24 hours are over.
  */
 export function startLocalSchedules(
   store: Store,
@@ -80,6 +81,7 @@ export function startLocalSchedules(
       purgeDeletedMembers(store, purge.files, purge.accounts, clock).catch(failed('purge')),
       cleanUpUploads(purge.files, clock).catch(failed('upload clean-up')),
       renewPremium(store, clock).catch(failed('Premium renewal')),
+      endComparisons(store, clock).catch(failed('end of comparisons')),
     ]);
   };
   runDaily();

@@ -1,0 +1,206 @@
+/**
+ * Compare's reads on the local backend's SQLite store over 100k photos: what the view reads (the
+ * member's own photos and the site stats' 20 shards, no votes) and `startComparing` (the same reads in
+ * its transaction, and the marks it writes), for a free member's 5 photos and a premium member's 99,
+ * each as p95 of many calls.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { comparePhotos } from '../src/domain/compare';
+import { newPhoto, photosPath, type Photo } from '../src/domain/photo';
+import { siteAverage } from '../src/domain/score-quality';
+import { STATS_SHARDS, STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '../src/domain/site-stats';
+import { newUser } from '../src/domain/user';
+import { encodeDocument } from '../src/domain/wire';
+import { LocalFileStore } from '../functions/src/files/local-file-store';
+import type { HandlerContext } from '../functions/src/handlers/handler';
+import { startComparing } from '../functions/src/handlers/start-comparing';
+import type { FaceAnalyzer } from '../functions/src/photos/face-analysis';
+import { SqliteStore } from '../functions/src/store/sqlite-store';
+import { caller } from '../functions/src/testing';
+
+const PHOTOS = 100_000;
+/** The first members are premium with 99 photos each; the rest are free with 5. */
+const PREMIUM_MEMBERS = 10;
+const PREMIUM_PHOTOS = 99;
+const FREE_PHOTOS = 5;
+const RUNS = 200;
+const TARGET_MS = 30;
+
+const noFaces: FaceAnalyzer = {
+  analyze: () => Promise.reject(new Error('The Compare benchmark analyses no faces.')),
+};
+
+/** A small deterministic generator, so every run measures the same data. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
+    return state / 0x7fffffff;
+  };
+}
+
+function percentile(samples: number[], share: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
+}
+
+/** Photo n's owner: the premium members' photos first, then five to each free member. */
+function ownerOf(n: number): number {
+  const premiumPhotos = PREMIUM_MEMBERS * PREMIUM_PHOTOS;
+  if (n < premiumPhotos) return Math.floor(n / PREMIUM_PHOTOS);
+  return PREMIUM_MEMBERS + Math.floor((n - premiumPhotos) / FREE_PHOTOS);
+}
+
+/** Writes the members, their photos (with fair-score tallies) and the site stats' shards: setup, not measured. */
+function seed(file: string): number {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  db.exec(`CREATE TABLE IF NOT EXISTS documents (
+    path TEXT PRIMARY KEY, parent TEXT NOT NULL, collection_id TEXT NOT NULL, data TEXT NOT NULL)`);
+  const insert = db.prepare('INSERT INTO documents (path, parent, collection_id, data) VALUES (?, ?, ?, ?)');
+  const put = (parent: string, id: string, data: Record<string, unknown>) =>
+    insert.run(`${parent}/${id}`, parent, parent.slice(parent.lastIndexOf('/') + 1), encodeDocument(data));
+  const next = random(16);
+  const base = Date.UTC(2026, 0, 1);
+  const members = ownerOf(PHOTOS - 1) + 1;
+  const shards = Array.from({ length: STATS_SHARDS }, (): SiteStats => ({
+    histogram: {},
+    votes: 0,
+    votesSum: 0,
+  }));
+  db.transaction(() => {
+    for (let n = 0; n < members; n++) {
+      const user = newUser({
+        uid: `m${n}`,
+        email: `m${n}@example.com`,
+        displayName: `Member ${n}`,
+        emailVerified: true,
+        providers: ['password'],
+        age: 30,
+        gender: n % 2 === 0 ? 'female' : 'male',
+        showGender: 'both',
+        complete: true,
+        onBoarding: true,
+        subscribed: n < PREMIUM_MEMBERS,
+        createdAt: new Date(base),
+      });
+      put('users', `m${n}`, { ...user });
+    }
+    for (let n = 0; n < PHOTOS; n++) {
+      const votesCount = Math.floor(next() * 60);
+      const mean = 1.5 + next() * 3;
+      // Votes around the photo's mean, a heart either side.
+      const qualitySum = mean * votesCount;
+      const qualitySquares = (mean * mean + 0.5) * votesCount;
+      const owner = ownerOf(n);
+      const photo = newPhoto(
+        {
+          id: `p${n}`,
+          userId: `m${owner}`,
+          imageName: `p${n}.jpg`,
+          resizedImageName: `p${n}.webp`,
+          imageUrl: `http://files.test/p${n}.webp`,
+          showTo: 'both',
+          gender: owner % 2 === 0 ? 'female' : 'male',
+          ageRange: [18, 60],
+          active: true,
+          uploadedAt: new Date(base + n * 60_000),
+          votesCount,
+          rate: votesCount ? mean : 0,
+          qualityVotes: votesCount,
+          qualitySum,
+          qualitySquares,
+        },
+        owner < PREMIUM_MEMBERS,
+      );
+      put(photosPath(`m${owner}`), `p${n}`, { ...photo });
+      const shard = shards[n % STATS_SHARDS]!;
+      shard.votes += votesCount;
+      shard.votesSum += qualitySum;
+    }
+    shards.forEach((shard, n) => put(STATS_SHARDS_PATH, String(n), { ...shard }));
+  })();
+  db.close();
+  return members;
+}
+
+async function p95(run: (n: number) => Promise<unknown>): Promise<number> {
+  await run(0);
+  const samples: number[] = [];
+  for (let n = 0; n < RUNS; n++) {
+    const started = performance.now();
+    await run(n);
+    samples.push(performance.now() - started);
+  }
+  return percentile(samples, 0.95);
+}
+
+export async function benchCompare(): Promise<boolean[]> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'photorater-bench-compare-'));
+  try {
+    const file = path.join(dir, 'store.sqlite');
+    const members = seed(file);
+    const store = new SqliteStore(file);
+    const files = new LocalFileStore(dir, 'http://files.test');
+    const context = (uid: string): HandlerContext => ({
+      caller: caller(uid),
+      store,
+      clock: { now: () => new Date() },
+      files,
+      faces: noFaces,
+      accounts: {
+        deleteUser: () => Promise.reject(new Error('The Compare benchmark deletes no accounts.')),
+        setDisabled: () => Promise.reject(new Error('The Compare benchmark disables no accounts.')),
+        setAdminClaim: () => Promise.reject(new Error('The Compare benchmark makes no admins.')),
+      },
+    });
+    const premium = (n: number) => `m${n % PREMIUM_MEMBERS}`;
+    const free = (n: number) => `m${PREMIUM_MEMBERS + ((n * 7919) % (members - PREMIUM_MEMBERS))}`;
+    /** What the Compare view reads: the member's photos and the site stats, then ranks them. */
+    const compareRead = async (uid: string) => {
+      const [photos, shards] = await Promise.all([
+        store.query<Photo>(photosPath(uid)),
+        store.query<SiteStats>(STATS_SHARDS_PATH),
+      ]);
+      const average = siteAverage(sumSiteStats(shards.map(({ data }) => data)));
+      return comparePhotos(
+        photos.map(({ data }) => data).filter((photo) => photo.active),
+        average,
+      );
+    };
+    const start = async (uid: string) => {
+      const ids = (await store.query<Photo>(photosPath(uid))).map(({ id }) => id);
+      return () => startComparing.run({ photoIds: ids }, context(uid));
+    };
+    const startPremium = await Promise.all(
+      Array.from({ length: PREMIUM_MEMBERS }, (_, n) => start(premium(n))),
+    );
+    const startFree = await Promise.all(Array.from({ length: RUNS + 1 }, (_, n) => start(free(n))));
+    const measured: Array<[string, number]> = [
+      [`Compare read, ${FREE_PHOTOS} photos`, await p95((n) => compareRead(free(n)))],
+      [`Compare read, ${PREMIUM_PHOTOS} photos`, await p95((n) => compareRead(premium(n)))],
+      [`startComparing, ${FREE_PHOTOS} photos`, await p95((n) => startFree[n]!())],
+      [`startComparing, ${PREMIUM_PHOTOS} photos`, await p95((n) => startPremium[n % PREMIUM_MEMBERS]!())],
+    ];
+    console.log(`\nCompare (SQLite, ${PHOTOS / 1000}k photos, no votes read; p95 of ${RUNS})`);
+    for (const [name, ms] of measured)
+      console.log(
+        `${name.padEnd(48)} ${ms.toFixed(1)} ms   target ${TARGET_MS} ms   ${ms <= TARGET_MS ? 'within' : 'OVER'}`,
+      );
+    const sample = await compareRead(premium(0));
+    if (sample.ranked.length + sample.tooFew.length !== PREMIUM_PHOTOS)
+      throw new Error('The Compare read came back short.');
+    return measured.map(([, ms]) => ms <= TARGET_MS);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const results = await benchCompare();
+  if (results.includes(false)) process.exitCode = 1;
+}
