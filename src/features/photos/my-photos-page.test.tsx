@@ -42,6 +42,17 @@ vi.mock('./photo-detail-dialog', async (original) => {
   detailCode.loads += 1;
   return original<object>();
 });
+const compareCode = vi.hoisted(() => ({ loads: 0 }));
+vi.mock('./compare-dialog', () => {
+  compareCode.loads += 1;
+  return {
+    CompareDialog: ({ photos }: { photos: Photo[] }) => (
+      <div role="dialog" aria-label="Compare your photos">
+        {photos.map((photo) => photo.id).join(' ')}
+      </div>
+    ),
+  };
+});
 const callables = vi.hoisted(() => ({ call: vi.fn() }));
 // The real CallError, so tests throw what the data layer throws; only the call is replaced.
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
@@ -128,6 +139,18 @@ describe('My Photos', () => {
     const work = idle.whenIdle.mock.calls[0]![0];
     act(() => work());
     await waitFor(() => expect(detailCode.loads).toBe(1));
+  });
+
+  it('offers Compare with two active photos or more, its code loaded only when asked for', async () => {
+    localStorage.setItem(hooraySeenKey(member.uid), '1');
+    const { user } = renderApp(<MyPhotosPage user={member} />);
+    deliver([aPhoto('a'), aPhoto('b', { active: false })]);
+    expect(screen.queryByRole('button', { name: 'Compare' })).not.toBeInTheDocument();
+    deliver([aPhoto('a'), aPhoto('b', { active: false }), aPhoto('c')]);
+    expect(compareCode.loads).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Compare' }));
+    expect(await screen.findByRole('dialog', { name: 'Compare your photos' })).toHaveTextContent('a c');
+    expect(compareCode.loads).toBe(1);
   });
 
   it('sorts by Rate and Votes through the watch', async () => {

@@ -1,9 +1,11 @@
 /**
  * My Photos: the Add New Photo card first, then the member's photos in a grid (one column on mobile,
  * four on desktop), sorted by date, rate or votes, live; the no-token and maximum-active banners; the
- * first-photo celebration; and the onboarding dialog until it has been finished.
+ * first-photo celebration; Compare, with two active photos or more; and the onboarding dialog until
+ * it has been finished.
  */
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
+import CompareIcon from '@mui/icons-material/Compare';
 import { Alert, Box, Button, Card, CardActionArea, Container, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useDialogs } from '@/components/dialogs';
@@ -12,6 +14,7 @@ import { usePaymentOffers } from '@/components/payment-offers';
 import { useToast } from '@/components/toast';
 import { CallError, call } from '@/data/callables';
 import { usePhotos } from '@/data/use-photos';
+import { COMPARE_MIN_PHOTOS } from '@/domain/compare';
 import { maxActivePhotos, PHOTO_MESSAGES } from '@/domain/limits';
 import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
@@ -28,6 +31,9 @@ const NewPhotoDialog = onDemand(() => import('./new-photo-dialog').then((module)
 const OnboardingDialog = onDemand(() =>
   import('./onboarding-dialog').then((module) => module.OnboardingDialog),
 );
+
+// Opened from its button only: none of it is in My Photos' first load.
+const CompareDialog = onDemand(() => import('./compare-dialog').then((module) => module.CompareDialog));
 
 const HoorayDialog = onDemand(() => import('./hooray-dialog').then((module) => module.HoorayDialog));
 
@@ -57,6 +63,7 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
   const [sort, setSort] = useState<PhotoSort>('uploadedAt');
   const { photos, error } = usePhotos(user.uid, sort);
   const [adding, setAdding] = useState(false);
+  const [comparing, setComparing] = useState(false);
   const [busyId, setBusyId] = useState<string | null>(null);
   const [openId, setOpenId] = useState<string | null>(openPhotoId);
   const openPhoto = photos?.find((photo) => photo.id === openId);
@@ -65,7 +72,8 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
   // The New badge is judged against the time the page opened.
   const [now] = useState(() => new Date());
 
-  const activeCount = photos?.filter((photo) => photo.active).length ?? 0;
+  const activePhotos = photos?.filter((photo) => photo.active) ?? [];
+  const activeCount = activePhotos.length;
   const outOfTokens = !user.subscribed && user.points <= 0;
   const atMaxActive = activeCount >= maxActivePhotos(user.subscribed);
   const showHooray = hoorayEarned && localStorage.getItem(hooraySeenKey(user.uid)) === null;
@@ -84,6 +92,11 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
             : undefined,
     });
   };
+
+  const preloadCompare = () =>
+    void CompareDialog.preload().catch((failure: unknown) =>
+      logFailure(failure, { feature: 'photos', action: 'preloadCompare' }),
+    );
 
   const photosShown = photos !== undefined && photos.length > 0;
   useEffect(() => {
@@ -168,18 +181,33 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
         <Typography variant="h5" component="h1">
           My Photos
         </Typography>
-        <Stack direction="row" spacing={1} role="group" aria-label="Sort photos by">
-          {SORTS.map(([value, label]) => (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          {activeCount >= COMPARE_MIN_PHOTOS && (
             <Button
-              key={value}
               size="small"
-              variant={sort === value ? 'contained' : 'outlined'}
-              aria-pressed={sort === value}
-              onClick={() => setSort(value)}
+              variant="outlined"
+              startIcon={<CompareIcon />}
+              onClick={() => setComparing(true)}
+              // Fetched as the pointer or focus arrives, so the click seldom waits for the code.
+              onPointerEnter={preloadCompare}
+              onFocus={preloadCompare}
             >
-              {label}
+              Compare
             </Button>
-          ))}
+          )}
+          <Stack direction="row" spacing={1} role="group" aria-label="Sort photos by">
+            {SORTS.map(([value, label]) => (
+              <Button
+                key={value}
+                size="small"
+                variant={sort === value ? 'contained' : 'outlined'}
+                aria-pressed={sort === value}
+                onClick={() => setSort(value)}
+              >
+                {label}
+              </Button>
+            ))}
+          </Stack>
         </Stack>
       </Box>
       {outOfTokens && (
@@ -294,6 +322,9 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
           onDelete={() => void remove(openPhoto.id)}
           onShare={() => void share(openPhoto)}
         />
+      )}
+      {comparing && activeCount >= COMPARE_MIN_PHOTOS && (
+        <CompareDialog photos={activePhotos} onClose={() => setComparing(false)} />
       )}
       {showHooray && (
         <HoorayDialog
