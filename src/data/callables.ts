@@ -6,6 +6,7 @@ import type { FunctionsError } from 'firebase/functions';
 import { READ_CALLABLES, type CallableName, type Callables } from '@/domain/callables';
 import { DEBUG_MODE } from '@/config/env';
 import { errorToast, messageFor, networkRetryNotice, severityFor } from '@/domain/errors';
+import { pause } from '@/lib/idle';
 import { announce } from '@/lib/notices';
 import { reportError } from '@/lib/report-error';
 
@@ -57,8 +58,6 @@ function photoOf(input: unknown): { photoId?: string } {
 /** A read that got no answer is sent again twice, 1 s and then 2 s later, saying so each time. */
 export const NETWORK_RETRY_DELAYS_MS = [1000, 2000];
 
-const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 async function withNetworkRetries<Result>(send: () => Promise<Result>): Promise<Result> {
   for (let failures = 1; ; failures++) {
     try {
@@ -69,7 +68,7 @@ async function withNetworkRetries<Result>(send: () => Promise<Result>): Promise<
       announce({ message: notice.message, ...errorToast(notice.severity) });
       const delay = NETWORK_RETRY_DELAYS_MS[failures - 1];
       if (delay === undefined) throw error;
-      await wait(delay);
+      await pause(delay);
     }
   }
 }
@@ -104,6 +103,14 @@ export function call<Name extends CallableName>(
       );
     throw error;
   });
+}
+
+/** Fetches the SDKs a call needs ahead of the first one: a member's first screen calls at once. */
+export function prepareCalls(): void {
+  void Promise.all([
+    import('firebase/functions'),
+    import('@/data/firebase-app').then((app) => app.getFunctionsClient()),
+  ]).catch(() => undefined);
 }
 
 async function callHandler<Name extends CallableName>(

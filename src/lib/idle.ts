@@ -17,3 +17,8 @@ export function whenIdle(work: () => void): () => void {
   const timer = setTimeout(work, IDLE_FALLBACK_MS);
   return () => clearTimeout(timer);
 }
+
+/** Waits a fixed time, as a retry's back-off does. */
+export function pause(ms: number): Promise<void> {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms));
+}

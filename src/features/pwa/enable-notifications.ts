@@ -5,6 +5,7 @@
  */
 import { PUSH_TOKEN_ATTEMPTS, PUSH_TOKEN_RETRY_MS } from '@/domain/constants';
 import { PUSH_MESSAGES, pushTokenState, type StoredPushToken } from '@/domain/push';
+import { pause } from '@/lib/idle';
 import { logFailure } from '@/lib/report-error';
 
 export type NotificationOutcome =
@@ -22,8 +23,6 @@ export interface NotificationPorts {
   now: () => Date;
   wait?: (ms: number) => Promise<void>;
 }
-
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function tokenWithRetries(ports: NotificationPorts): Promise<string | null> {
   const wait = ports.wait ?? pause;
