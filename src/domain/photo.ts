@@ -59,16 +59,16 @@ export interface Photo extends QualityTally {
   aiInsights?: AiInsights;
   /** Where the photo stands in the rating feed (see `feedOrder`); kept by the handlers. */
   feedOrder: string;
+  /** Its owner is comparing it and it needs votes: first in the feed among its owner's standing. */
+  comparing?: boolean;
+  /** When `comparing` ends (the hourly job clears it). */
+  comparingUntil?: Date;
   /** Where it stands on the leaderboard (see `leaderboardScore`); 0 when it is not a candidate. */
   leaderboardScore: number;
   /** The peer group its rate is counted in (see `peer-stats.ts`); none before its first vote. */
   peerGroup?: PeerGroup;
 }
 
-  /** Its owner is comparing it and it needs votes: first in the feed among its owner's standing. */
-  comparing?: boolean;
-  /** When `comparing` ends (the hourly job clears it). */
-  comparingUntil?: Date;
 export const photoPath = (uid: string, photoId: string) => `users/${uid}/photos/${photoId}`;
 export const photosPath = (uid: string) => `users/${uid}/photos`;
 /** Where the server keeps a member's stripped originals; only the server writes under images/{uid}/. */
