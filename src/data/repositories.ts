@@ -3,7 +3,8 @@ import type { Billing } from '@/domain/billing';
 import type { PushMessage } from '@/domain/push';
 import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import type { SiteStats } from '@/domain/site-stats';
+import type { PeerGroup } from '@/domain/peer-stats';
+import type { RateHistogram, SiteStats } from '@/domain/site-stats';
 import type { GivenVote, Vote } from '@/domain/vote';
 import type { Unsubscribe } from './auth';
 
@@ -51,6 +52,12 @@ export interface VoteRepository {
 export interface StatsRepository {
   /** The site's rate histogram and vote totals (its shards added up), live; empty before the first vote. */
   watchSiteStats(onStats: (stats: SiteStats) => void, onError: (error: Error) => void): Unsubscribe;
+  /** One peer group's rate histogram (its shards added up), live; empty before its first rated photo. */
+  watchPeerStats(
+    group: PeerGroup,
+    onHistogram: (histogram: RateHistogram) => void,
+    onError: (error: Error) => void,
+  ): Unsubscribe;
 }
 
 export interface ImageRepository {

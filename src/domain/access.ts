@@ -3,6 +3,7 @@
  * firestore.rules and database.rules.json say the same, and one table of cases tests both.
  */
 import { isUploadImageType } from './limits';
+import { isPeerGroup } from './peer-stats';
 
 export type AccessAction = 'read' | 'write';
 
@@ -55,6 +56,12 @@ const RULES: Array<{ pattern: RegExp; rule: Rule }> = [
   {
     pattern: /^stats\/rates\/shards(\/[^/]+)?$/,
     rule: (viewer, _ids, action) => action === 'read' && viewer !== null,
+  },
+  // A peer group's rate histogram, in shards: any member reads their photo's group for its percentile
+  // among peers; the vote handler writes them. Only the eight groups.
+  {
+    pattern: /^stats\/peers\/([^/]+)(\/[^/]+)?$/,
+    rule: (viewer, [group], action) => action === 'read' && viewer !== null && isPeerGroup(group),
   },
   // Image files (storage): the owner creates new uploads in their uploads folder, nowhere else (the
   // originals and display images beside it are the server's), and reads their own folder; others

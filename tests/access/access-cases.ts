@@ -70,6 +70,14 @@ export const ACCESS_CASES: AccessCase[] = [
   { role: 'otherMember', path: 'stats/rates/shards/7', action: 'read', allowed: true },
   { role: 'otherMember', path: 'stats/rates/shards/7', action: 'write', allowed: false },
   { role: 'visitor', path: 'stats/rates/shards/7', action: 'read', allowed: false },
+  // A peer group's shards: members read any of the eight groups; nobody writes; no other name.
+  { role: 'owner', path: 'stats/peers/female-25-34', action: 'read', allowed: true },
+  { role: 'otherMember', path: 'stats/peers/male-45-up/3', action: 'read', allowed: true },
+  { role: 'otherMember', path: 'stats/peers/male-45-up/3', action: 'write', allowed: false },
+  { role: 'visitor', path: 'stats/peers/female-25-34', action: 'read', allowed: false },
+  { role: 'visitor', path: 'stats/peers/female-25-34/3', action: 'read', allowed: false },
+  { role: 'otherMember', path: 'stats/peers/other-25-34/3', action: 'read', allowed: false },
+  { role: 'otherMember', path: 'stats/peers/female-18-24', action: 'read', allowed: false },
   // The server's own records beside them, and the single histogram of earlier versions.
   { role: 'otherMember', path: 'stats/stats', action: 'read', allowed: false },
   { role: 'otherMember', path: 'stats/leaderboard', action: 'read', allowed: false },

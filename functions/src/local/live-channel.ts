@@ -21,6 +21,7 @@ import {
   type LiveCloseReason,
   type LiveServerMessage,
 } from '../../../src/domain/wire';
+import { PEER_GROUPS, peerShardsPath } from '../../../src/domain/peer-stats';
 import { STATS_SHARDS_PATH } from '../../../src/domain/site-stats';
 import type { Caller, Clock } from '../handlers/handler';
 import { setPresence } from '../handlers/presence';
@@ -28,7 +29,7 @@ import { userPath } from '../handlers/users';
 import type { QueryDocument, Store, Unsubscribe } from '../store/store';
 
 /** Collections whose documents votes rewrite all the time: sent at most once per LIVE_LIMITS.siteStatsIntervalMs. */
-const FREQUENT_COLLECTIONS = new Set([STATS_SHARDS_PATH]);
+const FREQUENT_COLLECTIONS = new Set([STATS_SHARDS_PATH, ...PEER_GROUPS.map(peerShardsPath)]);
 /** WebSocket's "policy violation": the server refused or ended the connection on purpose. */
 const POLICY_CLOSE = 1008;
 /** The longest a Node timer waits (about 24 days). */

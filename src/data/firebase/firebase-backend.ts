@@ -20,6 +20,7 @@ import {
 import { env } from '@/config/env';
 import { photosPath, uploadPath, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
+import { peerShardsPath, sumPeerStats, type PeerStats } from '@/domain/peer-stats';
 import { STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '@/domain/site-stats';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { withDates } from '@/domain/wire';
@@ -127,6 +128,14 @@ export function createFirebaseBackend(): Backend {
           collection(firestore, STATS_SHARDS_PATH),
           (snapshot) =>
             onStats(sumSiteStats(snapshot.docs.map((shard) => shard.data() as Partial<SiteStats>))),
+          onError,
+        ),
+      watchPeerStats: (group, onHistogram, onError) =>
+        watchQuery(
+          peerShardsPath(group),
+          collection(firestore, peerShardsPath(group)),
+          (snapshot) =>
+            onHistogram(sumPeerStats(snapshot.docs.map((shard) => shard.data() as Partial<PeerStats>))),
           onError,
         ),
     },

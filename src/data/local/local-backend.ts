@@ -5,6 +5,7 @@ import type { Photo } from '@/domain/photo';
 import { photosPath, uploadPath } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import { storageKeys } from '@/lib/storage';
+import { peerShardsPath, sumPeerStats, type PeerStats } from '@/domain/peer-stats';
 import { STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '@/domain/site-stats';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { currentIdToken, watchIdToken } from '../auth';
@@ -136,6 +137,13 @@ export function createLocalBackend(): Backend {
           STATS_SHARDS_PATH,
           {},
           (docs) => onStats(sumSiteStats(docs.map((doc) => doc.data as Partial<SiteStats>))),
+          onError,
+        ),
+      watchPeerStats: (group, onHistogram, onError) =>
+        live.watchQuery(
+          peerShardsPath(group),
+          {},
+          (docs) => onHistogram(sumPeerStats(docs.map((doc) => doc.data as Partial<PeerStats>))),
           onError,
         ),
     },

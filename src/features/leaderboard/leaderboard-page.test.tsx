@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { LEADERBOARD_TITLE, type LeaderboardPhoto } from '@/domain/rating';
+import { LEADERBOARD_RULE, LEADERBOARD_TITLE, type LeaderboardPhoto } from '@/domain/rating';
 import { aMember, renderApp } from '@/testing/test-utils';
 import { LeaderboardPage } from './leaderboard-page';
 
@@ -26,6 +26,7 @@ describe('the leaderboard', () => {
     callables.call.mockResolvedValue({ photos: [entry('a', 4.8), entry('b', 4.5), entry('c', 4.25)] });
     renderApp(<LeaderboardPage user={member} />);
     expect(screen.getByRole('heading', { name: LEADERBOARD_TITLE })).toBeInTheDocument();
+    expect(screen.getByText(/resists luck/)).toHaveTextContent(LEADERBOARD_RULE);
     const first = await screen.findByRole('listitem', { name: 'Place 1' });
     expect(within(first).getByLabelText('Score 9.6')).toBeInTheDocument();
     expect(within(first).getByRole('img', { name: 'Crown' })).toBeInTheDocument();

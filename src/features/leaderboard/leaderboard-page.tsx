@@ -1,5 +1,6 @@
 /**
- * `/leaderboard`: the 8 top rated photos of all time among those shown to the member, a gold badge
+ * `/leaderboard`: the 8 top rated photos of all time among those shown to the member (ranked by the
+ * smoothed score, `smoothedScore`, which the help text under the title explains), a gold badge
  * with the score on the ten-point scale, a crown for first place, the top three gently animated, a
  * lightbox on click. A photo whose image fails to load is hidden. Everyone's, women's or men's photos:
  * the member's show-me choice first.
@@ -12,7 +13,7 @@ import { Lightbox } from '@/components/lightbox';
 import { PageMeta } from '@/components/page-meta';
 import { call } from '@/data/callables';
 import { tenPointScore } from '@/domain/photo';
-import { LEADERBOARD_TITLE, type LeaderboardPhoto } from '@/domain/rating';
+import { LEADERBOARD_RULE, LEADERBOARD_TITLE, type LeaderboardPhoto } from '@/domain/rating';
 import type { ShowGender, User } from '@/domain/user';
 import { logFailure } from '@/lib/report-error';
 
@@ -55,8 +56,15 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'showGender'> }) {
   return (
     <Container maxWidth="lg" sx={{ py: 3, pb: 10 }}>
       <PageMeta title="Leaderboard" description={LEADERBOARD_TITLE} robots="noindex, nofollow" />
-      <Typography variant="h5" component="h1" sx={{ textAlign: 'center', mb: 2 }}>
+      <Typography variant="h5" component="h1" sx={{ textAlign: 'center', mb: 1 }}>
         {LEADERBOARD_TITLE}
+      </Typography>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        sx={{ textAlign: 'center', mb: 2, maxWidth: 640, mx: 'auto' }}
+      >
+        {LEADERBOARD_RULE}
       </Typography>
       <Box sx={{ display: 'flex', justifyContent: 'center', mb: 3 }}>
         <ToggleButtonGroup

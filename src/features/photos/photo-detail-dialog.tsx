@@ -39,6 +39,7 @@ import {
   viewingTimeMessages,
 } from '@/domain/scores';
 import { useSiteStats } from '@/data/use-site-stats';
+import { PeerPercentile } from './peer-percentile';
 
 interface Props {
   photo: Photo;
@@ -278,6 +279,7 @@ export function PhotoDetailDialog({
                     {percentile.lead} {percentile.line}
                   </Typography>
                 )}
+                <PeerPercentile photo={photo} />
                 {timeMessages.map((message) => (
                   <Typography key={message} sx={{ mt: 0.5 }}>
                     {message}
