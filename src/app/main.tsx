@@ -4,9 +4,11 @@ import { watchInstallOffer } from '@/lib/install-prompt';
 import { appContainer } from '@/lib/prerendered';
 import { tidyAddress } from './address';
 import { App } from './app';
+import { bootMemberRoute } from './boot';
 
 tidyAddress();
 watchInstallOffer();
+bootMemberRoute();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');

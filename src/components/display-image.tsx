@@ -13,10 +13,20 @@ interface Props {
   alt: string;
   onFailed?: () => void;
   draggable?: boolean;
+  /** 'high' where the image is the screen's largest paint (the photo on /rate). */
+  fetchPriority?: 'high' | 'low' | 'auto';
   sx?: SxProps<Theme>;
 }
 
-export function DisplayImage({ src, fallbackSrc, alt, onFailed, draggable, sx }: Props) {
+export function DisplayImage({
+  src,
+  fallbackSrc,
+  alt,
+  onFailed,
+  draggable,
+  fetchPriority,
+  sx,
+}: Props) {
   // The display URL whose load failed; a new photo starts from its own display URL again.
   const [failed, setFailed] = useState<string | null>(null);
   const showing = failed === src && fallbackSrc ? fallbackSrc : src;
@@ -26,6 +36,7 @@ export function DisplayImage({ src, fallbackSrc, alt, onFailed, draggable, sx }:
       src={showing}
       alt={alt}
       draggable={draggable}
+      fetchPriority={fetchPriority}
       onError={() => {
         if (showing === src && fallbackSrc) setFailed(src);
         else onFailed?.();

@@ -38,6 +38,17 @@ export function ensureMemberRecord(uid: string): Promise<unknown> {
   return pending;
 }
 
+const signedInListeners = new Set<(uid: string) => void>();
+
+/**
+ * Calls back each time authentication knows a member, before their record is ensured and watched, so a
+ * screen's first read can go out beside it (the feed on /rate). The function returned stops it.
+ */
+export function whenSignedIn(listener: (uid: string) => void): () => void {
+  signedInListeners.add(listener);
+  return () => signedInListeners.delete(listener);
+}
+
 let cleaning: Promise<void> | undefined;
 
 /**
@@ -76,8 +87,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (!active) return;
         stop = watchAuth(
           (next) => {
-            if (next) localStorage.setItem(storageKeys.memberHint, '1');
-            else {
+            if (next) {
+              localStorage.setItem(storageKeys.memberHint, '1');
+              for (const listener of [...signedInListeners]) listener(next.uid);
+            } else {
               // Someone was signed in on this device: whatever ended it, what they left goes.
               const hadMember = localStorage.getItem(storageKeys.memberHint) !== null;
               localStorage.removeItem(storageKeys.memberHint);

@@ -1,7 +1,9 @@
 import { renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OFFLINE_MESSAGES } from '@/domain/errors';
+import { FEED_INITIAL_BATCH } from '@/domain/rating';
 import { cacheFeed, deleteFeedCache } from './feed-cache';
+import { prefetchFeed } from './feed-prefetch';
 import { useFeed } from './use-feed';
 
 const calls = vi.hoisted(() => ({ call: vi.fn() }));
@@ -51,5 +53,43 @@ describe('the rating feed', () => {
     await waitFor(() => expect(result.current.photos).toEqual([saved]));
     expect(backend.readGivenVotes).not.toHaveBeenCalled();
     await deleteFeedCache();
+  });
+
+  describe('with the first page asked for ahead', () => {
+    const page = {
+      photos: [{ id: 'p1', userId: 'bob', imageUrl: 'https://img/p1', originalUrl: null, caption: null }],
+      next: null,
+    };
+
+    it('shows that page without asking the server again, nor waiting for the device cache', async () => {
+      calls.call.mockResolvedValue(page);
+      prefetchFeed('erin');
+      const { result } = renderHook(() => useFeed('erin'));
+      await waitFor(() => expect(result.current.photos).toEqual(page.photos));
+      expect(calls.call).toHaveBeenCalledTimes(1);
+      expect(calls.call).toHaveBeenCalledWith('getPhotos', { limit: FEED_INITIAL_BATCH });
+      // The votes given are read for the device only once the first page is in, when the browser is idle.
+      expect(backend.readGivenVotes).not.toHaveBeenCalled();
+      await waitFor(() => expect(backend.readGivenVotes).toHaveBeenCalledWith('erin'));
+    });
+
+    it('asks again when the page asked for ahead was refused (the record was not made yet)', async () => {
+      calls.call
+        .mockRejectedValueOnce(Object.assign(new Error('Please complete your profile'), { network: false }))
+        .mockResolvedValue(page);
+      prefetchFeed('frank');
+      const { result } = renderHook(() => useFeed('frank'));
+      await waitFor(() => expect(result.current.photos).toEqual(page.photos));
+      expect(calls.call).toHaveBeenCalledTimes(2);
+    });
+
+    it('does not ask a third time when the page asked for ahead got no answer after its retries', async () => {
+      calls.call.mockRejectedValue(Object.assign(new Error('Network error'), { network: true }));
+      backend.readGivenVotes.mockResolvedValue([]);
+      prefetchFeed('grace');
+      const { result } = renderHook(() => useFeed('grace'));
+      await waitFor(() => expect(result.current).toMatchObject({ loading: false, hasMore: false }));
+      expect(calls.call).toHaveBeenCalledTimes(1);
+    });
   });
 });

@@ -4,16 +4,24 @@
  * shown from an old copy), kept in the device cache, which stands in when the server cannot be
  * reached; photos rated, reported or failing to load are forgotten. A photo leaves the list as soon
  * as its vote is sent, and comes back at the end if the vote fails for a reason that may pass.
+ *
+ * The first page is what /rate paints, so nothing waits in front of it: it may have been asked for as
+ * soon as the member was signed in (`feed-prefetch.ts`), and the device cache (Dexie) loads only behind
+ * it, to keep the feed and, only when the server fails, to stand in.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OFFLINE_MESSAGES } from '@/domain/errors';
 import { FEED_INITIAL_BATCH, type FeedPhoto } from '@/domain/rating';
 import type { GivenVote } from '@/domain/vote';
+import { whenIdle } from '@/lib/idle';
 import { logFailure } from '@/lib/report-error';
 import { getBackend } from './backend';
 import { call } from './callables';
-import { cacheFeed, forgetPhoto, readCachedFeed, rememberVote, votedPhotoIds } from './feed-cache';
+import type * as FeedCache from './feed-cache';
+import { takePrefetched } from './feed-prefetch';
 import { isOffline } from './offline-copy';
+
+const feedCache = () => import('./feed-cache');
 
 export interface Feed {
   /** undefined until the first page (or the cache) is in. */
@@ -39,6 +47,32 @@ function appendNew(
   return [...list, ...page.filter((photo) => !present.has(photo.id) && !excluded(photo.id))];
 }
 
+/** Where the cache stands in: the saved feed without the photos voted on (here, or on the server's list). */
+async function savedFeed(uid: string): Promise<{ photos: FeedPhoto[]; voted: Set<string> }> {
+  const [cache, backend] = await Promise.all([feedCache(), getBackend()]);
+  // Offline the live channel would never answer: the votes cached on the device are all there are.
+  const voted = await cache.votedPhotoIds(() =>
+    isOffline() ? Promise.resolve([]) : backend.votes.readGivenVotes(uid),
+  );
+  const photos = (await cache.readCachedFeed()).filter((photo) => !voted.has(photo.id));
+  return { photos, voted };
+}
+
+let cacheOpened: Promise<typeof FeedCache> | undefined;
+
+/**
+ * Writes to the device cache wait for the browser's first idle moment, so Dexie never competes with the
+ * first photo; they run in the order they were asked for.
+ */
+function keepInCache(write: (cache: typeof FeedCache) => Promise<unknown>): void {
+  if (!cacheOpened) {
+    cacheOpened = new Promise<void>((resolve) => whenIdle(resolve)).then(feedCache);
+    // A chunk that failed to load is asked for again at the next write.
+    cacheOpened.catch(() => (cacheOpened = undefined));
+  }
+  cacheOpened.then(write).catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }));
+}
+
 export function useFeed(uid: string): Feed {
   const [photos, setPhotos] = useState<FeedPhoto[] | undefined>(undefined);
   const [hasMore, setHasMore] = useState(true);
@@ -54,8 +88,6 @@ export function useFeed(uid: string): Feed {
   );
   const inFlight = useRef(false);
   const mounted = useRef(true);
-  /** The cached feed, shown only if the first page cannot be fetched. */
-  const fallback = useRef<FeedPhoto[]>([]);
   const fetchedOnce = useRef(false);
 
   const fetchPage = useCallback(async () => {
@@ -64,26 +96,39 @@ export function useFeed(uid: string): Feed {
     setLoading(true);
     try {
       // The first batch is small, so the first photo shows sooner; the next pages are full.
-      const page = await call(
-        'getPhotos',
-        cursor.current === undefined ? { limit: FEED_INITIAL_BATCH } : { startAfter: cursor.current },
-      );
+      const page = await (cursor.current === undefined
+        ? (takePrefetched(uid) ?? call('getPhotos', { limit: FEED_INITIAL_BATCH }))
+        : call('getPhotos', { startAfter: cursor.current }));
       if (!mounted.current) return;
+      if (!fetchedOnce.current)
+        // The votes given, kept on the device for a visit without a connection (read once, when missing).
+        keepInCache((cache) =>
+          cache.votedPhotoIds(() => getBackend().then((b) => b.votes.readGivenVotes(uid))),
+        );
       fetchedOnce.current = true;
       cursor.current = page.next ?? undefined;
       setHasMore(page.next !== null);
       setError(null);
       setPhotos((list) => {
         const next = appendNew(list ?? [], page.photos, excluded);
-        void cacheFeed(next).catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }));
+        keepInCache((cache) => cache.cacheFeed(next));
         return next;
       });
     } catch (failure) {
       logFailure(failure, { feature: 'rating', action: 'getPhotos' });
+      // The saved feed stands in only for the first page.
+      const saved = fetchedOnce.current
+        ? undefined
+        : await savedFeed(uid).catch((cacheFailure: unknown) => {
+            logFailure(cacheFailure, { feature: 'feed-cache' });
+            return undefined;
+          });
       if (mounted.current) {
         setHasMore(false);
-        if (!fetchedOnce.current && fallback.current.length > 0) setPhotos(fallback.current);
-        else {
+        if (saved && saved.photos.length > 0) {
+          for (const photoId of saved.voted) voted.current.add(photoId);
+          setPhotos(saved.photos);
+        } else {
           // A failed photo query is only logged (spec 1 section 8): the screen shows its empty state.
           // Offline is no failure of the product, and the member is told so.
           setError(isOffline() ? new Error(OFFLINE_MESSAGES.feed) : null);
@@ -94,38 +139,23 @@ export function useFeed(uid: string): Feed {
       inFlight.current = false;
       if (mounted.current) setLoading(false);
     }
-  }, [excluded]);
+  }, [uid, excluded]);
 
   useEffect(() => {
     mounted.current = true;
-    let cancelled = false;
-    void (async () => {
-      try {
-        const backend = await getBackend();
-        // Offline the live channel would never answer: the votes cached on the device are all there are.
-        voted.current = await votedPhotoIds(() =>
-          isOffline() ? Promise.resolve([]) : backend.votes.readGivenVotes(uid),
-        );
-        fallback.current = (await readCachedFeed()).filter((photo) => !voted.current.has(photo.id));
-      } catch (failure) {
-        // Without the cache the feed still works from the server.
-        logFailure(failure, { feature: 'feed-cache' });
-      }
-      if (!cancelled) await fetchPage();
-    })();
+    void fetchPage();
     return () => {
-      cancelled = true;
       mounted.current = false;
     };
-  }, [uid, fetchPage]);
+  }, [fetchPage]);
 
   const remove = useCallback((photoId: string, vote?: GivenVote) => {
     removed.current.add(photoId);
     if (vote) {
       voted.current.add(photoId);
-      void rememberVote(vote).catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }));
+      keepInCache((cache) => cache.rememberVote(vote));
     }
-    void forgetPhoto(photoId).catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }));
+    keepInCache((cache) => cache.forgetPhoto(photoId));
     setPhotos((list) => list?.filter((photo) => photo.id !== photoId));
   }, []);
 
@@ -134,7 +164,7 @@ export function useFeed(uid: string): Feed {
       removed.current.delete(photo.id);
       setPhotos((list) => {
         const next = appendNew(list ?? [], [photo], excluded);
-        void cacheFeed(next).catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }));
+        keepInCache((cache) => cache.cacheFeed(next));
         return next;
       });
     },

@@ -23,17 +23,32 @@ import {
   NO_RATINGS_YET,
   swipeOffset,
   swipeRating,
+  type FeedPhoto,
   type ReportReason,
 } from '@/domain/rating';
 import { OFFLINE_MESSAGES } from '@/domain/errors';
-import { ratingFormSchema, type RatingFormValues } from '@/domain/schemas';
+import type { ratingFormSchema, RatingFormValues } from '@/domain/schemas';
 import { formatScore } from '@/domain/scores';
 import type { User } from '@/domain/user';
+import { whenIdle } from '@/lib/idle';
+import { onDemand } from '@/lib/on-demand';
 import { logFailure } from '@/lib/report-error';
 import { storageKeys } from '@/lib/storage';
 import { RatingPanel, type RatingDraft, type RatingInput } from './rating-panel';
-import { ReportDialog } from './report-dialog';
-import { TutorialDialog } from './tutorial-dialog';
+
+// Shown only when asked for (Report) or once per device (the tutorial): off the first photo's path.
+const ReportDialog = onDemand(() => import('./report-dialog').then((module) => module.ReportDialog));
+const TutorialDialog = onDemand(() => import('./tutorial-dialog').then((module) => module.TutorialDialog));
+
+type RatingSchema = typeof ratingFormSchema;
+let ratingSchema: RatingSchema | undefined;
+/**
+ * The vote's check brings Yup and the comment filter, which the first photo does not need: fetched once
+ * the browser is idle after it, so a vote checks at once; a vote made before then waits for it.
+ */
+function loadRatingSchema(): Promise<RatingSchema> {
+  return import('@/domain/schemas').then((module) => (ratingSchema = module.ratingFormSchema));
+}
 
 const EMPTY_INPUT: RatingDraft = { rate: null, comment: '', chips: [] };
 /** A drag counts as a swipe once it has moved this far; a tap is not a skip. */
@@ -152,23 +167,18 @@ export function RatePage({ user }: { user: User }) {
     return () => clearTimeout(timer);
   }, [tip]);
 
-  const submit = useCallback(
-    (values: RatingInput) => {
-      if (!current || sent.current.has(current.id)) return;
-      // Refused rather than queued: a vote sent later could meet a photo gone inactive or voted on
-      // elsewhere, and the member would not see why.
-      if (isOffline()) {
-        setError(OFFLINE_MESSAGES.vote);
-        return;
-      }
+  useEffect(() => whenIdle(() => void loadRatingSchema().catch(() => undefined)), []);
+
+  const send = useCallback(
+    (photo: FeedPhoto, values: RatingInput, schema: RatingSchema) => {
+      if (sent.current.has(photo.id)) return;
       let valid: RatingFormValues;
       try {
-        valid = ratingFormSchema.validateSync(values);
+        valid = schema.validateSync(values);
       } catch (failure) {
         setError(failure instanceof Error ? failure.message : String(failure));
         return;
       }
-      const photo = current;
       const seconds = Math.round((Date.now() - shownAt.current) / 100) / 10;
       // The next photo shows at once; the vote goes behind it.
       sent.current.add(photo.id);
@@ -199,7 +209,27 @@ export function RatePage({ user }: { user: User }) {
         },
       );
     },
-    [current, feed],
+    [feed],
+  );
+
+  const submit = useCallback(
+    (values: RatingInput) => {
+      if (!current || sent.current.has(current.id)) return;
+      // Refused rather than queued: a vote sent later could meet a photo gone inactive or voted on
+      // elsewhere, and the member would not see why.
+      if (isOffline()) {
+        setError(OFFLINE_MESSAGES.vote);
+        return;
+      }
+      const photo = current;
+      if (ratingSchema) send(photo, values, ratingSchema);
+      else
+        loadRatingSchema().then(
+          (schema) => send(photo, values, schema),
+          (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)),
+        );
+    },
+    [current, send],
   );
 
   useEffect(() => {
@@ -338,6 +368,7 @@ export function RatePage({ user }: { user: User }) {
                 alt={current.caption || 'Photo to rate'}
                 draggable={false}
                 onFailed={() => feed.remove(current.id)}
+                fetchPriority="high"
                 sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
               />
               {dragX !== 0 && (

@@ -1,0 +1,145 @@
+import { render, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppEnv } from '@/config/env';
+import type { AuthMember } from '@/data/auth';
+import { SessionProvider } from '@/data/session';
+import { FEED_INITIAL_BATCH, type FeedPhoto } from '@/domain/rating';
+import { storageKeys } from '@/lib/storage';
+import { bootMemberRoute, memberOrigins } from './boot';
+import { LeaderboardPage, MyPhotosPage, ProfilePage, RatePage } from './lazy-screens';
+
+const callables = vi.hoisted(() => ({ call: vi.fn(), prepareCalls: vi.fn() }));
+vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
+// Authentication knows the member at once; each test signs in a member of its own.
+const signedIn = vi.hoisted(() => ({ member: { uid: 'nobody', email: null } as AuthMember }));
+vi.mock('@/data/auth', () => ({
+  watchAuth: (onChange: (member: AuthMember | null) => void) => {
+    onChange(signedIn.member);
+    return () => undefined;
+  },
+}));
+
+const photo: FeedPhoto = {
+  id: 'p1',
+  userId: 'bob',
+  imageUrl: 'http://files.test/p1.webp',
+  originalUrl: null,
+  caption: null,
+};
+
+/** The images fetched from script, with the priority each was asked at. */
+const images: Array<{ src: string; fetchPriority: string }> = [];
+
+const screens = [RatePage, MyPhotosPage, LeaderboardPage, ProfilePage];
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  images.length = 0;
+  vi.stubGlobal(
+    'Image',
+    class {
+      src = '';
+      fetchPriority = 'auto';
+      constructor() {
+        images.push(this);
+      }
+    },
+  );
+  for (const screen of screens) vi.spyOn(screen, 'preload').mockResolvedValue(undefined);
+  document.head.querySelectorAll('link[rel="preconnect"]').forEach((link) => link.remove());
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function signInAs(uid: string) {
+  signedIn.member = { uid, email: `${uid}@example.com` };
+  localStorage.setItem(storageKeys.memberHint, '1');
+}
+
+describe('a member screen started from the address', () => {
+  it("asks for /rate's first feed page as soon as the member is known, while ensureUser has not answered", async () => {
+    signInAs('alice');
+    // The record's start never answers: the feed must not wait for it.
+    callables.call.mockImplementation((name: string) =>
+      name === 'ensureUser' ? new Promise(() => undefined) : Promise.resolve({ photos: [photo], next: null }),
+    );
+    bootMemberRoute('/rate/p1');
+    render(
+      <SessionProvider>
+        <p>app</p>
+      </SessionProvider>,
+    );
+    await waitFor(() =>
+      expect(callables.call).toHaveBeenCalledWith('getPhotos', { limit: FEED_INITIAL_BATCH }),
+    );
+    await waitFor(() => expect(callables.call).toHaveBeenCalledWith('ensureUser', {}));
+    const order = (name: string) =>
+      callables.call.mock.invocationCallOrder[
+        callables.call.mock.calls.findIndex(([called]) => called === name)
+      ];
+    expect(order('getPhotos')).toBeLessThan(order('ensureUser')!);
+    // The first photo is fetched at high priority as soon as the page names it.
+    await waitFor(() => expect(images).toEqual([{ src: photo.imageUrl, fetchPriority: 'high' }]));
+    expect(RatePage.preload).toHaveBeenCalledOnce();
+    expect(callables.prepareCalls).toHaveBeenCalledOnce();
+  });
+
+  it("fetches the code of the screen the address names, and only that screen's", async () => {
+    signInAs('carol');
+    bootMemberRoute('/leaderboard');
+    await waitFor(() => expect(LeaderboardPage.preload).toHaveBeenCalledOnce());
+    bootMemberRoute('/');
+    await waitFor(() => expect(MyPhotosPage.preload).toHaveBeenCalledOnce());
+    bootMemberRoute('/profile');
+    await waitFor(() => expect(ProfilePage.preload).toHaveBeenCalledOnce());
+    expect(RatePage.preload).not.toHaveBeenCalled();
+    // Only /rate reads ahead.
+    render(
+      <SessionProvider>
+        <p>app</p>
+      </SessionProvider>,
+    );
+    expect(callables.call).not.toHaveBeenCalledWith('getPhotos', expect.anything());
+  });
+
+  it('connects ahead to the local server for its calls and its images, and to the Auth emulator', () => {
+    signInAs('dave');
+    bootMemberRoute('/rate');
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].map(
+      (link) => [link.href, link.getAttribute('crossorigin')],
+    );
+    const [server, auth] = [
+      new URL(import.meta.env.VITE_LOCAL_SERVER_URL ?? 'http://127.0.0.1:5001').origin,
+      new URL(import.meta.env.VITE_LOCAL_AUTH_URL ?? 'http://127.0.0.1:9099').origin,
+    ];
+    expect(links).toEqual([
+      [`${server}/`, 'anonymous'],
+      [`${server}/`, null],
+      [`${auth}/`, 'anonymous'],
+    ]);
+  });
+
+  it('on Firebase, connects to the functions and to Storage', () => {
+    const firebase = {
+      useEmulators: false,
+      functionsRegion: 'europe-west1',
+      firebase: { projectId: 'photorater-prod' },
+    } as AppEnv;
+    expect(memberOrigins(firebase)).toEqual([
+      { href: 'https://europe-west1-photorater-prod.cloudfunctions.net', cors: true },
+      { href: 'https://firebasestorage.googleapis.com', cors: false },
+    ]);
+  });
+
+  it('starts nothing for a visitor, who is shown the landing page', async () => {
+    bootMemberRoute('/rate');
+    // Anything started would have been by now.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(RatePage.preload).not.toHaveBeenCalled();
+    expect(callables.prepareCalls).not.toHaveBeenCalled();
+    expect(document.head.querySelector('link[rel="preconnect"]')).toBeNull();
+  });
+});

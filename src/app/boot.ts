@@ -1,0 +1,111 @@
+/**
+ * What a member's screen needs, asked for from the address at boot rather than after Auth, the record
+ * and the page's code have answered one after another: the screen's code (its chunk and what it
+ * imports), Auth's and the calls' SDKs, a connection to the servers it will call and load images from,
+ * and on /rate the first feed page as soon as a member is known. Only on a device where someone is
+ * signed in: a visitor is sent to the landing page, which needs none of it. This module loads with
+ * every page, so it stays light: what it starts is imported when it starts it.
+ */
+import { env, type AppEnv } from '@/config/env';
+import { paths } from '@/config/paths';
+import { storageKeys } from '@/lib/storage';
+
+interface MemberRoute {
+  matches(pathname: string): boolean;
+  /** Fetches the screen's code (Vite adds a modulepreload for each chunk it imports). */
+  code(): Promise<void>;
+  /** The screen's first read, started once a member is known. */
+  data?(uid: string): void;
+}
+
+// In the app's own chunk, which main.tsx asks for at the same time: no request of its own.
+const screens = () => import('./lazy-screens');
+
+/** /rate's first feed page, asked for beside the member's record rather than after it. */
+function prefetchFirstFeedPage(uid: string): void {
+  import('@/data/feed-prefetch').then(
+    ({ prefetchFeed }) => prefetchFeed(uid),
+    // The screen asks for the page itself.
+    () => undefined,
+  );
+}
+
+const under = (path: string) => (pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+export const MEMBER_ROUTES: MemberRoute[] = [
+  {
+    matches: under(paths.rate),
+    code: () => screens().then(({ RatePage }) => RatePage.preload()),
+    data: prefetchFirstFeedPage,
+  },
+  {
+    matches: (pathname) => pathname === paths.home || pathname === paths.photos,
+    code: () => screens().then(({ MyPhotosPage }) => MyPhotosPage.preload()),
+  },
+  {
+    matches: under(paths.leaderboard),
+    code: () => screens().then(({ LeaderboardPage }) => LeaderboardPage.preload()),
+  },
+  {
+    matches: under(paths.profile),
+    code: () => screens().then(({ ProfilePage }) => ProfilePage.preload()),
+  },
+];
+
+interface Origin {
+  href: string;
+  /** Calls (fetch, CORS) and images (no CORS) use separate connections. */
+  cors: boolean;
+}
+
+/** The servers a member's screens call and load display images from, in this backend. */
+export function memberOrigins(config: AppEnv = env): Origin[] {
+  const both = (href: string): Origin[] => [
+    { href, cors: true },
+    { href, cors: false },
+  ];
+  if (config.useEmulators) {
+    // The local server answers the calls and serves the images; the Auth emulator checks the session.
+    return [
+      ...both(new URL(config.localServerUrl).origin),
+      { href: new URL(config.localAuthUrl).origin, cors: true },
+    ];
+  }
+  return [
+    { href: `https://${config.functionsRegion}-${config.firebase.projectId}.cloudfunctions.net`, cors: true },
+    { href: 'https://firebasestorage.googleapis.com', cors: false },
+  ];
+}
+
+function connectAhead(origins: Origin[]): void {
+  for (const { href, cors } of origins) {
+    const link = document.createElement('link');
+    link.rel = 'preconnect';
+    link.href = href;
+    if (cors) link.crossOrigin = 'anonymous';
+    document.head.append(link);
+  }
+}
+
+/** Starts the current member screen's code, connections and first read; nothing for visitors. */
+export function bootMemberRoute(pathname: string = window.location.pathname): void {
+  if (!localStorage.getItem(storageKeys.memberHint)) return;
+  const route = MEMBER_ROUTES.find((candidate) => candidate.matches(pathname));
+  if (!route) return;
+  connectAhead(memberOrigins());
+  // A fetch that fails here is tried again where the code is used, which reports it.
+  const ignore = () => undefined;
+  // Authentication, then the calls' SDK: each screen's first read waits for both.
+  import('@/data/auth').catch(ignore);
+  import('@/data/callables').then(({ prepareCalls }) => prepareCalls(), ignore);
+  route.code().catch(ignore);
+  const { data } = route;
+  if (data)
+    // Registered before the session, in the app's chunk, has rendered, let alone heard from Auth.
+    import('@/data/session').then(({ whenSignedIn }) => {
+      const stop = whenSignedIn((uid) => {
+        stop();
+        data(uid);
+      });
+    }, ignore);
+}

@@ -1,0 +1,50 @@
+/**
+ * The first page of the rating feed asked for ahead: as soon as a member is signed in on /rate, beside
+ * the start of their record rather than after it, so the first photo's request does not wait for the
+ * record, the page's code or the device cache. `useFeed` takes the answer once.
+ */
+import type { Callables } from '@/domain/callables';
+import { FEED_INITIAL_BATCH } from '@/domain/rating';
+import { call } from './callables';
+
+type FeedPage = Callables['getPhotos']['result'];
+
+/** A page asked for ahead is used only this soon after: later the server's answer may have moved on. */
+export const FEED_PREFETCH_FRESH_MS = 30_000;
+
+const prefetched = new Map<string, { page: Promise<FeedPage>; at: number }>();
+
+const firstPage = () => call('getPhotos', { limit: FEED_INITIAL_BATCH });
+
+/** Asks for the member's first feed page now, and fetches its first image at high priority. */
+export function prefetchFeed(uid: string): void {
+  const earlier = prefetched.get(uid);
+  if (earlier && performance.now() - earlier.at < FEED_PREFETCH_FRESH_MS) return;
+  const page = firstPage();
+  prefetched.set(uid, { page, at: performance.now() });
+  page.then(
+    ({ photos }) => {
+      const first = photos[0];
+      if (!first) return;
+      const image = new Image();
+      image.fetchPriority = 'high';
+      image.src = first.imageUrl;
+    },
+    // The screen asks again, and logs what fails then.
+    () => undefined,
+  );
+}
+
+/**
+ * The page asked for ahead, once and while fresh. One refused (say, the record was not made yet on a
+ * first sign-in) is asked for again; one that got no answer is not, the call having tried three times.
+ */
+export function takePrefetched(uid: string): Promise<FeedPage> | undefined {
+  const ahead = prefetched.get(uid);
+  prefetched.delete(uid);
+  if (!ahead || performance.now() - ahead.at >= FEED_PREFETCH_FRESH_MS) return undefined;
+  return ahead.page.catch((failure: unknown) => {
+    if ((failure as { network?: unknown }).network === true) throw failure;
+    return firstPage();
+  });
+}
