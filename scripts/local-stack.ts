@@ -66,9 +66,9 @@ export interface StackOptions {
   /**
    * How the app is served: `build` (default) the production build with its service worker, built into
    * `buildDir` when missing, older than the sources or made for other addresses (`always` builds
-   * anew); `dev` Vite's development server with hot reloading.
+   * anew); `dev` Vite's development server with hot reloading; `none` no app (the server's benchmarks).
    */
-  app?: 'build' | 'dev';
+  app?: 'build' | 'dev' | 'none';
   buildDir?: string;
   rebuild?: 'when-stale' | 'always';
 }
@@ -407,7 +407,9 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     };
     // Vite lets IP addresses and localhost in by itself; names need saying.
     const hostNames = allowedHosts.filter((name) => !name.startsWith('[') && isIP(name) === 0);
-    if (options.app === 'dev') {
+    if (options.app === 'none') {
+      // The server and Auth only: nothing listens on the app's port.
+    } else if (options.app === 'dev') {
       Object.assign(process.env, clientEnv);
       const dev = await createViteServer({
         root,
@@ -440,7 +442,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     serverUrl,
     authUrl,
     store,
-    buildDir: options.app === 'dev' ? undefined : buildDir,
+    buildDir: options.app === 'dev' || options.app === 'none' ? undefined : buildDir,
     clientEnv: clientEnv!,
     stop,
   };
