@@ -119,4 +119,5 @@ results.push(...(await benchRating()));
 const { benchAdmin } = await import('./bench-admin');
 results.push(...(await benchAdmin()));
 results.push(...(await (await import('./bench-compare')).benchCompare()));
+results.push(...(await (await import('./bench-peers')).benchPeers()));
 if (results.includes(false)) process.exitCode = 1;
