@@ -3,26 +3,9 @@
  * needs an ID and a name, and the ID is fixed once made. A/B tests are listed here and edited in
  * their own tab.
  */
-import {
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { Form, Formik } from 'formik';
-import { useCallback, useEffect, useState } from 'react';
-import { useDialogs } from '@/components/dialogs';
+import { Chip, MenuItem, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { ValidationError } from 'yup';
 import { FormTextField } from '@/components/form-fields';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
@@ -35,30 +18,16 @@ import {
   type PlainFeatureType,
 } from '@/domain/experiments';
 import { fieldErrors } from '@/domain/schemas';
-import { logFailure } from '@/lib/report-error';
-import { ValidationError } from 'yup';
-import { messageOf, SwitchField } from './admin-parts';
+import { AdminFormDialog } from './admin-form-dialog';
+import { SwitchField } from './admin-parts';
+import { useAdminList, useAdminWrite } from './admin-reads';
+import { actionsColumn, AdminTable, NewButton, RowButton, type AdminColumn } from './admin-table';
+
+const readFeatures = () => call('adminListFeatures', {}).then((answer) => answer.features);
 
 /** The tabs' shared read: every feature, by name. */
 export function useFeatures() {
-  const toast = useToast();
-  const [features, setFeatures] = useState<AdminFeatureRow[] | undefined>(undefined);
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let current = true;
-    call('adminListFeatures', {}).then(
-      (answer) => current && setFeatures(answer.features),
-      (error: unknown) => {
-        logFailure(error, { feature: 'admin' });
-        toast({ message: messageOf(error), severity: 'error' });
-        if (current) setFeatures((previous) => previous ?? []);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [toast, version]);
-  const reload = useCallback(() => setVersion((n) => n + 1), []);
+  const { rows: features, reload } = useAdminList(readFeatures);
   return { features, reload };
 }
 
@@ -131,154 +100,121 @@ function FeatureDialog({
     valueOn: feature?.value === true,
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="feature-title">
-      <Formik
-        initialValues={initial}
-        validate={problems}
-        onSubmit={async (values) => {
-          try {
-            await call('adminSaveFeature', { create, ...featureInput(values) });
-            toast({ message: create ? 'Feature created.' : 'Feature saved.', severity: 'success' });
-            onSaved();
-            onClose();
-          } catch (error) {
-            toast({ message: messageOf(error), severity: 'error' });
-          }
-        }}
-      >
-        {({ values, isSubmitting }) => (
-          <Form noValidate>
-            <DialogTitle id="feature-title">{create ? 'New feature' : `Edit ${feature.name}`}</DialogTitle>
-            <DialogContent>
-              <Stack spacing={1} sx={{ pt: 1 }}>
-                <FormTextField
-                  name="id"
-                  label={create ? 'Feature ID' : 'Feature ID (fixed after creation)'}
-                  disabled={!create}
-                />
-                <FormTextField name="name" label="Name" />
-                <FormTextField name="description" label="Description" multiline minRows={2} />
-                <FormTextField name="type" label="Type" select>
-                  {PLAIN_FEATURE_TYPES.map((type) => (
-                    <MenuItem key={type} value={type}>
-                      {type}
-                    </MenuItem>
-                  ))}
-                </FormTextField>
-                {values.type === 'boolean' ? (
-                  <SwitchField name="valueOn" label="Value" />
-                ) : (
-                  <FormTextField
-                    name="valueText"
-                    label="Value"
-                    inputMode={values.type === 'number' ? 'decimal' : undefined}
-                  />
-                )}
-                <SwitchField name="enabled" label="Enabled" />
-              </Stack>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>Cancel</Button>
-              <Button type="submit" variant="contained" disabled={isSubmitting}>
-                Save
-              </Button>
-            </DialogActions>
-          </Form>
-        )}
-      </Formik>
-    </Dialog>
+    <AdminFormDialog
+      titleId="feature-title"
+      title={create ? 'New feature' : `Edit ${feature.name}`}
+      maxWidth="sm"
+      initialValues={initial}
+      validate={problems}
+      save={async (values) => {
+        await call('adminSaveFeature', { create, ...featureInput(values) });
+        toast({ message: create ? 'Feature created.' : 'Feature saved.', severity: 'success' });
+        onSaved();
+        onClose();
+      }}
+      onClose={onClose}
+    >
+      {({ values }) => (
+        <>
+          <FormTextField
+            name="id"
+            label={create ? 'Feature ID' : 'Feature ID (fixed after creation)'}
+            disabled={!create}
+          />
+          <FormTextField name="name" label="Name" />
+          <FormTextField name="description" label="Description" multiline minRows={2} />
+          <FormTextField name="type" label="Type" select>
+            {PLAIN_FEATURE_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {type}
+              </MenuItem>
+            ))}
+          </FormTextField>
+          {values.type === 'boolean' ? (
+            <SwitchField name="valueOn" label="Value" />
+          ) : (
+            <FormTextField
+              name="valueText"
+              label="Value"
+              inputMode={values.type === 'number' ? 'decimal' : undefined}
+            />
+          )}
+          <SwitchField name="enabled" label="Enabled" />
+        </>
+      )}
+    </AdminFormDialog>
+  );
+}
+
+/** The feature's name with its ID under it, as the Features and AB Tests lists show it. */
+export function NameWithId({ name, id, note = '' }: { name: string; id: string; note?: string }) {
+  return (
+    <>
+      {name}
+      <Typography variant="caption" component="div" color="text.secondary">
+        {id}
+        {note}
+      </Typography>
+    </>
   );
 }
 
 export function FeaturesTab() {
-  const toast = useToast();
-  const { confirm } = useDialogs();
+  const write = useAdminWrite();
   const { features, reload } = useFeatures();
   const [editing, setEditing] = useState<AdminFeatureRow | null | undefined>(undefined);
 
-  const remove = async (feature: AdminFeatureRow) => {
-    const sure = await confirm({
-      title: 'Delete feature',
-      message: `Delete ${feature.name}? This cannot be undone.`,
-      confirmLabel: 'Delete',
+  const remove = (feature: AdminFeatureRow) =>
+    write({
+      ask: {
+        title: 'Delete feature',
+        message: `Delete ${feature.name}? This cannot be undone.`,
+        confirmLabel: 'Delete',
+      },
+      work: () => call('adminDeleteFeature', { id: feature.id }),
+      done: 'Feature deleted.',
+      after: reload,
     });
-    if (!sure) return;
-    try {
-      await call('adminDeleteFeature', { id: feature.id });
-      toast({ message: 'Feature deleted.', severity: 'success' });
-      reload();
-    } catch (error) {
-      toast({ message: messageOf(error), severity: 'error' });
-    }
-  };
+
+  const columns: AdminColumn<AdminFeatureRow>[] = [
+    { header: 'Name', cell: (feature) => <NameWithId name={feature.name} id={feature.id} /> },
+    { header: 'Description', cell: (feature) => feature.description },
+    {
+      header: 'Enabled',
+      cell: (feature) => (
+        <Chip
+          size="small"
+          label={feature.enabled ? 'Enabled' : 'Disabled'}
+          color={feature.enabled ? 'success' : 'default'}
+        />
+      ),
+    },
+    { header: 'Value', cell: (feature) => shownValue(feature.value) },
+    { header: 'Type', cell: (feature) => feature.type },
+    actionsColumn((feature) => (
+      <>
+        {feature.type === 'ab_test' ? (
+          <Typography variant="caption" color="text.secondary">
+            Edit in AB Tests
+          </Typography>
+        ) : (
+          <RowButton label="Edit" of={feature.name} onClick={() => setEditing(feature)} />
+        )}
+        <RowButton label="Delete" of={feature.name} danger onClick={() => void remove(feature)} />
+      </>
+    )),
+  ];
 
   return (
     <Stack spacing={2}>
-      <Button variant="contained" onClick={() => setEditing(null)} sx={{ alignSelf: 'flex-start' }}>
-        New feature
-      </Button>
-      {features?.length === 0 && <Typography>{EXPERIMENT_MESSAGES.noFeatures}</Typography>}
-      {features && features.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Features">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Description</TableCell>
-                <TableCell>Enabled</TableCell>
-                <TableCell>Value</TableCell>
-                <TableCell>Type</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {features.map((feature) => (
-                <TableRow key={feature.id}>
-                  <TableCell>
-                    {feature.name}
-                    <Typography variant="caption" component="div" color="text.secondary">
-                      {feature.id}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>{feature.description}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={feature.enabled ? 'Enabled' : 'Disabled'}
-                      color={feature.enabled ? 'success' : 'default'}
-                    />
-                  </TableCell>
-                  <TableCell>{shownValue(feature.value)}</TableCell>
-                  <TableCell>{feature.type}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {feature.type === 'ab_test' ? (
-                      <Typography variant="caption" color="text.secondary">
-                        Edit in AB Tests
-                      </Typography>
-                    ) : (
-                      <Button
-                        size="small"
-                        onClick={() => setEditing(feature)}
-                        aria-label={`Edit ${feature.name}`}
-                      >
-                        Edit
-                      </Button>
-                    )}
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => void remove(feature)}
-                      aria-label={`Delete ${feature.name}`}
-                    >
-                      Delete
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
+      <NewButton label="New feature" onClick={() => setEditing(null)} />
+      <AdminTable
+        label="Features"
+        rows={features}
+        rowKey={(feature) => feature.id}
+        columns={columns}
+        empty={EXPERIMENT_MESSAGES.noFeatures}
+      />
       {editing !== undefined && (
         <FeatureDialog feature={editing} onClose={() => setEditing(undefined)} onSaved={reload} />
       )}
