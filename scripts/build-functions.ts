@@ -3,7 +3,10 @@
  * (`npm run build:functions`, or `npm run build:functions -- OUT_DIR` for another folder).
  * What the bundle leaves out is exactly what functions/package.json installs: the Firebase SDKs, sharp
  * (native code), TensorFlow.js and face-api (WASM and model files read from their packages at run time),
- * each at the version the root uses.
+ * each at the version the root uses. Beside the bundle, `public-pages/renderer.cjs`: the app's
+ * pre-renderer (src/app/prerender.tsx, built as scripts/prerender.ts builds it for the local preview
+ * server), which the `publicPages` function loads at its first page; the app's template it reads from
+ * Hosting, so the page always names the scripts Hosting serves.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -72,6 +75,16 @@ export async function buildFunctions(outDir = path.join(functionsDir, 'lib')): P
     ...functionsBuildOptions(),
     entryPoints: [path.join(functionsDir, 'src', 'firebase', 'index.ts')],
     outfile,
+  });
+  // Loaded here only: the deploy tests may load this file as CommonJS, and Vite is ESM.
+  const { buildRendererFile } = await import('./prerender');
+  await buildRendererFile({
+    root,
+    mode: 'production',
+    alias: [{ find: '@', replacement: path.join(root, 'src') }],
+    dir: path.join(outDir, 'public-pages'),
+    file: 'renderer.cjs',
+    format: 'cjs',
   });
   return outfile;
 }

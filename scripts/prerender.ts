@@ -3,14 +3,14 @@
  *
  * At build time (a Vite plugin, after the app's bundle): the renderer (`src/app/prerender.tsx`) is
  * built for Node, and the landing page, /about, /terms, /privacy and /blog are written as HTML files
- * beside the app (`index.html`, `about.html`, ...; served at their clean paths), with robots.txt and a
- * sitemap of those pages. The landing page's HTML sits in `index.html`, which the service worker gives
- * every page: a line of script empties it on any other path, and for a member, before the app starts.
+ * beside the app (`index.html`, `about.html`, ...; served at their clean paths), with robots.txt and
+ * the template itself (`app-template.html`). The landing page's HTML sits in `index.html`, which the
+ * service worker gives every page: a line of script empties it on any other path, and for a member,
+ * before the app starts.
  *
- * On request (the local stack's preview server): /blog (any page) and /article/{id} are made with the
- * articles the local server's callables return, and /sitemap.xml lists every article. On Firebase,
- * the same renderer would run in an HTTPS function behind a hosting rewrite of those paths; until then
- * the build's /blog is served and the app loads the articles.
+ * On request (the local stack's preview server): /blog (any page) is made with the articles the local
+ * server's callables return, and /article/{id} and /sitemap.xml by `answerPublicRequest`
+ * (src/domain/public-pages.ts), which on Firebase the `publicPages` function runs with the same renderer.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,12 +18,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, type AliasOptions, type Plugin, type ResolvedConfig } from 'vite';
 import type { ArticleIndex, ArticlePage, ArticleView } from '../src/domain/articles';
-import type { PrerenderPage, Prerendered } from '../src/app/prerender';
-import { scriptJson, PRERENDERED_DATA_ID } from '../src/lib/prerendered';
-
-type Render = (page: PrerenderPage, origin: string) => Promise<Prerendered>;
+import {
+  answerPublicRequest,
+  isPublicRequestPath,
+  pageHtml,
+  type PublicPageSources,
+  type RenderPage as Render,
+} from '../src/domain/public-pages';
 
 const STATIC_PAGES = [
   { path: '/', file: 'index.html' },
@@ -38,42 +41,14 @@ const MEMBER_HINT = 'photorater.memberHint';
 /** The landing page's HTML is only for a visitor at `/`: elsewhere, and for a member, the app starts from nothing. */
 const LANDING_ONLY = `<script>(function(){var r=document.getElementById('root');try{if(location.pathname!=='/'||localStorage.getItem('${MEMBER_HINT}'))r.textContent=''}catch(e){r.textContent=''}})()</script>`;
 
+/** The built index.html before any page is put in it: `/app-template` on Hosting (see firebase.json). */
+export const APP_TEMPLATE_FILE = 'app-template.html';
+
 const rendererDir = (outDir: string) =>
   path.resolve(
     'node_modules/.cache/photorater-prerender',
     createHash('sha256').update(path.resolve(outDir)).digest('hex').slice(0, 16),
   );
-
-/** The page: the template's head with the page's tags instead of its title, and the page in #root. */
-export function pageHtml(template: string, page: Prerendered, landing = false): string {
-  const data = page.data
-    ? `<script id="${PRERENDERED_DATA_ID}" type="application/json">${scriptJson(page.data)}</script>`
-    : '';
-  // Replacer functions: a replacement string would read `$'`, `$&` and the like in an article's text.
-  return template
-    .replace(/<title>[\s\S]*?<\/title>/, () => '')
-    .replace('</head>', () => `  ${page.head}\n  </head>`)
-    .replace(
-      '<div id="root"></div>',
-      () => `<div id="root">${page.body}</div>${landing ? LANDING_ONLY : ''}${data}`,
-    );
-}
-
-const xml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-export function sitemap(origin: string, articles: Array<Pick<ArticleView, 'id' | 'updatedAt'>>): string {
-  const urls = [
-    ...['/', '/blog', '/about', '/contact', '/terms', '/privacy'].map(
-      (page) => `<url><loc>${xml(origin + page)}</loc></url>`,
-    ),
-    ...articles.map(
-      (article) =>
-        `<url><loc>${xml(`${origin}/article/${article.id}`)}</loc><lastmod>${article.updatedAt.slice(0, 10)}</lastmod></url>`,
-    ),
-  ];
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-}
 
 export function robots(publicRobots: string, origin: string): string {
   return `${publicRobots.trimEnd()}\n\nSitemap: ${origin}/sitemap.xml\n`;
@@ -87,20 +62,37 @@ function siteOrigin(env: Record<string, string | undefined>): string {
   return 'http://127.0.0.1:5173';
 }
 
+export interface RendererBuild {
+  root: string;
+  mode: string;
+  alias: AliasOptions;
+  /** The folder it is written to, emptied first. */
+  dir: string;
+  file: string;
+  /** ES modules for the build's own use; CommonJS for the Functions bundle, which requires it. */
+  format?: 'es' | 'cjs';
+}
+
 /**
- * Builds the renderer as one file (parts the app loads on demand inlined, so one copy of each package
- * renders a page), under a new name each build: Node keeps a module once imported.
+ * Builds the renderer (`src/app/prerender.tsx`) for Node as one file: parts the app loads on demand
+ * inlined, so one copy of each package renders a page. Also what the Functions bundle serves the
+ * articles with (scripts/build-functions.ts). Returns the file's path.
  */
-async function buildRenderer(config: ResolvedConfig, outDir: string, origin: string): Promise<Render> {
-  const dir = rendererDir(outDir);
-  const file = `prerender-${Date.now().toString(36)}.mjs`;
+export async function buildRendererFile({
+  root,
+  mode,
+  alias,
+  dir,
+  file,
+  format = 'es',
+}: RendererBuild): Promise<string> {
   await build({
     configFile: false,
-    root: config.root,
-    mode: config.mode,
+    root,
+    mode,
     logLevel: 'error',
     publicDir: false,
-    resolve: { alias: config.resolve.alias },
+    resolve: { alias },
     plugins: [react()],
     // Bundled whole: several packages are CommonJS, which Node's ESM loader cannot name-import.
     ssr: { noExternal: true },
@@ -109,9 +101,17 @@ async function buildRenderer(config: ResolvedConfig, outDir: string, origin: str
       outDir: dir,
       emptyOutDir: true,
       sourcemap: false,
-      rolldownOptions: { output: { entryFileNames: file, codeSplitting: false } },
+      rolldownOptions: { output: { entryFileNames: file, codeSplitting: false, format } },
     },
   });
+  return path.join(dir, file);
+}
+
+/** The build's renderer, under a new name each build: Node keeps a module once imported. */
+async function buildRenderer(config: ResolvedConfig, outDir: string, origin: string): Promise<Render> {
+  const dir = rendererDir(outDir);
+  const file = `prerender-${Date.now().toString(36)}.mjs`;
+  await buildRendererFile({ root: config.root, mode: config.mode, alias: config.resolve.alias, dir, file });
   writeFileSync(path.join(dir, 'renderer.json'), JSON.stringify({ file, origin }));
   return ((await import(pathToFileURL(path.join(dir, file)).href)) as { prerender: Render }).prerender;
 }
@@ -196,20 +196,36 @@ function send(response: ServerResponse, type: string, body: string, status = 200
   response.end(body);
 }
 
+/** The local server's articles, as `answerPublicRequest` reads them. */
+function localSources(
+  env: Record<string, string>,
+  render: Render,
+  template: string,
+  origin: string,
+): PublicPageSources {
+  return {
+    // A refused or failed read is the app's 404 page, as a missing article is.
+    article: (id) => callLocal<ArticleView>(env, 'getArticle', { id }).catch(() => undefined),
+    articleIndex: () => sitemapArticles(env),
+    render,
+    template,
+    origin,
+  };
+}
+
 /** Answers the pages made on request, or says it did not (the preview server then serves the build). */
 async function renderOnRequest(
   outDir: string,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<boolean> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const url = new URL(request.url ?? '/', 'http://local');
-  const article = /^\/article\/([A-Za-z0-9_-]{1,64})\/?$/.exec(url.pathname);
+  const onRequest = isPublicRequestPath(url.pathname);
+  if (!onRequest && request.method !== 'GET' && request.method !== 'HEAD') return false;
   const isBlog = url.pathname === '/blog' || url.pathname === '/blog/';
-  const isSitemap = url.pathname === '/sitemap.xml';
   const isRobots = url.pathname === '/robots.txt';
   const staticPage = STATIC_PAGES.find((page) => page.path === url.pathname);
-  if (!article && !isBlog && !isSitemap && !isRobots && !staticPage) return false;
+  if (!onRequest && !isBlog && !isRobots && !staticPage) return false;
   const env = buildEnv(outDir);
   const origin = originOf(request);
   if (staticPage) {
@@ -230,10 +246,6 @@ async function renderOnRequest(
     send(response, 'text/plain', robots(rules, origin));
     return true;
   }
-  if (isSitemap) {
-    send(response, 'application/xml', sitemap(origin, await sitemapArticles(env)));
-    return true;
-  }
   const render = await loadRenderer(outDir);
   const templateFile = path.join(rendererDir(outDir), 'template.html');
   if (!render || !existsSync(templateFile)) return false;
@@ -249,9 +261,13 @@ async function renderOnRequest(
     );
     return true;
   }
-  const found = await callLocal<ArticleView>(env, 'getArticle', { id: article![1] }).catch(() => undefined);
-  if (!found) return false;
-  send(response, 'text/html', pageHtml(template, await render({ kind: 'article', article: found }, origin)));
+  const answer = await answerPublicRequest(
+    { method: request.method ?? 'GET', url: request.url ?? '/' },
+    localSources(env, render, template, origin),
+  );
+  // On this machine an admin's edit shows at the next reload: no caching.
+  response.writeHead(answer.status, { ...answer.headers, 'Cache-Control': 'no-cache' });
+  response.end(answer.body);
   return true;
 }
 
@@ -274,7 +290,11 @@ export function prerenderPlugin(): Plugin {
       for (const { path: page, file } of STATIC_PAGES)
         writeFileSync(
           path.join(outDir, file),
-          pageHtml(template, await render({ kind: 'static', path: page }, origin), page === '/'),
+          pageHtml(
+            template,
+            await render({ kind: 'static', path: page }, origin),
+            page === '/' ? { afterRoot: LANDING_ONLY } : {},
+          ),
         );
       writeFileSync(
         path.join(outDir, 'blog.html'),
@@ -282,7 +302,8 @@ export function prerenderPlugin(): Plugin {
       );
       const rules = readFileSync(path.join(config.root, 'public', 'robots.txt'), 'utf8');
       writeFileSync(path.join(outDir, 'robots.txt'), robots(rules, origin));
-      writeFileSync(path.join(outDir, 'sitemap.xml'), sitemap(origin, []));
+      // The template of the pages made on request, which the Firebase function reads from Hosting.
+      writeFileSync(path.join(outDir, APP_TEMPLATE_FILE), template);
     },
     configurePreviewServer(server) {
       const outDir = path.resolve(server.config.root, server.config.build.outDir);

@@ -11,7 +11,8 @@ import { SiteOriginContext } from '@/components/page-meta';
 import { ToastProvider } from '@/components/toast';
 import { paths } from '@/config/paths';
 import { StaticSessionProvider } from '@/data/session';
-import type { ArticlePage as ArticleList, ArticleView } from '@/domain/articles';
+import type { ArticlePage as ArticleList } from '@/domain/articles';
+import type { PrerenderPage, Prerendered } from '@/domain/public-pages';
 import { ArticleView as ArticleContent } from '@/features/blog/article-page';
 import { BLOG_DESCRIPTION, BLOG_TITLE, BlogList } from '@/features/blog/blog-page';
 import { AboutPage, PrivacyPage, TermsPage } from '@/features/legal/legal-pages';
@@ -21,6 +22,9 @@ import { Container, Typography } from '@mui/material';
 import { ColorModeProvider } from './color-mode';
 import { AppShell } from './layout/app-shell';
 import { PaymentOffersProvider } from './payment-offers-provider';
+import { NotFoundRoute } from './routes';
+
+export type { PrerenderPage, Prerendered } from '@/domain/public-pages';
 
 // Node has no storage; the app's providers read the visitor's choices from it (none here).
 if (typeof globalThis.localStorage === 'undefined') {
@@ -36,21 +40,6 @@ if (typeof globalThis.localStorage === 'undefined') {
     setItem: (key, value) => void values.set(key, String(value)),
   };
   Object.assign(globalThis, { localStorage: memory, sessionStorage: memory });
-}
-
-/** What a page is made from: the static ones need nothing, the blog a page of articles, an article itself. */
-export type PrerenderPage =
-  | { kind: 'static'; path: '/' | '/about' | '/terms' | '/privacy' }
-  | { kind: 'blog'; page: number; articles: ArticleList | null }
-  | { kind: 'article'; article: ArticleView };
-
-export interface Prerendered {
-  /** The tags for `<head>`: title, description, robots, canonical, social card. */
-  head: string;
-  /** The page's HTML for `#root`. */
-  body: string;
-  /** What the app starts from (see src/lib/prerendered.ts), when the page was made from data. */
-  data: { key: string; data: unknown } | null;
 }
 
 const noop = () => undefined;
@@ -75,6 +64,7 @@ function BlogPrerender({ page, articles }: { page: number; articles: ArticleList
 }
 
 function pageElement(page: PrerenderPage) {
+  if (page.kind === 'not-found') return <NotFoundRoute />;
   if (page.kind === 'blog') return <BlogPrerender page={page.page} articles={page.articles} />;
   if (page.kind === 'article')
     return (
@@ -97,6 +87,7 @@ function pageElement(page: PrerenderPage) {
 function locationOf(page: PrerenderPage): string {
   if (page.kind === 'blog') return page.page === 1 ? paths.blog : `${paths.blog}?page=${page.page}`;
   if (page.kind === 'article') return `${paths.article}/${page.article.id}`;
+  if (page.kind === 'not-found') return paths.notFound;
   return page.path;
 }
 

@@ -4,7 +4,9 @@
  * `article:{id}`). The screen starts from it instead of a spinner and a call, so the page does not
  * flash or shift when the app starts.
  */
-export const PRERENDERED_DATA_ID = 'prerendered-data';
+import { PRERENDERED_DATA_ID } from '@/domain/public-pages';
+
+export { PRERENDERED_DATA_ID, scriptJson } from '@/domain/public-pages';
 
 interface Prerendered {
   key: string;
@@ -28,14 +30,12 @@ export function takePrerendered<T>(key: string): T | undefined {
   }
 }
 
-/** JSON safe inside a `<script>` element: no `</script>` or HTML comment can close it early. */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+/**
+ * Runs `start` once the page on screen has painted (a frame, then a task after it): a pre-rendered
+ * page shows before the app's code is even fetched, so its first paint never waits for that code.
+ */
+export function afterFirstPaint(start: () => void): void {
+  requestAnimationFrame(() => setTimeout(start));
 }
 
 /** How long a pre-rendered page waits at most for the app's own rendering of it. */

@@ -64,15 +64,22 @@ describe('public pages without JavaScript', () => {
     },
   );
 
-  it("an article carries its structured data and the data the app starts from; an unknown one is the app's", async () => {
+  it("an article carries its structured data and the data the app starts from; an unknown one is the app's 404 page", async () => {
     const { html } = await page('/article/what-the-fair-score-means');
     const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];
     const items = JSON.parse(ld!) as Array<{ '@type': string }>;
     expect(items.map((item) => item['@type'])).toEqual(['Article', 'BreadcrumbList']);
     expect(html).toContain('<script id="prerendered-data" type="application/json">');
     const unknown = await page('/article/no-such-article');
-    expect(unknown.status).toBe(200);
-    expect(h1(root(unknown.html))).toBe('Find your best photo');
+    expect(unknown.status).toBe(404);
+    expect(h1(root(unknown.html))).toBe('Oops, the page you are looking for does not exist.');
+    expect(unknown.html).toContain('<meta name="robots" content="noindex, follow"/>');
+    for (const hostile of [
+      '/article/__proto__',
+      '/article/..%2f..%2fetc%2fpasswd',
+      `/article/${'a'.repeat(300)}`,
+    ])
+      expect((await page(hostile)).status, hostile).toBe(404);
   });
 
   it('the second page of the blog is made on request', async () => {

@@ -38,6 +38,7 @@ describe('the Functions bundle', () => {
       endExpiredComparisons: { kind: 'schedule' },
       stripeWebhook: { kind: 'https' },
       abTestEvent: { kind: 'https' },
+      publicPages: { kind: 'https' },
       reportClientError: { kind: 'https' },
       limitWaitingUploads: { kind: 'trigger', eventType: 'google.cloud.storage.object.v1.finalized' },
       writePhotoInsights: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },

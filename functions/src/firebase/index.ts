@@ -3,6 +3,7 @@
  * provider's webhook as an HTTPS function, the schedules, and the triggers (among them the one that
  * mirrors Realtime Database presence onto the member's record).
  */
+import { createRequire } from 'node:module';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { getAuth } from 'firebase-admin/auth';
@@ -16,6 +17,7 @@ import { write as writeLog } from 'firebase-functions/logger';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { errorReportLogEntry } from '../../../src/domain/error-report';
 import type { AppNotification } from '../../../src/domain/notifications';
+import type { RenderPage } from '../../../src/domain/public-pages';
 import type { PresenceState } from '../../../src/domain/user';
 import { appOriginsFromEnv } from '../app-origins';
 import { callerFromToken } from '../caller-from-token';
@@ -29,6 +31,7 @@ import { recordLeaderboardDay } from '../handlers/leaderboard';
 import { renewPremium } from '../handlers/premium';
 import { receiveStripeWebhook } from '../handlers/stripe-webhook';
 import { abTestLimiter, receiveAbTestEvent } from '../handlers/ab-test-events';
+import { hostingTemplate, kept, publicPagesHandler } from '../handlers/public-pages';
 import { endComparisons } from '../handlers/start-comparing';
 import { receiveErrorReport, reportLimiter } from '../handlers/report-client-error';
 import { stripeCheckout, stripeSettingsFromEnv } from '../payments/stripe-checkout';
@@ -199,9 +202,25 @@ export const abTestEvent = onRequest(async (request, response) => {
   response.status(answer.status).json(answer.body);
 });
 
-// Photos whose 24 hours of comparing are over go back to their usual place in the feed.
-export const endExpiredComparisons = onSchedule('every 1 hours', async () => {
-  await endComparisons(store, systemClock);
+/** The renderer scripts/build-functions.ts bundles beside this file, loaded at the first page. */
+const RENDERER_FILE = './public-pages/renderer.cjs';
+const siteOrigin = appOriginsFromEnv()[0] ?? 'http://127.0.0.1:5000';
+const publicPage = publicPagesHandler({
+  store,
+  renderer: kept(
+    async () => (createRequire(import.meta.url)(RENDERER_FILE) as { prerender: RenderPage }).prerender,
+  ),
+  template: kept(() => hostingTemplate(siteOrigin)),
+  origin: siteOrigin,
+});
+
+/**
+ * Articles and the sitemap made on request (Hosting rewrites `/article/**` and `/sitemap.xml` here),
+ * with the renderer the local preview server uses; cached by the CDN (src/domain/public-pages.ts).
+ */
+export const publicPages = onRequest({ memory: '512MiB' }, async (request, response) => {
+  const answer = await publicPage({ method: request.method, url: request.originalUrl || request.url });
+  response.status(answer.status).set(answer.headers).send(answer.body);
 });
 
 export const renewPremiumMonths = onSchedule('every 1 hours', async () => {
@@ -232,6 +251,11 @@ export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId
 const push = { store, clock: systemClock, sender: fcmSender(getMessaging()) };
 
 export const pushNotification = onDocumentCreated('users/{uid}/notifications/{id}', async (event) => {
+// Photos whose 24 hours of comparing are over go back to their usual place in the feed.
+export const endExpiredComparisons = onSchedule('every 1 hours', async () => {
+  await endComparisons(store, systemClock);
+});
+
   await pushNotificationFor(push, event.params.uid, event.data?.data() as AppNotification | undefined);
 });
 

@@ -65,24 +65,28 @@ export const ARTICLE_INDEX_PAGE = 1000;
  * Every article's id and last change, for the sitemap: one pass over the articles, in pages the store
  * allows, however many pages the blog has; at most ARTICLE_INDEX_MAX.
  */
+export async function readArticleIndex(store: Store): Promise<ArticleIndex['articles']> {
+  const articles: ArticleIndex['articles'] = [];
+  let after: { startAfter: Date; startAfterPath: string } | undefined;
+  while (articles.length < ARTICLE_INDEX_MAX) {
+    const docs = await store.query<StoredArticle>(ARTICLES, {
+      orderBy: { field: 'dateAdded', direction: 'desc' },
+      ...after,
+      limit: Math.min(ARTICLE_INDEX_PAGE, ARTICLE_INDEX_MAX - articles.length),
+    });
+    for (const { id, data: article } of docs)
+      articles.push({ id, updatedAt: article.updatedAt.toISOString() });
+    const last = docs.at(-1);
+    if (docs.length < ARTICLE_INDEX_PAGE || !last) break;
+    after = { startAfter: last.data.dateAdded, startAfterPath: articlePath(last.id) };
+  }
+  return articles;
+}
+
 export const getArticleIndex: Handler<Callables['getArticleIndex']['result']> = {
   async run(data, context) {
     await validate(noInputSchema, data);
-    const articles: ArticleIndex['articles'] = [];
-    let after: { startAfter: Date; startAfterPath: string } | undefined;
-    while (articles.length < ARTICLE_INDEX_MAX) {
-      const docs = await context.store.query<StoredArticle>(ARTICLES, {
-        orderBy: { field: 'dateAdded', direction: 'desc' },
-        ...after,
-        limit: Math.min(ARTICLE_INDEX_PAGE, ARTICLE_INDEX_MAX - articles.length),
-      });
-      for (const { id, data: article } of docs)
-        articles.push({ id, updatedAt: article.updatedAt.toISOString() });
-      const last = docs.at(-1);
-      if (docs.length < ARTICLE_INDEX_PAGE || !last) break;
-      after = { startAfter: last.data.dateAdded, startAfterPath: articlePath(last.id) };
-    }
-    return { articles };
+    return { articles: await readArticleIndex(context.store) };
   },
 };
 

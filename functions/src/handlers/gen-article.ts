@@ -15,6 +15,7 @@ import {
   type GeneratedArticle,
 } from '../../../src/domain/articles';
 import type { Callables } from '../../../src/domain/callables';
+import { escapeHtml } from '../../../src/domain/public-pages';
 import { askForJson, chatOptionsFromEnv, type ChatOptions } from '../photos/ai-chat';
 import { requireAdmin } from './admin-users';
 import { validate, type Handler } from './handler';
@@ -26,9 +27,6 @@ export interface ArticleWriter {
 export interface ImageSearch {
   search(query: string): Promise<ArticleImage[]>;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const clip = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;

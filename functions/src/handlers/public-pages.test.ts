@@ -1,0 +1,166 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PUBLIC_PAGE_CACHE, type PrerenderPage, type RenderPage } from '../../../src/domain/public-pages';
+import { caller, seedMember, testContext } from '../testing';
+import { saveArticle } from './articles';
+import { hostingTemplate, kept, PUBLIC_PAGES_KEEP_MS, publicPagesHandler } from './public-pages';
+
+const TEMPLATE =
+  '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>';
+
+const render: RenderPage = async (page: PrerenderPage) => ({
+  head: '<title>Page</title>',
+  body:
+    page.kind === 'article' ? `<h1>${page.article.headline}</h1>${page.article.content}` : '<h1>Oops</h1>',
+  data: null,
+});
+
+async function host(options: { template?: () => Promise<string> } = {}) {
+  const context = testContext();
+  await seedMember(context.store, 'ada', { isAdmin: true });
+  const { id } = (await saveArticle.run(
+    {
+      headline: 'Light makes the photo',
+      content: '<p>Face the window.</p><script>alert(1)</script>',
+      rate: 4,
+    },
+    context.as(caller('ada', { isAdmin: true })),
+  )) as { id: string };
+  const clock = { now: 1_000 };
+  const serve = publicPagesHandler({
+    store: context.store,
+    renderer: async () => render,
+    template: options.template ?? (async () => TEMPLATE),
+    origin: 'https://photos.example',
+    now: () => clock.now,
+  });
+  return { context, id, serve, clock };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('publicPages', () => {
+  it('serves a stored article with its sanitised body, cached by the CDN', async () => {
+    const { id, serve } = await host();
+    const answer = await serve({ method: 'GET', url: `/article/${id}?ref=x` });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['Cache-Control']).toBe(PUBLIC_PAGE_CACHE.article);
+    expect(answer.body).toContain('<h1>Light makes the photo</h1><p>Face the window.</p>');
+    expect(answer.body).not.toContain('<script>alert(1)');
+  });
+
+  it("answers unknown, odd and hostile ids with the app's 404 page", async () => {
+    const { serve } = await host();
+    for (const url of [
+      '/article/nothing-here',
+      '/article/../../etc/passwd',
+      '/article/__proto__',
+      `/article/${'x'.repeat(5000)}`,
+    ]) {
+      const answer = await serve({ method: 'GET', url });
+      expect(answer.status, url).toBe(404);
+      expect(answer.body, url).toContain('<h1>Oops</h1>');
+    }
+  });
+
+  it('lists the stored articles in the sitemap, read again only after a minute', async () => {
+    const { context, id, serve, clock } = await host();
+    const query = vi.spyOn(context.store, 'query');
+    expect((await serve({ method: 'GET', url: '/sitemap.xml' })).body).toContain(
+      `<loc>https://photos.example/article/${id}</loc>`,
+    );
+    await serve({ method: 'GET', url: '/sitemap.xml' });
+    expect(query).toHaveBeenCalledTimes(1);
+    clock.now += PUBLIC_PAGES_KEEP_MS;
+    await serve({ method: 'GET', url: '/sitemap.xml' });
+    expect(query).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers a 503 that no cache keeps when the template cannot be read', async () => {
+    const { id, serve } = await host({ template: () => Promise.reject(new Error('Hosting is down')) });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const answer = await serve({ method: 'GET', url: `/article/${id}` });
+    expect(answer.status).toBe(503);
+    expect(answer.headers['Cache-Control']).toBe('no-store');
+  });
+
+  it('refuses writes with a 405', async () => {
+    const { id, serve } = await host();
+    expect((await serve({ method: 'POST', url: `/article/${id}` })).status).toBe(405);
+  });
+});
+
+describe('kept', () => {
+  it('keeps a read a minute and forgets a failed one', async () => {
+    let now = 0;
+    let calls = 0;
+    const read = kept(
+      async () => {
+        calls++;
+        if (calls === 1) throw new Error('down');
+        return calls;
+      },
+      () => now,
+    );
+    await expect(read()).rejects.toThrow('down');
+    expect(await read()).toBe(2);
+    now += PUBLIC_PAGES_KEEP_MS - 1;
+    expect(await read()).toBe(2);
+    now += 1;
+    expect(await read()).toBe(3);
+  });
+});
+
+describe('hostingTemplate', () => {
+  it("reads /app-template from Hosting and refuses anything that is not the app's template", async () => {
+    const fetched: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        fetched.push(url);
+        return new Response(fetched.length === 1 ? TEMPLATE : '<html>Page not found</html>', {
+          status: fetched.length === 1 ? 200 : 404,
+        });
+      }),
+    );
+    expect(await hostingTemplate('https://photos.example')).toBe(TEMPLATE);
+    expect(fetched).toEqual(['https://photos.example/app-template']);
+    await expect(hostingTemplate('https://photos.example')).rejects.toThrow(
+      /not the app's template \(HTTP 404\)/,
+    );
+  });
+});
+
+describe("firebase.json's hosting", () => {
+  const hosting = (
+    JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../firebase.json'), 'utf8')) as {
+      hosting: {
+        rewrites: Array<{ source: string; function?: string; destination?: string }>;
+        headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
+      };
+    }
+  ).hosting;
+
+  it('sends articles and the sitemap to publicPages, before the app takes every other path', () => {
+    const rewrites = hosting.rewrites.map((rule) => rule.source);
+    for (const source of ['/article/**', '/sitemap.xml']) {
+      expect(hosting.rewrites.find((rule) => rule.source === source)?.function).toBe('publicPages');
+      expect(rewrites.indexOf(source)).toBeLessThan(rewrites.indexOf('**'));
+    }
+  });
+
+  it("gives them the function's own caching, after the rule that revalidates everything else", () => {
+    const cacheOf = (source: string) =>
+      hosting.headers.findLastIndex(
+        (rule) => rule.source === source && rule.headers.some((h) => h.key === 'Cache-Control'),
+      );
+    expect(hosting.headers[cacheOf('/article/**')]?.headers).toEqual([
+      { key: 'Cache-Control', value: PUBLIC_PAGE_CACHE.article },
+    ]);
+    expect(hosting.headers[cacheOf('/sitemap.xml')]?.headers).toEqual([
+      { key: 'Cache-Control', value: PUBLIC_PAGE_CACHE.sitemap },
+    ]);
+    expect(cacheOf('/article/**')).toBeGreaterThan(cacheOf('**'));
+  });
+});
