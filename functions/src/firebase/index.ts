@@ -223,6 +223,11 @@ export const publicPages = onRequest({ memory: '512MiB' }, async (request, respo
   response.status(answer.status).set(answer.headers).send(answer.body);
 });
 
+// Photos whose 24 hours of comparing are over go back to their usual place in the feed.
+export const endExpiredComparisons = onSchedule('every 1 hours', async () => {
+  await endComparisons(store, systemClock);
+});
+
 export const renewPremiumMonths = onSchedule('every 1 hours', async () => {
   await renewPremium(store, systemClock);
 });
@@ -251,11 +256,6 @@ export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId
 const push = { store, clock: systemClock, sender: fcmSender(getMessaging()) };
 
 export const pushNotification = onDocumentCreated('users/{uid}/notifications/{id}', async (event) => {
-// Photos whose 24 hours of comparing are over go back to their usual place in the feed.
-export const endExpiredComparisons = onSchedule('every 1 hours', async () => {
-  await endComparisons(store, systemClock);
-});
-
   await pushNotificationFor(push, event.params.uid, event.data?.data() as AppNotification | undefined);
 });
 
