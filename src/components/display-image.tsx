@@ -1,15 +1,28 @@
 /**
  * A photo's display image: the resized variant, and the original when that fails to load (spec 1
  * section 7: display images fall back to images/{userId}/{imageName}). Only when both fail does the
- * caller hear of it, to hide or skip the photo.
+ * caller hear of it, to hide or skip the photo. Where the photo shows small, the small variant is
+ * offered beside it (`srcset`), and the browser takes the one the screen needs; with the display
+ * image's size known, its space is reserved before it loads.
  */
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useState } from 'react';
+import { SMALL_IMAGE_HEIGHT, SMALL_IMAGE_WIDTH } from '@/domain/photo';
+
+/** What display images were made at before their size was kept: the widest a display image is. */
+const DISPLAY_WIDTH = 720;
 
 interface Props {
   src: string;
   /** The original's URL; none for photos made before it was kept. */
   fallbackSrc?: string | null;
+  /** The small variant's URL; none for photos made before it was. */
+  smallSrc?: string | null;
+  /** The display image's size in pixels; none for photos made before it was kept. */
+  width?: number | null;
+  height?: number | null;
+  /** How wide the image shows (the `sizes` attribute), where a small variant is offered. */
+  sizes?: string;
   alt: string;
   onFailed?: () => void;
   draggable?: boolean;
@@ -18,9 +31,19 @@ interface Props {
   sx?: SxProps<Theme>;
 }
 
+/** The small variant's width: the display image's, scaled to fit the small bounds. */
+export function smallImageWidth(width?: number | null, height?: number | null): number {
+  if (!width || !height) return SMALL_IMAGE_WIDTH;
+  return Math.round(width * Math.min(1, SMALL_IMAGE_WIDTH / width, SMALL_IMAGE_HEIGHT / height));
+}
+
 export function DisplayImage({
   src,
   fallbackSrc,
+  smallSrc,
+  width,
+  height,
+  sizes,
   alt,
   onFailed,
   draggable,
@@ -29,19 +52,29 @@ export function DisplayImage({
 }: Props) {
   // The display URL whose load failed; a new photo starts from its own display URL again.
   const [failed, setFailed] = useState<string | null>(null);
-  const showing = failed === src && fallbackSrc ? fallbackSrc : src;
+  const fellBack = failed === src && Boolean(fallbackSrc);
+  const showing = fellBack && fallbackSrc ? fallbackSrc : src;
+  const srcSet =
+    smallSrc && !fellBack
+      ? `${smallSrc} ${smallImageWidth(width, height)}w, ${src} ${width ?? DISPLAY_WIDTH}w`
+      : undefined;
   return (
     <Box
       component="img"
       src={showing}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      width={width ?? undefined}
+      height={height ?? undefined}
       alt={alt}
       draggable={draggable}
       fetchPriority={fetchPriority}
       onError={() => {
-        if (showing === src && fallbackSrc) setFailed(src);
+        if (!fellBack && fallbackSrc) setFailed(src);
         else onFailed?.();
       }}
-      sx={sx}
+      // The size attributes give the image its shape before it loads; the page's styles its size.
+      sx={[{ height: 'auto' }, ...(Array.isArray(sx) ? sx : [sx])]}
     />
   );
 }

@@ -206,6 +206,8 @@ export interface AdminPhotoRow {
   id: string;
   userId: string;
   imageUrl: string;
+  /** The small variant the table shows; null on photos made before it was. */
+  smallImageUrl: string | null;
   caption: string;
   active: boolean;
   eligible: boolean;

@@ -34,6 +34,12 @@ export interface Photo extends QualityTally {
   imageUrl: string;
   /** The stripped original's URL: where the display image falls back when the resized one fails. */
   originalUrl?: string;
+  /** The small variant for grids, beside the display one; none on photos made before it was. */
+  smallImageName?: string;
+  smallImageUrl?: string;
+  /** The display image's size in pixels, so a page reserves its space before it loads. */
+  imageWidth?: number;
+  imageHeight?: number;
   showTo: ShowGender;
   gender: Gender;
   ageRange: [number, number];
@@ -77,6 +83,25 @@ export const resizedImagePath = (uid: string, fileName: string) => `images/${uid
 /** The one place a member's client writes: new files only, which the handlers read and remove. */
 export const uploadsFolder = (uid: string) => `images/${uid}/uploads/`;
 export const uploadPath = (uid: string, fileName: string) => `${uploadsFolder(uid)}${fileName}`;
+
+/**
+ * The small variant's bounds (the image pipeline makes it): a grid cell on a phone, such as the
+ * leaderboard's two columns on a 412-pixel screen, about 320 device pixels wide at the usual density.
+ */
+export const SMALL_IMAGE_WIDTH = 360;
+export const SMALL_IMAGE_HEIGHT = 480;
+
+/** Every file a photo keeps: the original, the display image and (on newer photos) the small one. */
+export function photoFilePaths(
+  uid: string,
+  photo: Pick<Photo, 'imageName' | 'resizedImageName' | 'smallImageName'>,
+): string[] {
+  return [
+    imagePath(uid, photo.imageName),
+    resizedImagePath(uid, photo.resizedImageName),
+    ...(photo.smallImageName ? [resizedImagePath(uid, photo.smallImageName)] : []),
+  ];
+}
 
 export const PHOTO_SORTS = ['uploadedAt', 'rate', 'votesCount'] as const;
 export type PhotoSort = (typeof PHOTO_SORTS)[number];
@@ -158,6 +183,9 @@ export interface SharedPhoto {
   imageUrl: string;
   /** The original, shown when the display image fails to load. */
   originalUrl: string | null;
+  /** The display image's size; null on photos made before it was kept. */
+  imageWidth: number | null;
+  imageHeight: number | null;
   caption: string | null;
   rate: number;
   votesCount: number;

@@ -199,6 +199,10 @@ export const LEADERBOARD_SIZE = 8;
 export interface LeaderboardPhoto extends FeedPhoto {
   rate: number;
   votesCount: number;
+  /** The small variant the grid shows, and the display image's size; null on older photos. */
+  smallImageUrl: string | null;
+  imageWidth: number | null;
+  imageHeight: number | null;
 }
 export const LEADERBOARD_MIN_VOTES = 5;
 export const LEADERBOARD_TITLE = 'The top rated photos of all time';

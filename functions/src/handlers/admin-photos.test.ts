@@ -162,15 +162,16 @@ describe('the admin photo operations', () => {
   it("deletes a photo with its votes and files, as the owner's own deletion does", async () => {
     const context = await withPhotos();
     await adminAddBotVote.run(bot, context.as(admin));
+    await context.store.runTransaction(async (tx) =>
+      tx.update('users/owen/photos/p1', { smallImageName: 'p1_small.webp' }),
+    );
     const photo = await context.store.get<Photo>('users/owen/photos/p1');
-    await context.files.write(`images/owen/${photo!.imageName}`, Buffer.from('x'), {
-      contentType: 'image/jpeg',
-    });
+    for (const file of [photo!.imageName, `resized/${photo!.resizedImageName}`, 'resized/p1_small.webp'])
+      await context.files.write(`images/owen/${file}`, Buffer.from('x'), { contentType: 'image/jpeg' });
     await adminDeletePhoto.run({ userId: 'owen', photoId: 'p1' }, context.as(admin));
     expect(await context.store.get('users/owen/photos/p1')).toBeUndefined();
     expect(await context.store.query('users/owen/photos/p1/votes')).toHaveLength(0);
-    const left = (await context.files.list('images/owen/')).map((file) => file.path);
-    expect(left).not.toContain(`images/owen/${photo!.imageName}`);
+    expect(await context.files.list('images/owen/')).toEqual([]);
     expect((await logOf(context)).map((entry) => entry.action).sort()).toEqual(['addBotVote', 'deletePhoto']);
   });
 

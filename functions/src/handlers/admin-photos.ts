@@ -24,7 +24,7 @@ import {
 } from '../../../src/domain/admin-photos';
 import type { Callables } from '../../../src/domain/callables';
 import { dateKey } from '../../../src/domain/daily-counter';
-import { imagePath, photoPath, resizedImagePath, type Photo } from '../../../src/domain/photo';
+import { photoFilePaths, photoPath, type Photo } from '../../../src/domain/photo';
 import { feedOrder, leaderboardScore } from '../../../src/domain/rating';
 import { shardSiteAverage } from '../../../src/domain/score-quality';
 import { moveInHistogram } from '../../../src/domain/scores';
@@ -52,6 +52,7 @@ export function adminPhotoRow(photo: AdminPhoto, userId: string, id: string): Ad
     id,
     userId,
     imageUrl: photo.imageUrl,
+    smallImageUrl: photo.smallImageUrl ?? null,
     caption: photo.caption ?? '',
     active: photo.active,
     eligible: photo.eligible,
@@ -155,10 +156,7 @@ export const adminDeletePhoto: Handler<Callables['adminDeletePhoto']['result']> 
       }),
     );
     if (photo) {
-      await Promise.all([
-        context.files.delete(imagePath(userId, photo.imageName)),
-        context.files.delete(resizedImagePath(userId, photo.resizedImageName)),
-      ]);
+      await Promise.all(photoFilePaths(userId, photo).map((file) => context.files.delete(file)));
     }
     return { deleted: true as const };
   },

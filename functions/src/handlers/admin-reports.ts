@@ -19,7 +19,7 @@ import {
   notificationsPath,
   type AppNotification,
 } from '../../../src/domain/notifications';
-import { imagePath, photoPath, resizedImagePath, type Photo } from '../../../src/domain/photo';
+import { photoFilePaths, photoPath, type Photo } from '../../../src/domain/photo';
 import type { ReportReason } from '../../../src/domain/rating';
 import type { User } from '../../../src/domain/user';
 import type { Transaction } from '../store/store';
@@ -145,10 +145,7 @@ export const adminResolveReport: Handler<Callables['adminResolveReport']['result
       });
     });
     if (removed) {
-      await Promise.all([
-        context.files.delete(imagePath(userId, removed.imageName)),
-        context.files.delete(resizedImagePath(userId, removed.resizedImageName)),
-      ]);
+      await Promise.all(photoFilePaths(userId, removed).map((file) => context.files.delete(file)));
     }
     return { decision };
   },

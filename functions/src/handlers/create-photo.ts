@@ -1,7 +1,8 @@
 /**
  * createPhoto: turns an uploaded image into a photo. The limit is checked, the image decoded, made
- * upright and stripped of metadata, a display variant written, the face analysed; a photo without a
- * face is refused and nothing is kept. The first photo earns its bonus exactly once.
+ * upright and stripped of metadata, a display variant and a small one for grids written, the face
+ * analysed; a photo without a face is refused and nothing is kept. The first photo earns its bonus
+ * exactly once.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -65,16 +66,20 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
       const photoId = newDocumentId();
       const imageName = `${photoId}.jpg`;
       const resizedImageName = `${photoId}.webp`;
+      const smallImageName = `${photoId}_small.webp`;
       const downloadToken = randomUUID();
+      const smallToken = randomUUID();
       const originalPath = imagePath(caller.uid, imageName);
       const displayPath = resizedImagePath(caller.uid, resizedImageName);
-      written.push(originalPath, displayPath);
+      const smallPath = resizedImagePath(caller.uid, smallImageName);
+      written.push(originalPath, displayPath, smallPath);
       const originalToken = randomUUID();
       await files.write(originalPath, image.original, {
         contentType: 'image/jpeg',
         downloadToken: originalToken,
       });
       await files.write(displayPath, image.display, { contentType: 'image/webp', downloadToken });
+      await files.write(smallPath, image.small, { contentType: 'image/webp', downloadToken: smallToken });
       await files.delete(upload);
 
       const now = clock.now();
@@ -104,6 +109,10 @@ export const createPhoto: Handler<Callables['createPhoto']['result']> = {
             resizedImageName,
             imageUrl: files.downloadUrl(displayPath, downloadToken),
             originalUrl: files.downloadUrl(originalPath, originalToken),
+            smallImageName,
+            smallImageUrl: files.downloadUrl(smallPath, smallToken),
+            imageWidth: image.displayWidth,
+            imageHeight: image.displayHeight,
             showTo: input.showTo,
             gender: owner.gender ?? (faceDetail.Gender.Value === 'Female' ? 'female' : 'male'),
             ageRange: [input.ageRange[0], input.ageRange[1]],

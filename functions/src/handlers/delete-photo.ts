@@ -4,7 +4,7 @@
  * than Firestore commits at once.
  */
 import type { Callables } from '../../../src/domain/callables';
-import { imagePath, photoPath, resizedImagePath, type Photo } from '../../../src/domain/photo';
+import { photoFilePaths, photoPath, type Photo } from '../../../src/domain/photo';
 import { photoIdSchema } from '../../../src/domain/schemas';
 import { statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
 import type { Store, Transaction } from '../store/store';
@@ -88,10 +88,7 @@ export const deletePhoto: Handler<Callables['deletePhoto']['result']> = {
     const photo = await removePhoto(context.store, caller.uid, photoId);
     // Files go once the record is gone: a failure here leaves an orphan file, never a broken photo.
     if (photo) {
-      await Promise.all([
-        context.files.delete(imagePath(caller.uid, photo.imageName)),
-        context.files.delete(resizedImagePath(caller.uid, photo.resizedImageName)),
-      ]);
+      await Promise.all(photoFilePaths(caller.uid, photo).map((file) => context.files.delete(file)));
     }
     return { deleted: true as const };
   },

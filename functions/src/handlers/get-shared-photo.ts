@@ -35,6 +35,8 @@ export const getSharedPhoto: Handler<Callables['getSharedPhoto']['result']> = {
     return {
       imageUrl: photo.imageUrl,
       originalUrl: photo.originalUrl ?? null,
+      imageWidth: photo.imageWidth ?? null,
+      imageHeight: photo.imageHeight ?? null,
       caption: photo.caption ?? null,
       rate: photo.rate,
       votesCount: photo.votesCount,

@@ -60,6 +60,20 @@ describe('createPhoto', () => {
     expect(original!.bytes.toString('latin1')).not.toContain('TestCam');
     expect((await sharp(display!.bytes).metadata()).format).toBe('webp');
     expect(await context.files.read('images/alice/uploads/upload.jpg')).toBeUndefined();
+
+    // The small variant for grids, beside the display image, and the display image's size.
+    expect(photo?.smallImageName).toBe(`${result.photoId}_small.webp`);
+    expect(photo?.smallImageUrl).toMatch(
+      new RegExp(`^http://files.test/files/images/alice/resized/${result.photoId}_small\\.webp\\?token=`),
+    );
+    const small = await context.files.read(`images/alice/resized/${photo!.smallImageName}`);
+    expect(small?.contentType).toBe('image/webp');
+    const smallSize = await sharp(small!.bytes).metadata();
+    expect(smallSize.format).toBe('webp');
+    expect(smallSize.exif).toBeUndefined();
+    const displaySize = await sharp(display!.bytes).metadata();
+    expect([photo?.imageWidth, photo?.imageHeight]).toEqual([displaySize.width, displaySize.height]);
+    expect(smallSize.width! / smallSize.height!).toBeCloseTo(displaySize.width! / displaySize.height!, 1);
   }, 60_000);
 
   it('grants the first-photo bonus of 10 tokens exactly once', async () => {
@@ -270,7 +284,23 @@ describe('deletePhoto', () => {
     expect(await context.store.query(`${path}/reports`)).toEqual([]);
     expect(await context.files.read(`images/alice/${photoId}.jpg`)).toBeUndefined();
     expect(await context.files.read(`images/alice/resized/${photoId}.webp`)).toBeUndefined();
+    expect(await context.files.read(`images/alice/resized/${photoId}_small.webp`)).toBeUndefined();
+    expect(await context.files.list('images/alice/')).toEqual([]);
   }, 60_000);
+
+  it('removes a photo made before the small variant, which has none', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'alice');
+    await seedPhoto(context.store, 'alice', 'old');
+    await context.files.write('images/alice/old.jpg', Buffer.from('original'), { contentType: 'image/jpeg' });
+    await context.files.write('images/alice/resized/old.webp', Buffer.from('display'), {
+      contentType: 'image/webp',
+    });
+    await expect(deletePhoto.run({ photoId: 'old' }, context.as(caller('alice')))).resolves.toEqual({
+      deleted: true,
+    });
+    expect(await context.files.list('images/alice/')).toEqual([]);
+  });
 });
 
 describe('markVotesSeen', () => {
@@ -310,6 +340,8 @@ describe('getSharedPhoto', () => {
     expect(shared).toEqual({
       imageUrl: 'http://files.test/p1.webp',
       originalUrl: 'http://files.test/p1.jpg',
+      imageWidth: null,
+      imageHeight: null,
       caption: 'Hi',
       rate: 4.2,
       votesCount: 3,

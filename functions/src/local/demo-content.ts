@@ -13,6 +13,7 @@ import type { FileStore } from '../files/file-store';
 import { adminClaims, setAdminRole, type ClaimsAuth } from '../handlers/admin-role';
 import type { Clock, HandlerContext } from '../handlers/handler';
 import { submitRating } from '../handlers/rating';
+import { processImage } from '../photos/image-pipeline';
 import { offlineInsightsWriter } from '../photos/insights';
 import { seedDemoArticles } from './demo-articles';
 import { seedDemoExperiments } from './demo-experiments';
@@ -161,12 +162,18 @@ export async function seedDemoContent(services: {
     const uid = demoId(member);
     const photoId = `demo-photo-${index + 1}`;
     const original = await demoPortrait(member);
-    const display = await sharp(original).webp({ quality: 78 }).toBuffer();
+    // The display and small variants as an upload gets them.
+    const { display, small, displayWidth, displayHeight } = await processImage(original);
     const downloadToken = randomUUID();
+    const smallToken = randomUUID();
     await files.write(imagePath(uid, `${photoId}.jpg`), original, { contentType: 'image/jpeg' });
     await files.write(resizedImagePath(uid, `${photoId}.webp`), display, {
       contentType: 'image/webp',
       downloadToken,
+    });
+    await files.write(resizedImagePath(uid, `${photoId}_small.webp`), small, {
+      contentType: 'image/webp',
+      downloadToken: smallToken,
     });
     const faceDetail = faceDetailOf(member);
     const uploadedAt = new Date(now.getTime() - (index + 1) * 3_600_000);
@@ -176,6 +183,10 @@ export async function seedDemoContent(services: {
       imageName: `${photoId}.jpg`,
       resizedImageName: `${photoId}.webp`,
       imageUrl: files.downloadUrl(resizedImagePath(uid, `${photoId}.webp`), downloadToken),
+      smallImageName: `${photoId}_small.webp`,
+      smallImageUrl: files.downloadUrl(resizedImagePath(uid, `${photoId}_small.webp`), smallToken),
+      imageWidth: displayWidth,
+      imageHeight: displayHeight,
       showTo: 'both',
       gender: member.gender,
       ageRange: [18, 60],

@@ -35,14 +35,14 @@ async function pngBomb(width: number, height: number): Promise<Buffer> {
 }
 
 describe('processImage', () => {
-  it('removes every piece of metadata from the original and the display variant', async () => {
+  it('removes every piece of metadata from the original and the display and small variants', async () => {
     const tagged = await gpsTaggedJpeg();
     const before = await sharp(tagged).metadata();
     expect(before.exif?.length).toBeGreaterThan(0);
     expect(before.exif?.toString('latin1')).toContain('TestCam');
 
     const processed = await processImage(tagged);
-    for (const output of [processed.original, processed.display]) {
+    for (const output of [processed.original, processed.display, processed.small]) {
       const after = await sharp(output).metadata();
       expect(after.exif).toBeUndefined();
       expect(after.xmp).toBeUndefined();
@@ -60,6 +60,32 @@ describe('processImage', () => {
     expect(processed.analysis.data.length).toBe(processed.analysis.width * processed.analysis.height * 3);
     expect(Math.max(processed.analysis.width, processed.analysis.height)).toBe(1024);
     expect((await sharp(processed.original).metadata()).format).toBe('jpeg');
+  });
+
+  it('makes a small WebP variant of at most 360 x 480 for grids, the display size said', async () => {
+    const portrait = await sharp(samplePhoto(1))
+      .resize({ width: 900, height: 1200, fit: 'fill' })
+      .jpeg()
+      .toBuffer();
+    const processed = await processImage(portrait);
+    const small = await sharp(processed.small).metadata();
+    expect(small.format).toBe('webp');
+    expect([small.width, small.height]).toEqual([360, 480]);
+    expect([processed.displayWidth, processed.displayHeight]).toEqual([720, 960]);
+    const display = await sharp(processed.display).metadata();
+    expect([display.width, display.height]).toEqual([720, 960]);
+    expect(processed.small.length).toBeLessThan(processed.display.length / 2);
+
+    // A landscape photo keeps its shape; a photo smaller than the bounds is never enlarged.
+    const landscape = await processImage(
+      await sharp(samplePhoto(1)).resize({ width: 1600, height: 900, fit: 'fill' }).jpeg().toBuffer(),
+    );
+    expect(await sharp(landscape.small).metadata()).toMatchObject({ width: 360, height: 203 });
+    const tiny = await processImage(
+      await sharp(samplePhoto(1)).resize({ width: 200, height: 300, fit: 'fill' }).jpeg().toBuffer(),
+    );
+    expect(await sharp(tiny.small).metadata()).toMatchObject({ width: 200, height: 300 });
+    expect([tiny.displayWidth, tiny.displayHeight]).toEqual([200, 300]);
   });
 
   it('turns a photo upright by its orientation tag before dropping it', async () => {

@@ -1,11 +1,13 @@
 /**
  * What happens to an uploaded image before it becomes a photo: it must decode as an image of at most
  * 50 megapixels; it is turned upright and re-encoded, which drops every piece of metadata (EXIF, GPS,
- * XMP); a WebP display variant is made; and a small raw copy is handed to face analysis.
+ * XMP); a WebP display variant is made for /rate and the detail, and a small one for grids (My Photos'
+ * cards, the leaderboard); and a small raw copy is handed to face analysis.
  */
 import { HttpsError } from 'firebase-functions/v2/https';
 import sharp, { type Metadata } from 'sharp';
 import { MAX_IMAGE_PIXELS, PHOTO_MESSAGES } from '../../../src/domain/limits';
+import { SMALL_IMAGE_HEIGHT, SMALL_IMAGE_WIDTH } from '../../../src/domain/photo';
 
 export interface RawImage {
   data: Uint8Array;
@@ -18,6 +20,11 @@ export interface ProcessedImage {
   original: Buffer;
   /** The display variant: WebP, at most 720 x 960. */
   display: Buffer;
+  displayWidth: number;
+  displayHeight: number;
+  /** The small variant for grids: WebP, at most 360 x 480. */
+  small: Buffer;
+  /** The original's size. */
   width: number;
   height: number;
   /** RGB pixels, at most 1024 on the long side, for face analysis and quality measures. */
@@ -66,12 +73,22 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   await checkHeader(bytes);
   try {
     const upright = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', pages: 1 }).rotate();
-    const [original, display, analysis] = await Promise.all([
+    const [original, display, small, analysis] = await Promise.all([
       upright.clone().jpeg({ quality: 90, mozjpeg: true }).toBuffer({ resolveWithObject: true }),
       upright
         .clone()
         .resize({ width: DISPLAY_WIDTH, height: DISPLAY_HEIGHT, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 78, effort: 4 })
+        .toBuffer({ resolveWithObject: true }),
+      upright
+        .clone()
+        .resize({
+          width: SMALL_IMAGE_WIDTH,
+          height: SMALL_IMAGE_HEIGHT,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
+        .webp({ quality: 75, effort: 4 })
         .toBuffer(),
       upright
         .clone()
@@ -83,7 +100,10 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     ]);
     return {
       original: original.data,
-      display,
+      display: display.data,
+      displayWidth: display.info.width,
+      displayHeight: display.info.height,
+      small,
       width: original.info.width,
       height: original.info.height,
       analysis: {

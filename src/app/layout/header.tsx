@@ -1,8 +1,9 @@
 import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Avatar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
+import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { MemberAvatar } from '@/components/member-avatar';
 import { paths, safeOrigin } from '@/config/paths';
 import type { User } from '@/domain/user';
 import { onDemand } from '@/lib/on-demand';
@@ -69,7 +70,7 @@ export function Header({ user, onOpenMenu }: Props) {
         </IconButton>
         {user ? (
           <IconButton component={RouterLink} to={paths.profile} aria-label="Profile">
-            <Avatar src={user.photoURL ?? undefined} alt={user.displayName} sx={{ width: 32, height: 32 }} />
+            <MemberAvatar src={user.photoURL} alt={user.displayName} size={32} />
           </IconButton>
         ) : (
           <Button

@@ -12,6 +12,7 @@ const photo = (id: string, overrides: Partial<AdminPhotoRow> = {}): AdminPhotoRo
   id,
   userId: 'owen',
   imageUrl: `http://files.test/${id}.webp`,
+  smallImageUrl: `http://files.test/${id}_small.webp`,
   caption: `Caption ${id}`,
   active: true,
   eligible: true,

@@ -136,8 +136,11 @@ export function PhotosTab() {
                   <TableCell>
                     <Box
                       component="img"
-                      src={photo.imageUrl}
+                      src={photo.smallImageUrl ?? photo.imageUrl}
                       alt={photo.caption || `Photo ${photo.id}`}
+                      width={56}
+                      height={56}
+                      loading="lazy"
                       sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1 }}
                     />
                   </TableCell>

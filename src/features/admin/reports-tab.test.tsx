@@ -12,6 +12,7 @@ const reported = (id: string): AdminReportedPhoto => ({
   id,
   userId: 'owen',
   imageUrl: `http://files.test/${id}.webp`,
+  smallImageUrl: null,
   caption: `Caption ${id}`,
   active: true,
   eligible: false,

@@ -12,6 +12,9 @@ const entry = (id: string, rate: number): LeaderboardPhoto => ({
   userId: `owner-${id}`,
   imageUrl: `http://files.test/${id}.webp`,
   originalUrl: `http://files.test/${id}.jpg`,
+  smallImageUrl: `http://files.test/${id}_small.webp`,
+  imageWidth: 720,
+  imageHeight: 960,
   caption: `Caption ${id}`,
   rate,
   votesCount: 10,
@@ -48,6 +51,28 @@ describe('the leaderboard', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'View photo in place 1' }));
     expect(screen.getByRole('dialog', { name: 'Photo viewer' })).toBeInTheDocument();
+  });
+
+  it('shows each photo from its small variant where the grid cell is small, its size reserved', async () => {
+    callables.call.mockResolvedValue({
+      photos: [
+        entry('a', 4.8),
+        { ...entry('old', 4.5), smallImageUrl: null, imageWidth: null, imageHeight: null },
+      ],
+    });
+    renderApp(<LeaderboardPage user={member} />);
+    const image = await screen.findByRole('img', { name: 'Caption a' });
+    expect(image).toHaveAttribute(
+      'srcset',
+      'http://files.test/a_small.webp 360w, http://files.test/a.webp 720w',
+    );
+    expect(image.getAttribute('sizes')).toMatch(/50vw$/);
+    expect(image).toHaveAttribute('width', '720');
+    expect(image).toHaveAttribute('height', '960');
+    // A photo made before the small variant shows its display image.
+    const old = screen.getByRole('img', { name: 'Caption old' });
+    expect(old).toHaveAttribute('src', 'http://files.test/old.webp');
+    expect(old).not.toHaveAttribute('srcset');
   });
 
   it('says what it takes when no photo qualifies yet', async () => {

@@ -132,6 +132,10 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'showGender'> }) {
                 <DisplayImage
                   src={photo.imageUrl}
                   fallbackSrc={photo.originalUrl}
+                  smallSrc={photo.smallImageUrl}
+                  width={photo.imageWidth}
+                  height={photo.imageHeight}
+                  sizes="(min-width: 900px) min(25vw, 280px), 50vw"
                   alt={photo.caption || `Photo in place ${place + 1}`}
                   onFailed={() => setBroken((current) => new Set(current).add(photo.id))}
                   sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}

@@ -4,7 +4,6 @@
  */
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import {
-  Avatar,
   Box,
   Button,
   IconButton,
@@ -15,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
+import { MemberAvatar } from '@/components/member-avatar';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
 import { REPLY_MAX } from '@/domain/schemas';
@@ -110,7 +110,7 @@ export function CommentThread({
       sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider' }}
     >
       <Stack direction="row" spacing={1.5}>
-        <Avatar src={vote.photoURL ?? undefined} alt="" sx={{ width: 32, height: 32 }} />
+        <MemberAvatar src={vote.photoURL} alt="" size={32} />
         <Box sx={{ flex: 1 }}>
           <Typography>{vote.comment}</Typography>
           <Typography variant="body2" color="text.secondary">
@@ -126,7 +126,7 @@ export function CommentThread({
           {vote.replies.map((reply) => (
             <Box key={reply.id} aria-label={`Reply: ${reply.text}`} role="group" sx={{ mt: 1 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                <Avatar src={reply.userPhotoURL ?? undefined} alt="" sx={{ width: 24, height: 24 }} />
+                <MemberAvatar src={reply.userPhotoURL} alt="" size={24} />
                 <Typography variant="body2" sx={{ flex: 1 }}>
                   <strong>{reply.userId === viewerId ? 'You' : 'Voter'}</strong> {reply.text}
                   {reactionGroups(reply.reactions ?? []).map(([emoji, count]) => ` · ${emoji} ${count}`)}

@@ -18,6 +18,9 @@ import { DisplayImage } from '@/components/display-image';
 import { PHOTO_MESSAGES } from '@/domain/limits';
 import { isNewPhoto, leaderboardBadge, tenPointScore, type Photo } from '@/domain/photo';
 
+/** My Photos' grid: one column on phones, two from 600 pixels, four (at most 1,200 in all) from 900. */
+export const PHOTO_CARD_SIZES = '(min-width: 900px) min(25vw, 280px), (min-width: 600px) 50vw, 100vw';
+
 interface Props {
   photo: Photo;
   now: Date;
@@ -41,6 +44,10 @@ export function PhotoCard({ photo, now, busy, onToggleActive, onDelete, onOpen }
           <DisplayImage
             src={photo.imageUrl}
             fallbackSrc={photo.originalUrl}
+            smallSrc={photo.smallImageUrl}
+            width={photo.imageWidth}
+            height={photo.imageHeight}
+            sizes={PHOTO_CARD_SIZES}
             alt={label}
             sx={{ width: '100%', aspectRatio: '3 / 4', objectFit: 'cover', display: 'block' }}
           />

@@ -17,7 +17,12 @@ export function VoterAnalytics({ analytics }: { analytics: AdvancedAnalytics }) 
         </Typography>
         <AvatarGroup max={6} sx={{ justifyContent: 'flex-end' }} aria-label="Voters">
           {voters.map((voter) => (
-            <Avatar key={voter.id} src={voter.photoURL ?? undefined} alt={`Voter aged ${voter.age}`} />
+            <Avatar
+              key={voter.id}
+              src={voter.photoURL ?? undefined}
+              alt={`Voter aged ${voter.age}`}
+              slotProps={{ img: { width: 40, height: 40 } }}
+            />
           ))}
         </AvatarGroup>
       </Box>

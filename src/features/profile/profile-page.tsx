@@ -6,7 +6,6 @@ import EditIcon from '@mui/icons-material/Edit';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
 import {
   Alert,
-  Avatar,
   Box,
   Button,
   Card,
@@ -24,6 +23,7 @@ import {
 import { Form, Formik } from 'formik';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { MemberAvatar } from '@/components/member-avatar';
 import { PageMeta } from '@/components/page-meta';
 import { usePaymentOffers } from '@/components/payment-offers';
 import { useToast } from '@/components/toast';
@@ -125,7 +125,7 @@ export function ProfilePage({ user }: { user: User }) {
       <Paper sx={{ p: 3, mb: 3 }} component="section" aria-label="Your profile">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: 'center' }}>
           <Box sx={{ position: 'relative' }}>
-            <Avatar src={user.photoURL ?? undefined} alt={user.displayName} sx={{ width: 96, height: 96 }} />
+            <MemberAvatar src={user.photoURL} alt={user.displayName} size={96} />
             <IconButton
               aria-label="Change profile photo"
               onClick={() => picker.current?.click()}

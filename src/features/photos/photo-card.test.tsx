@@ -1,0 +1,50 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { aPhoto, renderApp } from '@/testing/test-utils';
+import { PHOTO_CARD_SIZES, PhotoCard } from './photo-card';
+
+const renderCard = (photo = aPhoto('a')) =>
+  renderApp(
+    <PhotoCard
+      photo={photo}
+      now={new Date()}
+      busy={false}
+      onToggleActive={vi.fn()}
+      onDelete={vi.fn()}
+      onOpen={vi.fn()}
+    />,
+  );
+
+describe('a photo card in My Photos', () => {
+  it('offers the small variant for the grid cell, with the display image size so nothing moves', () => {
+    renderCard(
+      aPhoto('a', {
+        smallImageUrl: 'http://files.test/a_small.webp',
+        originalUrl: 'http://files.test/a.jpg',
+        imageWidth: 720,
+        imageHeight: 960,
+      }),
+    );
+    const image = screen.getByRole('img', { name: 'Photo a' });
+    expect(image).toHaveAttribute('src', 'http://files.test/a.webp');
+    expect(image).toHaveAttribute(
+      'srcset',
+      'http://files.test/a_small.webp 360w, http://files.test/a.webp 720w',
+    );
+    expect(image).toHaveAttribute('sizes', PHOTO_CARD_SIZES);
+    expect(image).toHaveAttribute('width', '720');
+    expect(image).toHaveAttribute('height', '960');
+    // The display image fails: the original alone stands in.
+    fireEvent.error(image);
+    expect(image).toHaveAttribute('src', 'http://files.test/a.jpg');
+    expect(image).not.toHaveAttribute('srcset');
+  });
+
+  it('shows a photo made before the small variant from its display image', () => {
+    renderCard(aPhoto('old'));
+    const image = screen.getByRole('img', { name: 'Photo old' });
+    expect(image).toHaveAttribute('src', 'http://files.test/old.webp');
+    expect(image).not.toHaveAttribute('srcset');
+    expect(image).not.toHaveAttribute('width');
+  });
+});
