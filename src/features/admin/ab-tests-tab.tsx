@@ -3,29 +3,11 @@
  * 100 before it can be saved, each variant 0 to 100, and the last variant cannot be removed. Start
  * and Stop run the test (Start sets its start date when it has none).
  */
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { FieldArray, Form, Formik, yupToFormErrors, type FormikErrors } from 'formik';
+import { FieldArray, yupToFormErrors, type FormikErrors } from 'formik';
 import { useState } from 'react';
 import { ValidationError } from 'yup';
-import { useDialogs } from '@/components/dialogs';
 import { FormTextField } from '@/components/form-fields';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
@@ -35,8 +17,18 @@ import {
   trafficTotal,
   type AdminFeatureRow,
 } from '@/domain/experiments';
+import { AdminFormDialog } from './admin-form-dialog';
 import { messageOf, shownDate, SwitchField } from './admin-parts';
-import { shownValue, useFeatures } from './features-tab';
+import { useAdminWrite } from './admin-reads';
+import {
+  actionsColumn,
+  AdminTable,
+  EditDeleteButtons,
+  NewButton,
+  RowButton,
+  type AdminColumn,
+} from './admin-table';
+import { NameWithId, shownValue, useFeatures } from './features-tab';
 
 interface VariantState {
   id: string;
@@ -116,212 +108,170 @@ function TestDialog({
       { id: 'variant_a', name: 'Variant A', trafficPercentage: '50', value: '' },
     ],
   };
+  const sumsTo100 = (values: TestFormState) => trafficTotal(testInput(values).variants) === 100;
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="ab-test-title">
-      <Formik
-        initialValues={initial}
-        validate={problems}
-        onSubmit={async (values) => {
-          try {
-            await call('adminSaveAbTest', { create, ...testInput(values) });
-            toast({ message: create ? 'A/B test created.' : 'A/B test saved.', severity: 'success' });
-            onSaved();
-            onClose();
-          } catch (error) {
-            const message = messageOf(error);
-            toast({
-              message: create ? `${EXPERIMENT_MESSAGES.createTestFailed} ${message}` : message,
-              severity: 'error',
-            });
-          }
-        }}
-      >
-        {({ values, errors, isSubmitting }) => {
-          const total = trafficTotal(testInput(values).variants);
-          const sumsTo100 = total === 100;
-          return (
-            <Form noValidate>
-              <DialogTitle id="ab-test-title">{create ? 'New A/B test' : `Edit ${test.name}`}</DialogTitle>
-              <DialogContent>
-                <Stack spacing={1} sx={{ pt: 1 }}>
-                  <FormTextField
-                    name="id"
-                    label={create ? 'Test ID' : 'Test ID (fixed after creation)'}
-                    disabled={!create}
-                  />
-                  <FormTextField name="name" label="Name" />
-                  <FormTextField name="description" label="Description" multiline minRows={2} />
-                  <FormTextField name="analyticsKey" label="Analytics key (the test ID when empty)" />
-                  <SwitchField name="enabled" label="Enabled" />
-                  <Typography variant="subtitle1" component="h3">
-                    Variants
-                  </Typography>
-                  <FieldArray name="variants">
-                    {({ push, remove }) => (
-                      <Stack spacing={1}>
-                        {values.variants.map((variant, index) => (
-                          <Stack
-                            key={index}
-                            direction={{ xs: 'column', sm: 'row' }}
-                            spacing={1}
-                            sx={{ alignItems: { sm: 'flex-start' } }}
-                          >
-                            <FormTextField name={`variants.${index}.id`} label="Variant ID" />
-                            <FormTextField name={`variants.${index}.name`} label="Variant name" />
-                            <FormTextField
-                              name={`variants.${index}.trafficPercentage`}
-                              label="Traffic %"
-                              inputMode="decimal"
-                            />
-                            <FormTextField name={`variants.${index}.value`} label="Value" />
-                            <IconButton
-                              aria-label={`Remove variant ${variant.name || index + 1}`}
-                              onClick={() => remove(index)}
-                              disabled={values.variants.length <= 1}
-                              sx={{ mt: 1 }}
-                            >
-                              <DeleteIcon />
-                            </IconButton>
-                          </Stack>
-                        ))}
-                        <Button
-                          onClick={() => push(emptyVariant(values.variants.length + 1))}
-                          sx={{ alignSelf: 'flex-start' }}
-                        >
-                          Add variant
-                        </Button>
-                      </Stack>
-                    )}
-                  </FieldArray>
-                  <Typography color={sumsTo100 ? 'text.secondary' : 'error'}>
-                    Total traffic: {total}%
-                  </Typography>
-                  {!sumsTo100 && <Alert severity="error">{EXPERIMENT_MESSAGES.trafficSum}</Alert>}
-                  {sumsTo100 && typeof errors.variants === 'string' && (
-                    <Alert severity="error">{errors.variants}</Alert>
-                  )}
-                </Stack>
-              </DialogContent>
-              <DialogActions>
-                <Button onClick={onClose}>Cancel</Button>
-                <Button type="submit" variant="contained" disabled={isSubmitting || !sumsTo100}>
-                  Save
+    <AdminFormDialog
+      titleId="ab-test-title"
+      title={create ? 'New A/B test' : `Edit ${test.name}`}
+      maxWidth="md"
+      initialValues={initial}
+      validate={problems}
+      save={async (values) => {
+        await call('adminSaveAbTest', { create, ...testInput(values) });
+        toast({ message: create ? 'A/B test created.' : 'A/B test saved.', severity: 'success' });
+        onSaved();
+        onClose();
+      }}
+      failureWords={(error) =>
+        create ? `${EXPERIMENT_MESSAGES.createTestFailed} ${messageOf(error)}` : messageOf(error)
+      }
+      saveBlocked={(values) => !sumsTo100(values)}
+      onClose={onClose}
+    >
+      {({ values, errors }) => (
+        <>
+          <FormTextField
+            name="id"
+            label={create ? 'Test ID' : 'Test ID (fixed after creation)'}
+            disabled={!create}
+          />
+          <FormTextField name="name" label="Name" />
+          <FormTextField name="description" label="Description" multiline minRows={2} />
+          <FormTextField name="analyticsKey" label="Analytics key (the test ID when empty)" />
+          <SwitchField name="enabled" label="Enabled" />
+          <Typography variant="subtitle1" component="h3">
+            Variants
+          </Typography>
+          <FieldArray name="variants">
+            {({ push, remove }) => (
+              <Stack spacing={1}>
+                {values.variants.map((variant, index) => (
+                  <Stack
+                    key={index}
+                    direction={{ xs: 'column', sm: 'row' }}
+                    spacing={1}
+                    sx={{ alignItems: { sm: 'flex-start' } }}
+                  >
+                    <FormTextField name={`variants.${index}.id`} label="Variant ID" />
+                    <FormTextField name={`variants.${index}.name`} label="Variant name" />
+                    <FormTextField
+                      name={`variants.${index}.trafficPercentage`}
+                      label="Traffic %"
+                      inputMode="decimal"
+                    />
+                    <FormTextField name={`variants.${index}.value`} label="Value" />
+                    <IconButton
+                      aria-label={`Remove variant ${variant.name || index + 1}`}
+                      onClick={() => remove(index)}
+                      disabled={values.variants.length <= 1}
+                      sx={{ mt: 1 }}
+                    >
+                      <DeleteIcon />
+                    </IconButton>
+                  </Stack>
+                ))}
+                <Button
+                  onClick={() => push(emptyVariant(values.variants.length + 1))}
+                  sx={{ alignSelf: 'flex-start' }}
+                >
+                  Add variant
                 </Button>
-              </DialogActions>
-            </Form>
-          );
-        }}
-      </Formik>
-    </Dialog>
+              </Stack>
+            )}
+          </FieldArray>
+          <Typography color={sumsTo100(values) ? 'text.secondary' : 'error'}>
+            Total traffic: {trafficTotal(testInput(values).variants)}%
+          </Typography>
+          {!sumsTo100(values) && <Alert severity="error">{EXPERIMENT_MESSAGES.trafficSum}</Alert>}
+          {sumsTo100(values) && typeof errors.variants === 'string' && (
+            <Alert severity="error">{errors.variants}</Alert>
+          )}
+        </>
+      )}
+    </AdminFormDialog>
   );
 }
 
 export function AbTestsTab() {
-  const toast = useToast();
-  const { confirm } = useDialogs();
+  const write = useAdminWrite();
   const { features, reload } = useFeatures();
   const [editing, setEditing] = useState<AdminFeatureRow | null | undefined>(undefined);
   const tests = features?.filter((feature) => feature.type === 'ab_test');
+  const activeOf = (test: AdminFeatureRow) => test.abTestConfig?.isActive === true;
 
-  const act = async (work: () => Promise<unknown>, done: string) => {
-    try {
-      await work();
-      toast({ message: done, severity: 'success' });
-      reload();
-    } catch (error) {
-      toast({ message: messageOf(error), severity: 'error' });
-    }
-  };
-
-  const remove = async (test: AdminFeatureRow) => {
-    const sure = await confirm({
-      title: 'Delete A/B test',
-      message: `Delete ${test.name}? This cannot be undone.`,
-      confirmLabel: 'Delete',
+  const remove = (test: AdminFeatureRow) =>
+    write({
+      ask: {
+        title: 'Delete A/B test',
+        message: `Delete ${test.name}? This cannot be undone.`,
+        confirmLabel: 'Delete',
+      },
+      work: () => call('adminDeleteFeature', { id: test.id }),
+      done: 'A/B test deleted.',
+      after: reload,
     });
-    if (sure) await act(() => call('adminDeleteFeature', { id: test.id }), 'A/B test deleted.');
-  };
+
+  const startOrStop = (test: AdminFeatureRow) =>
+    write({
+      work: () => call('adminSetAbTestActive', { id: test.id, active: !activeOf(test) }),
+      done: activeOf(test) ? 'A/B test stopped.' : 'A/B test started.',
+      after: reload,
+    });
+
+  const columns: AdminColumn<AdminFeatureRow>[] = [
+    {
+      header: 'Name',
+      cell: (test) => (
+        <NameWithId name={test.name} id={test.id} note={test.enabled ? '' : ' (feature disabled)'} />
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (test) => (
+        <Chip
+          size="small"
+          label={activeOf(test) ? 'Active' : 'Inactive'}
+          color={activeOf(test) ? 'success' : 'default'}
+        />
+      ),
+    },
+    {
+      header: 'Variants',
+      cell: (test) =>
+        test.abTestConfig?.variants
+          .map((variant) => `${variant.name} ${variant.trafficPercentage}%`)
+          .join(', '),
+    },
+    { header: 'Started', cell: (test) => shownDate(test.abTestConfig?.startDate ?? null) },
+    { header: 'Stopped', cell: (test) => shownDate(test.abTestConfig?.endDate ?? null) },
+    actionsColumn((test) => (
+      <>
+        <RowButton
+          label={activeOf(test) ? 'Stop' : 'Start'}
+          of={test.name}
+          variant="outlined"
+          color={activeOf(test) ? 'warning' : 'success'}
+          onClick={() => void startOrStop(test)}
+        />
+        <EditDeleteButtons
+          of={test.name}
+          onEdit={() => setEditing(test)}
+          onDelete={() => void remove(test)}
+        />
+      </>
+    )),
+  ];
 
   return (
     <Stack spacing={2}>
-      <Button variant="contained" onClick={() => setEditing(null)} sx={{ alignSelf: 'flex-start' }}>
-        New A/B test
-      </Button>
-      {tests?.length === 0 && <Typography>No A/B tests configured yet.</Typography>}
-      {tests && tests.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="A/B tests">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Variants</TableCell>
-                <TableCell>Started</TableCell>
-                <TableCell>Stopped</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {tests.map((test) => {
-                const config = test.abTestConfig;
-                const active = config?.isActive === true;
-                return (
-                  <TableRow key={test.id}>
-                    <TableCell>
-                      {test.name}
-                      <Typography variant="caption" component="div" color="text.secondary">
-                        {test.id}
-                        {test.enabled ? '' : ' (feature disabled)'}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={active ? 'Active' : 'Inactive'}
-                        color={active ? 'success' : 'default'}
-                      />
-                    </TableCell>
-                    <TableCell>
-                      {config?.variants
-                        .map((variant) => `${variant.name} ${variant.trafficPercentage}%`)
-                        .join(', ')}
-                    </TableCell>
-                    <TableCell>{shownDate(config?.startDate ?? null)}</TableCell>
-                    <TableCell>{shownDate(config?.endDate ?? null)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      <Button
-                        size="small"
-                        variant="outlined"
-                        color={active ? 'warning' : 'success'}
-                        aria-label={`${active ? 'Stop' : 'Start'} ${test.name}`}
-                        onClick={() =>
-                          void act(
-                            () => call('adminSetAbTestActive', { id: test.id, active: !active }),
-                            active ? 'A/B test stopped.' : 'A/B test started.',
-                          )
-                        }
-                      >
-                        {active ? 'Stop' : 'Start'}
-                      </Button>
-                      <Button size="small" onClick={() => setEditing(test)} aria-label={`Edit ${test.name}`}>
-                        Edit
-                      </Button>
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => void remove(test)}
-                        aria-label={`Delete ${test.name}`}
-                      >
-                        Delete
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
+      <NewButton label="New A/B test" onClick={() => setEditing(null)} />
+      <AdminTable
+        label="A/B tests"
+        rows={tests}
+        rowKey={(test) => test.id}
+        columns={columns}
+        empty="No A/B tests configured yet."
+      />
       {editing !== undefined && (
         <TestDialog test={editing} onClose={() => setEditing(undefined)} onSaved={reload} />
       )}
