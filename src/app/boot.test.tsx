@@ -6,7 +6,7 @@ import { SessionProvider } from '@/data/session';
 import { FEED_INITIAL_BATCH, type FeedPhoto } from '@/domain/rating';
 import { storageKeys } from '@/lib/storage';
 import { bootMemberRoute, memberOrigins } from './boot';
-import { LeaderboardPage, MyPhotosPage, ProfilePage, RatePage } from './lazy-screens';
+import { BottomTabs, LeaderboardPage, MyPhotosPage, ProfilePage, RatePage } from './lazy-screens';
 
 const callables = vi.hoisted(() => ({ call: vi.fn(), prepareCalls: vi.fn() }));
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
@@ -30,7 +30,7 @@ const photo: FeedPhoto = {
 /** The images fetched from script, with the priority each was asked at. */
 const images: Array<{ src: string; fetchPriority: string }> = [];
 
-const screens = [RatePage, MyPhotosPage, LeaderboardPage, ProfilePage];
+const screens = [RatePage, MyPhotosPage, LeaderboardPage, ProfilePage, BottomTabs];
 
 beforeEach(() => {
   vi.clearAllMocks();
@@ -84,6 +84,7 @@ describe('a member screen started from the address', () => {
     // The first photo is fetched at high priority as soon as the page names it.
     await waitFor(() => expect(images).toEqual([{ src: photo.imageUrl, fetchPriority: 'high' }]));
     expect(RatePage.preload).toHaveBeenCalledOnce();
+    expect(BottomTabs.preload).toHaveBeenCalledOnce();
     expect(callables.prepareCalls).toHaveBeenCalledOnce();
   });
 

@@ -9,11 +9,12 @@
 import { env, type AppEnv } from '@/config/env';
 import { paths } from '@/config/paths';
 import { storageKeys } from '@/lib/storage';
+import type * as Screens from './lazy-screens';
 
 interface MemberRoute {
   matches(pathname: string): boolean;
-  /** Fetches the screen's code (Vite adds a modulepreload for each chunk it imports). */
-  code(): Promise<void>;
+  /** The screen, whose code is fetched (Vite adds a modulepreload for each chunk it imports). */
+  screen(screens: typeof Screens): { preload(): Promise<void> };
   /** The screen's first read, started once a member is known. */
   data?(uid: string): void;
 }
@@ -33,23 +34,13 @@ function prefetchFirstFeedPage(uid: string): void {
 const under = (path: string) => (pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 export const MEMBER_ROUTES: MemberRoute[] = [
-  {
-    matches: under(paths.rate),
-    code: () => screens().then(({ RatePage }) => RatePage.preload()),
-    data: prefetchFirstFeedPage,
-  },
+  { matches: under(paths.rate), screen: ({ RatePage }) => RatePage, data: prefetchFirstFeedPage },
   {
     matches: (pathname) => pathname === paths.home || pathname === paths.photos,
-    code: () => screens().then(({ MyPhotosPage }) => MyPhotosPage.preload()),
+    screen: ({ MyPhotosPage }) => MyPhotosPage,
   },
-  {
-    matches: under(paths.leaderboard),
-    code: () => screens().then(({ LeaderboardPage }) => LeaderboardPage.preload()),
-  },
-  {
-    matches: under(paths.profile),
-    code: () => screens().then(({ ProfilePage }) => ProfilePage.preload()),
-  },
+  { matches: under(paths.leaderboard), screen: ({ LeaderboardPage }) => LeaderboardPage },
+  { matches: under(paths.profile), screen: ({ ProfilePage }) => ProfilePage },
 ];
 
 interface Origin {
@@ -98,7 +89,10 @@ export function bootMemberRoute(pathname: string = window.location.pathname): vo
   // Authentication, then the calls' SDK: each screen's first read waits for both.
   import('@/data/auth').catch(ignore);
   import('@/data/callables').then(({ prepareCalls }) => prepareCalls(), ignore);
-  route.code().catch(ignore);
+  // The screen, and the tab bar every member screen shows.
+  screens()
+    .then((loaded) => Promise.all([route.screen(loaded).preload(), loaded.BottomTabs.preload()]))
+    .catch(ignore);
   const { data } = route;
   if (data)
     // Registered before the session, in the app's chunk, has rendered, let alone heard from Auth.

@@ -41,8 +41,16 @@ export function PhotosRoute() {
   );
 }
 
+/**
+ * `/rate` does not wait for the member's record: the feed answers for the member itself (and refuses an
+ * incomplete profile), so the page renders as soon as Auth knows them, and the completion form takes
+ * its place if the record, once in, says the profile is incomplete.
+ */
 export function RateRoute() {
-  return <RequireMember>{(user) => <RatePage user={user} />}</RequireMember>;
+  const { member, user } = useSession();
+  if (member && (user === undefined || user?.complete))
+    return <RatePage uid={member.uid} user={user ?? undefined} />;
+  return <RequireMember>{(complete) => <RatePage uid={complete.uid} user={complete} />}</RequireMember>;
 }
 
 export function LeaderboardRoute() {

@@ -48,7 +48,7 @@ function renderRate(route = '/rate', user = aMember({ complete: true, onBoarding
         path="/rate/:photoId?"
         element={
           <>
-            <RatePage user={user} />
+            <RatePage uid={user.uid} user={user} />
             <Location />
           </>
         }

@@ -79,11 +79,12 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-export function RatePage({ user }: { user: User }) {
+/** `user` is the member's record, undefined while it loads: the feed does not wait for it. */
+export function RatePage({ uid, user }: { uid: string; user: User | undefined }) {
   const { photoId } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
-  const feed = useFeed(user.uid);
+  const feed = useFeed(uid);
   const [index, setIndex] = useState<number | null>(null);
   const [input, setInput] = useState<RatingDraft>(EMPTY_INPUT);
   const [error, setError] = useState<string | null>(null);
@@ -256,7 +257,8 @@ export function RatePage({ user }: { user: User }) {
 
   const viewRating = async () => {
     if (!current) return;
-    if (!user.subscribed) {
+    // While the record loads, the server says whether the member has Premium.
+    if (user && !user.subscribed) {
       offerPremium();
       return;
     }
