@@ -2,29 +2,8 @@
  * The Users tab: search by display name or e-mail prefix, sort by tokens, display name or last vote,
  * 20 a page with Load more; disabled members in red; the edit dialog sends only what changed.
  */
-import {
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  MenuItem,
-  Stack,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { Form, Formik, useField } from 'formik';
-import { useCallback, useEffect, useState } from 'react';
-import { useDialogs } from '@/components/dialogs';
+import { Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { useCallback, useState } from 'react';
 import { FormTextField } from '@/components/form-fields';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
@@ -36,7 +15,10 @@ import {
   type AdminUserRow,
   type AdminUserSort,
 } from '@/domain/admin';
-import { logFailure } from '@/lib/report-error';
+import { AdminFormDialog } from './admin-form-dialog';
+import { SwitchField } from './admin-parts';
+import { useAdminWrite, usePagedList } from './admin-reads';
+import { AdminTable, EditDeleteButtons, LoadMoreButton, type AdminColumn } from './admin-table';
 
 const SORT_LABELS: Record<AdminUserSort, string> = {
   points: 'Tokens',
@@ -45,56 +27,69 @@ const SORT_LABELS: Record<AdminUserSort, string> = {
 };
 
 export function UsersTab() {
-  const toast = useToast();
+  const write = useAdminWrite();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<AdminUserSort>('points');
-  const [users, setUsers] = useState<AdminUserRow[] | undefined>(undefined);
-  const [cursor, setCursor] = useState<string | null>(null);
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
-  const { confirm } = useDialogs();
 
-  const remove = async (user: AdminUserRow) => {
-    const sure = await confirm({
-      title: 'Delete member permanently',
-      message: `This deletes ${user.displayName}'s account: they cannot sign in, their photos leave every feed now, and their photos and personal data are removed within 24 hours. This cannot be undone.`,
-      confirmLabel: 'Delete permanently',
-    });
-    if (!sure) return;
-    try {
-      await call('adminDeleteUser', { uid: user.uid });
-      setUsers((previous) => previous?.filter((each) => each.uid !== user.uid));
-      toast({ message: 'Member deleted.', severity: 'success' });
-    } catch (error) {
-      toast({ message: error instanceof Error ? error.message : String(error), severity: 'error' });
-    }
-  };
-
-  const load = useCallback(
+  const readPage = useCallback(
     async (after: string | null) => {
-      try {
-        const page = await call('adminListUsers', {
-          sort,
-          ...(search.trim() ? { search: search.trim() } : {}),
-          ...(after ? { cursor: after } : {}),
-        });
-        setUsers((previous) => (after ? [...(previous ?? []), ...page.users] : page.users));
-        setCursor(page.cursor);
-      } catch (error) {
-        logFailure(error, { feature: 'admin' });
-        toast({ message: error instanceof Error ? error.message : String(error), severity: 'error' });
-        setUsers((previous) => previous ?? []);
-      }
+      const page = await call('adminListUsers', {
+        sort,
+        ...(search.trim() ? { search: search.trim() } : {}),
+        ...(after ? { cursor: after } : {}),
+      });
+      return { rows: page.users, cursor: page.cursor };
     },
-    [search, sort, toast],
+    [search, sort],
   );
+  const { rows: users, setRows: setUsers, cursor, loadMore } = usePagedList(readPage, 300);
 
-  useEffect(() => {
-    const timer = setTimeout(() => void load(null), 300);
-    return () => clearTimeout(timer);
-  }, [load]);
+  const remove = (user: AdminUserRow) =>
+    write({
+      ask: {
+        title: 'Delete member permanently',
+        message: `This deletes ${user.displayName}'s account: they cannot sign in, their photos leave every feed now, and their photos and personal data are removed within 24 hours. This cannot be undone.`,
+        confirmLabel: 'Delete permanently',
+      },
+      work: () => call('adminDeleteUser', { uid: user.uid }),
+      done: 'Member deleted.',
+      after: () => setUsers((previous) => previous?.filter((each) => each.uid !== user.uid)),
+    });
 
   const saved = (uid: string, changes: AdminUserChanges) =>
     setUsers((previous) => previous?.map((user) => (user.uid === uid ? { ...user, ...changes } : user)));
+
+  const columns: AdminColumn<AdminUserRow>[] = [
+    {
+      header: 'Display name',
+      cell: (user) => (
+        <>
+          {user.displayName} {user.isAdmin && <Chip size="small" label="Admin" />}
+        </>
+      ),
+    },
+    { header: 'E-mail', cell: (user) => user.email ?? '' },
+    { header: 'Tokens', align: 'right', cell: (user) => user.points },
+    {
+      header: 'Last vote',
+      cell: (user) => (user.lastVotedAt ? new Date(user.lastVotedAt).toLocaleDateString() : ''),
+    },
+    {
+      header: 'Status',
+      cell: (user) => (user.disabled ? 'Disabled' : 'Active'),
+      sxOf: (user) => (user.disabled ? { color: 'error.main', fontWeight: 600 } : undefined),
+    },
+    {
+      cell: (user) => (
+        <EditDeleteButtons
+          of={user.displayName}
+          onEdit={() => setEditing(user)}
+          onDelete={() => void remove(user)}
+        />
+      ),
+    },
+  ];
 
   return (
     <Stack spacing={2}>
@@ -119,79 +114,19 @@ export function UsersTab() {
           ))}
         </TextField>
       </Stack>
-      {users?.length === 0 && <Typography>{ADMIN_MESSAGES.noUsers}</Typography>}
-      {users && users.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Users">
-            <TableHead>
-              <TableRow>
-                <TableCell>Display name</TableCell>
-                <TableCell>E-mail</TableCell>
-                <TableCell align="right">Tokens</TableCell>
-                <TableCell>Last vote</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {users.map((user) => (
-                <TableRow
-                  key={user.uid}
-                  sx={user.disabled ? { bgcolor: (theme) => `${theme.palette.error.main}1f` } : undefined}
-                >
-                  <TableCell>
-                    {user.displayName} {user.isAdmin && <Chip size="small" label="Admin" />}
-                  </TableCell>
-                  <TableCell>{user.email ?? ''}</TableCell>
-                  <TableCell align="right">{user.points}</TableCell>
-                  <TableCell>
-                    {user.lastVotedAt ? new Date(user.lastVotedAt).toLocaleDateString() : ''}
-                  </TableCell>
-                  <TableCell sx={user.disabled ? { color: 'error.main', fontWeight: 600 } : undefined}>
-                    {user.disabled ? 'Disabled' : 'Active'}
-                  </TableCell>
-                  <TableCell>
-                    <Button
-                      size="small"
-                      onClick={() => setEditing(user)}
-                      aria-label={`Edit ${user.displayName}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => void remove(user)}
-                      aria-label={`Delete ${user.displayName}`}
-                    >
-                      Delete
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
-      {cursor && (
-        <Button onClick={() => void load(cursor)} sx={{ alignSelf: 'center' }}>
-          Load more
-        </Button>
-      )}
+      <AdminTable
+        label="Users"
+        rows={users}
+        rowKey={(user) => user.uid}
+        columns={columns}
+        empty={ADMIN_MESSAGES.noUsers}
+        rowSx={(user) =>
+          user.disabled ? { bgcolor: (theme) => `${theme.palette.error.main}1f` } : undefined
+        }
+      />
+      {cursor && <LoadMoreButton onClick={loadMore} />}
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} onSaved={saved} />}
     </Stack>
-  );
-}
-
-function SwitchField({ name, label }: { name: 'isAdmin' | 'disabled'; label: string }) {
-  const [field, , helpers] = useField<boolean>(name);
-  return (
-    <FormControlLabel
-      control={
-        <Switch checked={field.value} onChange={(event) => void helpers.setValue(event.target.checked)} />
-      }
-      label={label}
-    />
   );
 }
 
@@ -222,43 +157,30 @@ function EditUserDialog({
     disabled: user.disabled,
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="edit-user-title">
-      <Formik
-        initialValues={initial}
-        validationSchema={adminUserFormSchema}
-        onSubmit={async (values) => {
-          const changes = changedFields(initial, values);
-          if (Object.keys(changes).length === 0) return onClose();
-          try {
-            await call('adminUpdateUser', { uid: user.uid, ...changes });
-            onSaved(user.uid, changes);
-            toast({ message: 'User updated.', severity: 'success' });
-            onClose();
-          } catch (error) {
-            toast({ message: error instanceof Error ? error.message : String(error), severity: 'error' });
-          }
-        }}
-      >
-        {({ isSubmitting }) => (
-          <Form noValidate>
-            <DialogTitle id="edit-user-title">Edit {user.displayName}</DialogTitle>
-            <DialogContent>
-              <Stack spacing={1} sx={{ pt: 1 }}>
-                <FormTextField name="displayName" label="Display name" />
-                <FormTextField name="points" label="Tokens" inputMode="numeric" />
-                <SwitchField name="isAdmin" label="Admin" />
-                <SwitchField name="disabled" label="Disabled" />
-              </Stack>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>Cancel</Button>
-              <Button type="submit" variant="contained" disabled={isSubmitting}>
-                Save
-              </Button>
-            </DialogActions>
-          </Form>
-        )}
-      </Formik>
-    </Dialog>
+    <AdminFormDialog
+      titleId="edit-user-title"
+      title={`Edit ${user.displayName}`}
+      maxWidth="xs"
+      initialValues={initial}
+      validationSchema={adminUserFormSchema}
+      save={async (values) => {
+        const changes = changedFields(initial, values);
+        if (Object.keys(changes).length === 0) return onClose();
+        await call('adminUpdateUser', { uid: user.uid, ...changes });
+        onSaved(user.uid, changes);
+        toast({ message: 'User updated.', severity: 'success' });
+        onClose();
+      }}
+      onClose={onClose}
+    >
+      {() => (
+        <>
+          <FormTextField name="displayName" label="Display name" />
+          <FormTextField name="points" label="Tokens" inputMode="numeric" />
+          <SwitchField name="isAdmin" label="Admin" />
+          <SwitchField name="disabled" label="Disabled" />
+        </>
+      )}
+    </AdminFormDialog>
   );
 }
