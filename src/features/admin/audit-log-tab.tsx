@@ -1,21 +1,10 @@
 /** The audit log: every admin write, newest first, 20 a page: who, what, on which record, when, before and after. */
-import {
-  Box,
-  Button,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
-import { useToast } from '@/components/toast';
+import { Stack } from '@mui/material';
 import { call } from '@/data/callables';
 import { ADMIN_MESSAGES, type AdminLogRow } from '@/domain/admin';
-import { logFailure } from '@/lib/report-error';
-import { messageOf, shownDate } from './admin-parts';
+import { shownDate } from './admin-parts';
+import { usePagedList } from './admin-reads';
+import { AdminTable, LoadMoreButton, type AdminColumn } from './admin-table';
 
 /** A record's fields as short text; long values are cut, the log is for finding, not reading whole. */
 export function shownFields(fields: Record<string, unknown>): string {
@@ -27,67 +16,32 @@ export function shownFields(fields: Record<string, unknown>): string {
     .join('; ');
 }
 
+const readPage = async (after: string | null) => {
+  const page = await call('adminListLog', after ? { cursor: after } : {});
+  return { rows: page.entries, cursor: page.cursor };
+};
+
+const COLUMNS: AdminColumn<AdminLogRow>[] = [
+  { header: 'When', cell: (entry) => shownDate(entry.at), sx: { whiteSpace: 'nowrap' } },
+  { header: 'Admin', cell: (entry) => entry.adminId },
+  { header: 'Action', cell: (entry) => entry.action },
+  { header: 'Record', cell: (entry) => entry.targetPath },
+  { header: 'Before', cell: (entry) => shownFields(entry.before) },
+  { header: 'After', cell: (entry) => shownFields(entry.after) },
+];
+
 export function AuditLogTab() {
-  const toast = useToast();
-  const [entries, setEntries] = useState<AdminLogRow[] | undefined>(undefined);
-  const [cursor, setCursor] = useState<string | null>(null);
-
-  const load = useCallback(
-    async (after: string | null) => {
-      try {
-        const page = await call('adminListLog', after ? { cursor: after } : {});
-        setEntries((previous) => (after ? [...(previous ?? []), ...page.entries] : page.entries));
-        setCursor(page.cursor);
-      } catch (error) {
-        logFailure(error, { feature: 'admin' });
-        toast({ message: messageOf(error), severity: 'error' });
-        setEntries((previous) => previous ?? []);
-      }
-    },
-    [toast],
-  );
-
-  useEffect(() => {
-    const timer = setTimeout(() => void load(null), 0);
-    return () => clearTimeout(timer);
-  }, [load]);
-
+  const { rows: entries, cursor, loadMore } = usePagedList(readPage, 0);
   return (
     <Stack spacing={2}>
-      {entries?.length === 0 && <Typography>{ADMIN_MESSAGES.noLog}</Typography>}
-      {entries && entries.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Audit log">
-            <TableHead>
-              <TableRow>
-                <TableCell>When</TableCell>
-                <TableCell>Admin</TableCell>
-                <TableCell>Action</TableCell>
-                <TableCell>Record</TableCell>
-                <TableCell>Before</TableCell>
-                <TableCell>After</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {entries.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{shownDate(entry.at)}</TableCell>
-                  <TableCell>{entry.adminId}</TableCell>
-                  <TableCell>{entry.action}</TableCell>
-                  <TableCell>{entry.targetPath}</TableCell>
-                  <TableCell>{shownFields(entry.before)}</TableCell>
-                  <TableCell>{shownFields(entry.after)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
-      {cursor && (
-        <Button onClick={() => void load(cursor)} sx={{ alignSelf: 'center' }}>
-          Load more
-        </Button>
-      )}
+      <AdminTable
+        label="Audit log"
+        rows={entries}
+        rowKey={(entry) => entry.id}
+        columns={COLUMNS}
+        empty={ADMIN_MESSAGES.noLog}
+      />
+      {cursor && <LoadMoreButton onClick={loadMore} />}
     </Stack>
   );
 }
