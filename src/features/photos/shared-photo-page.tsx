@@ -7,6 +7,7 @@ import {
   CardContent,
   CircularProgress,
   Container,
+  Skeleton,
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
@@ -24,6 +25,9 @@ const VISUALLY_HIDDEN = {
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
+
+/** The photo's box, the same while it loads and once it shows: the card's width, three by four. */
+const PHOTO_BOX = { width: '100%', aspectRatio: '3 / 4' } as const;
 
 interface Props {
   photoId: string;
@@ -59,17 +63,27 @@ export function SharedPhotoPage({ photoId, ownerId, onJoin }: Props) {
       />
       {error && <Alert severity="info">{error}</Alert>}
       {!error && !photo && (
-        <Box sx={{ textAlign: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading" />
-        </Box>
+        // The photo's card as it will be, so nothing below moves when the photo arrives.
+        <Card aria-busy="true" data-testid="shared-photo-placeholder">
+          <Box sx={{ ...PHOTO_BOX, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+            <CircularProgress aria-label="Loading" />
+          </Box>
+          <CardContent>
+            <Typography>
+              <Skeleton width="60%" />
+            </Typography>
+          </CardContent>
+        </Card>
       )}
       {photo && (
         <Card component="article" aria-label="Shared photo">
           <DisplayImage
             src={photo.imageUrl}
             fallbackSrc={photo.originalUrl}
+            width={photo.imageWidth}
+            height={photo.imageHeight}
             alt={photo.caption ?? 'Shared photo'}
-            sx={{ width: '100%', aspectRatio: '3 / 4', objectFit: 'cover', display: 'block' }}
+            sx={{ ...PHOTO_BOX, objectFit: 'cover', display: 'block' }}
           />
           <CardContent>
             {photo.caption && (

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '@/data/callables';
@@ -19,6 +19,19 @@ const billing = vi.hoisted(() => ({
   })),
 }));
 vi.mock('@/data/use-billing', () => billing);
+// Idle work runs at once unless a test holds it; the lower half's code counts its loads.
+const idle = vi.hoisted(() => ({
+  whenIdle: vi.fn<(work: () => void) => () => void>((work) => {
+    const timer = setTimeout(work, 0);
+    return () => clearTimeout(timer);
+  }),
+}));
+vi.mock('@/lib/idle', () => idle);
+const settingsCode = vi.hoisted(() => ({ loads: 0 }));
+vi.mock('./profile-settings', async (original) => {
+  settingsCode.loads += 1;
+  return original<object>();
+});
 
 const member = aMember({
   complete: true,
@@ -46,6 +59,25 @@ function renderProfile(user = member, signOut = vi.fn(async () => undefined)) {
 beforeEach(() => vi.clearAllMocks());
 
 describe('the profile dashboard', () => {
+  it('draws its upper half first, and the edit form and the deletion once the browser is idle', async () => {
+    let idleWork: (() => void) | undefined;
+    idle.whenIdle.mockImplementationOnce((work) => {
+      idleWork = work;
+      return () => undefined;
+    });
+    renderProfile();
+    expect(screen.getByRole('heading', { name: 'Robin' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Tokens' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit profile' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Account' })).not.toBeInTheDocument();
+    // First in this file, so no test has loaded the lower half's code before.
+    expect(settingsCode.loads).toBe(0);
+    act(() => idleWork!());
+    expect(await screen.findByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Account' })).toBeInTheDocument();
+    expect(settingsCode.loads).toBe(1);
+  });
+
   it('shows tokens, the streak badge, the stat cards and Upgrade for $2.99, or the Premium banner', () => {
     const { unmount } = renderProfile();
     expect(screen.getByRole('heading', { name: 'Robin' })).toBeInTheDocument();
@@ -99,7 +131,7 @@ describe('the profile dashboard', () => {
       showGender: 'male',
     });
 
-    const form = screen.getByRole('form', { name: 'Edit profile' });
+    const form = await screen.findByRole('form', { name: 'Edit profile' });
     const age = within(form).getByLabelText('Age');
     await user.clear(age);
     await user.type(age, '31');
@@ -135,7 +167,7 @@ describe('the profile dashboard', () => {
     );
     const { user } = renderProfile(member, signOut);
     const begin = async () => {
-      await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+      await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
       await user.click(await screen.findByRole('button', { name: 'Continue' }));
       return screen.findByRole('form', { name: 'Why are you leaving?' });
     };

@@ -1,6 +1,7 @@
 /**
  * `/profile`: the member's dashboard. Avatar and username, tokens and the streak badge, Premium,
- * the edit-profile form, the TOKENS and RATED cards, and deleting the account.
+ * the TOKENS and RATED cards; then (`profile-settings.tsx`, loaded after the first paint) the
+ * edit-profile form and deleting the account.
  */
 import EditIcon from '@mui/icons-material/Edit';
 import PhotoCameraIcon from '@mui/icons-material/PhotoCamera';
@@ -20,27 +21,29 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Form, Formik } from 'formik';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
 import { PageMeta } from '@/components/page-meta';
 import { usePaymentOffers } from '@/components/payment-offers';
 import { useToast } from '@/components/toast';
-import { CallError, call } from '@/data/callables';
+import { call } from '@/data/callables';
 import { useBilling } from '@/data/use-billing';
 import { uploadImage } from '@/data/use-photos';
 import { FIELD_MAX } from '@/domain/constants';
 import { formatPrice, PREMIUM_BANNER, UPGRADE_PRICE } from '@/domain/plans';
-import { profileSchema, type ProfileValues } from '@/domain/schemas';
 import { tokenColor } from '@/domain/scores';
 import { streakBadge } from '@/domain/streak';
 import type { User } from '@/domain/user';
-import { ProfileFields } from '@/components/profile-fields';
-import { openFeedback } from '@/lib/feedback';
-import { DeleteAccountSection } from './delete-account-section';
+import { whenIdle } from '@/lib/idle';
+import { profileValues } from './profile-values';
 
-export const PROFILE_SAVED_MS = 2000;
+const ProfileSettings = lazy(() =>
+  import('./profile-settings').then((module) => ({ default: module.ProfileSettings })),
+);
+
+/** About the height of the lower half, kept while it loads so the page does not jump when it comes. */
+const LATER_SECTIONS_MIN_HEIGHT = 480;
 
 /** A picked file keeps its name; a camera blob without a real one becomes profile_photo_{timestamp}.{ext}. */
 export function avatarFileName(file: File, now: number): string {
@@ -63,13 +66,37 @@ function PremiumUntil({ uid }: { uid: string }) {
   );
 }
 
-function profileValues(user: User): ProfileValues {
-  return {
-    displayName: user.displayName,
-    age: user.age ?? 25,
-    gender: user.gender ?? 'male',
-    showGender: user.showGender ?? 'both',
-  };
+/**
+ * The edit-profile form, the activity notes and deleting the account: loaded and drawn once the
+ * upper half has painted, when the browser is idle or as soon as they scroll into view, so the
+ * first task of the page (a second long on a mid-range phone when drawn at once) is split.
+ */
+function LaterSections({ user }: { user: User }) {
+  const [wanted, setWanted] = useState(false);
+  const placeholder = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (wanted) return;
+    const cancel = whenIdle(() => setWanted(true));
+    const node = placeholder.current;
+    const observer =
+      node && 'IntersectionObserver' in window
+        ? new IntersectionObserver((entries) => {
+            if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
+          })
+        : null;
+    if (node) observer?.observe(node);
+    return () => {
+      cancel();
+      observer?.disconnect();
+    };
+  }, [wanted]);
+  const reserved = <Box ref={placeholder} aria-busy="true" sx={{ minHeight: LATER_SECTIONS_MIN_HEIGHT }} />;
+  if (!wanted) return reserved;
+  return (
+    <Suspense fallback={reserved}>
+      <ProfileSettings user={user} />
+    </Suspense>
+  );
 }
 
 export function ProfilePage({ user }: { user: User }) {
@@ -82,12 +109,12 @@ export function ProfilePage({ user }: { user: User }) {
   const [uploading, setUploading] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
 
-  const saveProfile = (values: ProfileValues) => call('completeProfile', profileSchema.cast(values));
-
   const saveName = async () => {
     try {
+      // The schemas' code (Yup) is needed only now, when the member saves.
+      const { profileSchema } = await import('@/domain/schemas');
       await profileSchema.validateAt('displayName', { displayName: name });
-      await saveProfile({ ...profileValues(user), displayName: name.trim() });
+      await call('completeProfile', profileSchema.cast({ ...profileValues(user), displayName: name.trim() }));
       setEditingName(false);
       setNameError(null);
       toast({ message: 'Username has been updated!', severity: 'success' });
@@ -238,72 +265,7 @@ export function ProfilePage({ user }: { user: User }) {
         </Grid>
       </Grid>
 
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Paper sx={{ p: 3 }} component="section" aria-label="Edit profile">
-            <Typography variant="h6" component="h2" gutterBottom>
-              Edit profile
-            </Typography>
-            <Formik
-              initialValues={profileValues(user)}
-              enableReinitialize
-              validationSchema={profileSchema}
-              onSubmit={async (values, { setStatus, setFieldError }) => {
-                setStatus(undefined);
-                try {
-                  await saveProfile(values);
-                  toast({
-                    message: 'Profile has been saved!',
-                    severity: 'success',
-                    duration: PROFILE_SAVED_MS,
-                  });
-                } catch (error) {
-                  if (error instanceof CallError && Object.keys(error.fields).length) {
-                    for (const [field, message] of Object.entries(error.fields))
-                      setFieldError(field, message);
-                  } else setStatus(error instanceof Error ? error.message : String(error));
-                }
-              }}
-            >
-              {({ isSubmitting, status }) => (
-                <Form noValidate aria-label="Edit profile">
-                  <Stack spacing={2}>
-                    <ProfileFields />
-                    {status && (
-                      <Typography role="alert" color="error">
-                        {status}
-                      </Typography>
-                    )}
-                    <Button type="submit" variant="contained" disabled={isSubmitting}>
-                      Save
-                    </Button>
-                  </Stack>
-                </Form>
-              )}
-            </Formik>
-          </Paper>
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Paper sx={{ p: 3 }} component="section" aria-label="Your activity">
-            <Typography variant="h6" component="h2" gutterBottom>
-              Your activity
-            </Typography>
-            <Typography>
-              {streak > 0
-                ? `You have come back ${streak} day${streak === 1 ? '' : 's'} in a row. Every day earns 5 tokens.`
-                : 'Come back every day: each day of your streak earns 5 tokens.'}
-            </Typography>
-            <Typography sx={{ mt: 1 }}>
-              Every 5th rating you give earns a token.
-              {user.subscribed ? '' : ' Each vote your photos receive costs one.'}
-            </Typography>
-            <Button sx={{ mt: 2 }} variant="outlined" onClick={openFeedback}>
-              {user.feedback ? 'Send more feedback' : 'Send feedback'}
-            </Button>
-          </Paper>
-          <DeleteAccountSection />
-        </Grid>
-      </Grid>
+      <LaterSections user={user} />
     </Container>
   );
 }
