@@ -21,7 +21,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { lazy, Suspense, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
 import { PageMeta } from '@/components/page-meta';
@@ -36,13 +36,12 @@ import { tokenColor } from '@/domain/scores';
 import { streakBadge } from '@/domain/streak';
 import type { User } from '@/domain/user';
 import { whenIdle } from '@/lib/idle';
+import { onDemand } from '@/lib/on-demand';
 import { profileValues } from './profile-values';
 
-const ProfileSettings = lazy(() =>
-  import('./profile-settings').then((module) => ({ default: module.ProfileSettings })),
-);
+const ProfileSettings = onDemand(() => import('./profile-settings').then((module) => module.ProfileSettings));
 
-/** About the height of the lower half, kept while it loads so the page does not jump when it comes. */
+/** About the height of the lower half, kept until it is wanted. */
 const LATER_SECTIONS_MIN_HEIGHT = 480;
 
 /** A picked file keeps its name; a camera blob without a real one becomes profile_photo_{timestamp}.{ext}. */
@@ -90,13 +89,10 @@ function LaterSections({ user }: { user: User }) {
       observer?.disconnect();
     };
   }, [wanted]);
-  const reserved = <Box ref={placeholder} aria-busy="true" sx={{ minHeight: LATER_SECTIONS_MIN_HEIGHT }} />;
-  if (!wanted) return reserved;
-  return (
-    <Suspense fallback={reserved}>
-      <ProfileSettings user={user} />
-    </Suspense>
-  );
+  if (!wanted)
+    return <Box ref={placeholder} aria-busy="true" sx={{ minHeight: LATER_SECTIONS_MIN_HEIGHT }} />;
+  // Nothing follows it on the page, so its coming moves nothing.
+  return <ProfileSettings user={user} />;
 }
 
 export function ProfilePage({ user }: { user: User }) {
