@@ -1,15 +1,19 @@
 /**
  * The admin tabs' list markup: a small table of columns (the row actions being one more column), the
- * words shown while it loads or when it is empty, a row's buttons named for that row, and Load more.
+ * words shown while it loads or when it is empty, a row's buttons named for that row, Load more, and the
+ * search and choice above a list.
  */
 import {
   Box,
   Button,
+  MenuItem,
+  Stack,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
+  TextField,
   Typography,
   type ButtonProps,
   type SxProps,
@@ -164,5 +168,52 @@ export function NewButton({ label, onClick }: { label: string; onClick: () => vo
     <Button variant="contained" onClick={onClick} sx={{ alignSelf: 'flex-start' }}>
       {label}
     </Button>
+  );
+}
+
+/** Above a list: a search field, and a choice among a few (an order, a state), side by side from sm up. */
+export function ListFilters<Choice extends string>({
+  searchLabel,
+  search,
+  onSearch,
+  choiceLabel,
+  choice,
+  choices,
+  labels,
+  onChoice,
+  choiceWidth,
+}: {
+  searchLabel: string;
+  search: string;
+  onSearch: (search: string) => void;
+  choiceLabel: string;
+  choice: Choice;
+  choices: readonly Choice[];
+  labels: Record<Choice, string>;
+  onChoice: (choice: Choice) => void;
+  choiceWidth: number;
+}) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <TextField
+        label={searchLabel}
+        value={search}
+        onChange={(event) => onSearch(event.target.value)}
+        fullWidth
+      />
+      <TextField
+        select
+        label={choiceLabel}
+        value={choice}
+        onChange={(event) => onChoice(event.target.value as Choice)}
+        sx={{ minWidth: choiceWidth }}
+      >
+        {choices.map((key) => (
+          <MenuItem key={key} value={key}>
+            {labels[key]}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
   );
 }

@@ -15,15 +15,10 @@ import {
   MenuItem,
   Stack,
   Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useDialogs } from '@/components/dialogs';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
@@ -40,7 +35,17 @@ import {
 import { CAPTION_MAX } from '@/domain/limits';
 import { tenPointScore } from '@/domain/photo';
 import { logFailure } from '@/lib/report-error';
+import { CancelSaveButtons } from './admin-form-dialog';
 import { messageOf, shownDate } from './admin-parts';
+import { usePagedList } from './admin-reads';
+import {
+  actionsColumn,
+  AdminTable,
+  ListFilters,
+  LoadMoreButton,
+  RowButton,
+  type AdminColumn,
+} from './admin-table';
 import { TagsInput } from './tags-input';
 import { VotesDialog } from './votes-dialog';
 
@@ -51,37 +56,23 @@ const ACTIVE_LABELS: Record<AdminPhotoActiveFilter, string> = {
 };
 
 export function PhotosTab() {
-  const toast = useToast();
   const [uploader, setUploader] = useState('');
   const [active, setActive] = useState<AdminPhotoActiveFilter>('all');
-  const [photos, setPhotos] = useState<AdminPhotoRow[] | undefined>(undefined);
-  const [cursor, setCursor] = useState<string | null>(null);
   const [editing, setEditing] = useState<AdminPhotoRow | null>(null);
   const [votesOf, setVotesOf] = useState<AdminPhotoRow | null>(null);
 
-  const load = useCallback(
+  const readPage = useCallback(
     async (after: string | null) => {
-      try {
-        const page = await call('adminListPhotos', {
-          active,
-          ...(uploader.trim() ? { userId: uploader.trim() } : {}),
-          ...(after ? { cursor: after } : {}),
-        });
-        setPhotos((previous) => (after ? [...(previous ?? []), ...page.photos] : page.photos));
-        setCursor(page.cursor);
-      } catch (error) {
-        logFailure(error, { feature: 'admin' });
-        toast({ message: messageOf(error), severity: 'error' });
-        setPhotos((previous) => previous ?? []);
-      }
+      const page = await call('adminListPhotos', {
+        active,
+        ...(uploader.trim() ? { userId: uploader.trim() } : {}),
+        ...(after ? { cursor: after } : {}),
+      });
+      return { rows: page.photos, cursor: page.cursor };
     },
-    [active, uploader, toast],
+    [active, uploader],
   );
-
-  useEffect(() => {
-    const timer = setTimeout(() => void load(null), 300);
-    return () => clearTimeout(timer);
-  }, [load]);
+  const { rows: photos, setRows: setPhotos, cursor, loadMore } = usePagedList(readPage, 300);
 
   const changed = (next: AdminPhotoRow | null, id: string) =>
     setPhotos((previous) =>
@@ -90,108 +81,71 @@ export function PhotosTab() {
         : previous?.filter((p) => p.id !== id),
     );
 
+  const columns: AdminColumn<AdminPhotoRow>[] = [
+    {
+      header: 'Photo',
+      cell: (photo) => (
+        <Box
+          component="img"
+          src={photo.smallImageUrl ?? photo.imageUrl}
+          alt={photo.caption || `Photo ${photo.id}`}
+          width={56}
+          height={56}
+          loading="lazy"
+          sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1 }}
+        />
+      ),
+    },
+    { header: 'Caption', cell: (photo) => photo.caption },
+    { header: 'Uploader', cell: (photo) => photo.userId },
+    {
+      header: 'Status',
+      cell: (photo) => (
+        <>
+          <Chip
+            size="small"
+            label={photo.active ? 'Active' : 'Inactive'}
+            color={photo.active ? 'success' : 'default'}
+          />
+          {photo.reportsCount > 0 && (
+            <Chip size="small" color="warning" label={`${photo.reportsCount} reports`} sx={{ ml: 0.5 }} />
+          )}
+        </>
+      ),
+    },
+    { header: 'Score', align: 'right', cell: (photo) => tenPointScore(photo.rate) },
+    { header: 'Votes', align: 'right', cell: (photo) => photo.votesCount },
+    { header: 'Labels', cell: (photo) => photo.labels.join(', ') },
+    { header: 'Uploaded', cell: (photo) => shownDate(photo.uploadedAt) },
+    actionsColumn((photo) => (
+      <>
+        <RowButton label="Edit" of={`photo ${photo.id}`} onClick={() => setEditing(photo)} />
+        <RowButton label="Votes" ariaLabel={`Votes of photo ${photo.id}`} onClick={() => setVotesOf(photo)} />
+      </>
+    )),
+  ];
+
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label="Uploader (user ID)"
-          value={uploader}
-          onChange={(event) => setUploader(event.target.value)}
-          fullWidth
-        />
-        <TextField
-          select
-          label="Active"
-          value={active}
-          onChange={(event) => setActive(event.target.value as AdminPhotoActiveFilter)}
-          sx={{ minWidth: 160 }}
-        >
-          {ADMIN_PHOTO_ACTIVE_FILTERS.map((key) => (
-            <MenuItem key={key} value={key}>
-              {ACTIVE_LABELS[key]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
-      {photos?.length === 0 && <Typography>{ADMIN_PHOTO_MESSAGES.noPhotos}</Typography>}
-      {photos && photos.length > 0 && (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Photos">
-            <TableHead>
-              <TableRow>
-                <TableCell>Photo</TableCell>
-                <TableCell>Caption</TableCell>
-                <TableCell>Uploader</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Score</TableCell>
-                <TableCell align="right">Votes</TableCell>
-                <TableCell>Labels</TableCell>
-                <TableCell>Uploaded</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {photos.map((photo) => (
-                <TableRow key={`${photo.userId}/${photo.id}`}>
-                  <TableCell>
-                    <Box
-                      component="img"
-                      src={photo.smallImageUrl ?? photo.imageUrl}
-                      alt={photo.caption || `Photo ${photo.id}`}
-                      width={56}
-                      height={56}
-                      loading="lazy"
-                      sx={{ width: 56, height: 56, objectFit: 'cover', borderRadius: 1 }}
-                    />
-                  </TableCell>
-                  <TableCell>{photo.caption}</TableCell>
-                  <TableCell>{photo.userId}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={photo.active ? 'Active' : 'Inactive'}
-                      color={photo.active ? 'success' : 'default'}
-                    />
-                    {photo.reportsCount > 0 && (
-                      <Chip
-                        size="small"
-                        color="warning"
-                        label={`${photo.reportsCount} reports`}
-                        sx={{ ml: 0.5 }}
-                      />
-                    )}
-                  </TableCell>
-                  <TableCell align="right">{tenPointScore(photo.rate)}</TableCell>
-                  <TableCell align="right">{photo.votesCount}</TableCell>
-                  <TableCell>{photo.labels.join(', ')}</TableCell>
-                  <TableCell>{shownDate(photo.uploadedAt)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      onClick={() => setEditing(photo)}
-                      aria-label={`Edit photo ${photo.id}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="small"
-                      onClick={() => setVotesOf(photo)}
-                      aria-label={`Votes of photo ${photo.id}`}
-                    >
-                      Votes
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
-      {cursor && (
-        <Button onClick={() => void load(cursor)} sx={{ alignSelf: 'center' }}>
-          Load more
-        </Button>
-      )}
+      <ListFilters
+        searchLabel="Uploader (user ID)"
+        search={uploader}
+        onSearch={setUploader}
+        choiceLabel="Active"
+        choice={active}
+        choices={ADMIN_PHOTO_ACTIVE_FILTERS}
+        labels={ACTIVE_LABELS}
+        onChoice={setActive}
+        choiceWidth={160}
+      />
+      <AdminTable
+        label="Photos"
+        rows={photos}
+        rowKey={(photo) => `${photo.userId}/${photo.id}`}
+        columns={columns}
+        empty={ADMIN_PHOTO_MESSAGES.noPhotos}
+      />
+      {cursor && <LoadMoreButton onClick={loadMore} />}
       {editing && (
         <EditPhotoDialog
           photo={editing}
@@ -384,10 +338,7 @@ function EditPhotoDialog({
           </Button>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={save} disabled={busy}>
-          Save
-        </Button>
+        <CancelSaveButtons onCancel={onClose} onSave={save} disabled={busy} />
       </DialogActions>
     </Dialog>
   );

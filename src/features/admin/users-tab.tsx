@@ -2,7 +2,7 @@
  * The Users tab: search by display name or e-mail prefix, sort by tokens, display name or last vote,
  * 20 a page with Load more; disabled members in red; the edit dialog sends only what changed.
  */
-import { Chip, MenuItem, Stack, TextField } from '@mui/material';
+import { Chip, Stack } from '@mui/material';
 import { useCallback, useState } from 'react';
 import { FormTextField } from '@/components/form-fields';
 import { useToast } from '@/components/toast';
@@ -18,7 +18,7 @@ import {
 import { AdminFormDialog } from './admin-form-dialog';
 import { SwitchField } from './admin-parts';
 import { useAdminWrite, usePagedList } from './admin-reads';
-import { AdminTable, EditDeleteButtons, LoadMoreButton, type AdminColumn } from './admin-table';
+import { AdminTable, EditDeleteButtons, ListFilters, LoadMoreButton, type AdminColumn } from './admin-table';
 
 const SORT_LABELS: Record<AdminUserSort, string> = {
   points: 'Tokens',
@@ -93,27 +93,17 @@ export function UsersTab() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          label="Search by display name or e-mail"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          fullWidth
-        />
-        <TextField
-          select
-          label="Sort by"
-          value={sort}
-          onChange={(event) => setSort(event.target.value as AdminUserSort)}
-          sx={{ minWidth: 180 }}
-        >
-          {(Object.keys(SORT_LABELS) as AdminUserSort[]).map((key) => (
-            <MenuItem key={key} value={key}>
-              {SORT_LABELS[key]}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Stack>
+      <ListFilters
+        searchLabel="Search by display name or e-mail"
+        search={search}
+        onSearch={setSearch}
+        choiceLabel="Sort by"
+        choice={sort}
+        choices={Object.keys(SORT_LABELS) as AdminUserSort[]}
+        labels={SORT_LABELS}
+        onChoice={setSort}
+        choiceWidth={180}
+      />
       <AdminTable
         label="Users"
         rows={users}
