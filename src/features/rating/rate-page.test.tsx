@@ -128,7 +128,8 @@ describe('the rating feed', () => {
     // The first batch is 2; the next page is asked for while the last loaded photo is shown.
     expect(getPhotos).toHaveBeenNthCalledWith(1, { limit: 2 });
     await waitFor(() => expect(getPhotos).toHaveBeenLastCalledWith({ startAfter: 'cursor-1' }));
-    await user.click(screen.getByRole('button', { name: 'Skip' }));
+    // The inputs render just after the photo has painted.
+    await user.click(await screen.findByRole('button', { name: 'Skip' }));
     expect(await screen.findByText('Caption c')).toBeInTheDocument();
     expect(getPhotos).toHaveBeenCalledTimes(2);
   });
@@ -152,7 +153,7 @@ describe('the rating feed', () => {
     serve({ getPhotos: async () => ({ photos: [photo('a')], next: null }) });
     const { user } = renderRate();
     await screen.findByText(DEFAULT_CAPTION);
-    const hearts = screen.getByRole('radiogroup', { name: 'Hearts' });
+    const hearts = await screen.findByRole('radiogroup', { name: 'Hearts' });
     expect(hearts).toBeInTheDocument();
     for (const [key, label] of [
       ['1', 'Not Attractive/Needs Work'],

@@ -5,7 +5,7 @@
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DisplayImage } from '@/components/display-image';
 import { PageMeta } from '@/components/page-meta';
@@ -109,6 +109,14 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
   const photos = feed.photos;
   const current = index === null ? undefined : photos?.[index];
   const currentId = current?.id;
+
+  // The first photo paints on its own; the inputs beside it follow in a transition, which React renders
+  // in slices between which the browser paints and answers input, instead of one long task before it.
+  const [inputsShown, setInputsShown] = useState(false);
+  const hasPhoto = current !== undefined;
+  useEffect(() => {
+    if (hasPhoto && !inputsShown) startTransition(() => setInputsShown(true));
+  }, [hasPhoto, inputsShown]);
 
   // Once photos are in, start at the photo the URL names if it is among them, else the first.
   if (index === null && photos && photos.length > 0) {
@@ -408,14 +416,16 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
               </Button>
             </Stack>
           </Stack>
-          <RatingPanel
-            value={input}
-            onChange={(change) => setInput((previous) => ({ ...previous, ...change }))}
-            onRateChange={chooseRate}
-            error={error}
-            onSubmit={() => input.rate !== null && submit({ ...input, rate: input.rate })}
-            onSkip={skip}
-          />
+          {inputsShown && (
+            <RatingPanel
+              value={input}
+              onChange={(change) => setInput((previous) => ({ ...previous, ...change }))}
+              onRateChange={chooseRate}
+              error={error}
+              onSubmit={() => input.rate !== null && submit({ ...input, rate: input.rate })}
+              onSkip={skip}
+            />
+          )}
         </Box>
       )}
       {dialog === 'tutorial' && <TutorialDialog onClose={closeTutorial} />}
