@@ -15,60 +15,35 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useDialogs } from '@/components/dialogs';
-import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
 import { ADMIN_PHOTO_MESSAGES, type AdminReportedPhoto, type ReportDecision } from '@/domain/admin-photos';
-import { logFailure } from '@/lib/report-error';
-import { messageOf } from './admin-parts';
+import { useAdminList, useAdminWrite } from './admin-reads';
+
+const readReports = () => call('adminListReports', {}).then((answer) => answer.photos);
 
 export function ReportsTab() {
-  const toast = useToast();
-  const { confirm } = useDialogs();
-  const [photos, setPhotos] = useState<AdminReportedPhoto[] | undefined>(undefined);
+  const write = useAdminWrite();
+  const { rows: photos, setRows: setPhotos } = useAdminList(readReports);
 
-  useEffect(() => {
-    let current = true;
-    call('adminListReports', {}).then(
-      (answer) => current && setPhotos(answer.photos),
-      (error: unknown) => {
-        logFailure(error, { feature: 'admin' });
-        toast({ message: messageOf(error), severity: 'error' });
-        if (current) setPhotos([]);
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [toast]);
-
-  const decide = async (photo: AdminReportedPhoto, decision: ReportDecision) => {
-    if (decision === 'remove') {
-      const sure = await confirm({
-        title: 'Remove photo permanently',
-        message:
-          'This deletes the photo, its votes and its files, and tells its owner. This cannot be undone.',
-        confirmLabel: 'Remove permanently',
-      });
-      if (!sure) return;
-    }
-    try {
-      await call('adminResolveReport', { userId: photo.userId, photoId: photo.id, decision });
-      setPhotos((previous) =>
-        previous?.filter((each) => each.id !== photo.id || each.userId !== photo.userId),
-      );
-      toast({
-        message:
-          decision === 'restore'
-            ? 'Photo restored; its owner was told.'
-            : 'Photo removed; its owner was told.',
-        severity: 'success',
-      });
-    } catch (error) {
-      toast({ message: messageOf(error), severity: 'error' });
-    }
-  };
+  const decide = (photo: AdminReportedPhoto, decision: ReportDecision) =>
+    write({
+      ask:
+        decision === 'remove'
+          ? {
+              title: 'Remove photo permanently',
+              message:
+                'This deletes the photo, its votes and its files, and tells its owner. This cannot be undone.',
+              confirmLabel: 'Remove permanently',
+            }
+          : undefined,
+      work: () => call('adminResolveReport', { userId: photo.userId, photoId: photo.id, decision }),
+      done:
+        decision === 'restore' ? 'Photo restored; its owner was told.' : 'Photo removed; its owner was told.',
+      after: () =>
+        setPhotos((previous) =>
+          previous?.filter((each) => each.id !== photo.id || each.userId !== photo.userId),
+        ),
+    });
 
   if (photos?.length === 0) return <Typography>{ADMIN_PHOTO_MESSAGES.noReports}</Typography>;
   return (
