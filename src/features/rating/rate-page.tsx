@@ -30,7 +30,6 @@ import { OFFLINE_MESSAGES } from '@/domain/errors';
 import type { ratingFormSchema, RatingFormValues } from '@/domain/schemas';
 import { formatScore } from '@/domain/scores';
 import type { User } from '@/domain/user';
-import { whenIdle } from '@/lib/idle';
 import { onDemand } from '@/lib/on-demand';
 import { logFailure } from '@/lib/report-error';
 import { storageKeys } from '@/lib/storage';
@@ -43,8 +42,9 @@ const TutorialDialog = onDemand(() => import('./tutorial-dialog').then((module) 
 type RatingSchema = typeof ratingFormSchema;
 let ratingSchema: RatingSchema | undefined;
 /**
- * The vote's check brings Yup and the comment filter, which the first photo does not need: fetched once
- * the browser is idle after it, so a vote checks at once; a vote made before then waits for it.
+ * The vote's check brings Yup, the comment filter and the caption check, which the photo does not need:
+ * fetched when the member starts a rating, so the vote checks at once; a swipe, which chooses and sends
+ * in one gesture, waits for it the first time.
  */
 function loadRatingSchema(): Promise<RatingSchema> {
   return import('@/domain/schemas').then((module) => (ratingSchema = module.ratingFormSchema));
@@ -176,7 +176,11 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
     return () => clearTimeout(timer);
   }, [tip]);
 
-  useEffect(() => whenIdle(() => void loadRatingSchema().catch(() => undefined)), []);
+  // The vote's check is fetched once the member starts a rating (hearts, a tag or a comment).
+  const started = input !== EMPTY_INPUT;
+  useEffect(() => {
+    if (started) loadRatingSchema().catch(() => undefined);
+  }, [started]);
 
   const send = useCallback(
     (photo: FeedPhoto, values: RatingInput, schema: RatingSchema) => {
