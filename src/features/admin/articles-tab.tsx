@@ -9,25 +9,15 @@ import {
   Box,
   Button,
   ButtonBase,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
   ImageList,
   ImageListItem,
   ImageListItemBar,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
-import { Form, Formik, type FormikProps } from 'formik';
+import { type FormikProps } from 'formik';
 import { useCallback, useEffect, useState } from 'react';
-import { useDialogs } from '@/components/dialogs';
 import { FormTextField } from '@/components/form-fields';
 import { useToast } from '@/components/toast';
 import { call, CallError } from '@/data/callables';
@@ -41,6 +31,10 @@ import {
   type ArticleSummary,
 } from '@/domain/articles';
 import { logFailure } from '@/lib/report-error';
+import { AdminFormDialog } from './admin-form-dialog';
+import { messageOf } from './admin-parts';
+import { useAdminWrite } from './admin-reads';
+import { actionsColumn, AdminTable, EditDeleteButtons, type AdminColumn } from './admin-table';
 
 const EMPTY: ArticleFormValues = {
   headline: '',
@@ -57,7 +51,7 @@ type Editing = { id?: string; values: ArticleFormValues };
 
 export function ArticlesTab() {
   const toast = useToast();
-  const { confirm } = useDialogs();
+  const write = useAdminWrite();
   const [articles, setArticles] = useState<ArticleSummary[] | undefined>(undefined);
   const [pages, setPages] = useState({ loaded: 0, count: 0 });
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -69,7 +63,7 @@ export function ArticlesTab() {
         return await call('getArticles', { page });
       } catch (error) {
         logFailure(error, { feature: 'admin', action: 'getArticles' });
-        toast({ message: error instanceof Error ? error.message : String(error), severity: 'error' });
+        toast({ message: messageOf(error), severity: 'error' });
         return { articles: [], pages: 0 };
       }
     },
@@ -110,25 +104,37 @@ export function ArticlesTab() {
         },
       });
     } catch (error) {
-      toast({ message: error instanceof Error ? error.message : String(error), severity: 'error' });
+      toast({ message: messageOf(error), severity: 'error' });
     }
   }
 
-  async function remove(article: ArticleSummary) {
-    const sure = await confirm({
-      title: 'Delete article?',
-      message: `"${article.headline}" will be removed from the blog. This is permanent and cannot be undone.`,
-      confirmLabel: 'Delete',
+  const remove = (article: ArticleSummary) =>
+    write({
+      ask: {
+        title: 'Delete article?',
+        message: `"${article.headline}" will be removed from the blog. This is permanent and cannot be undone.`,
+        confirmLabel: 'Delete',
+      },
+      work: () => call('deleteArticle', { id: article.id }),
+      done: 'Article deleted.',
+      after: () => load(1),
     });
-    if (!sure) return;
-    try {
-      await call('deleteArticle', { id: article.id });
-      toast({ message: 'Article deleted.', severity: 'success' });
-      await load(1);
-    } catch (error) {
-      toast({ message: error instanceof Error ? error.message : String(error), severity: 'error' });
-    }
-  }
+
+  const columns: AdminColumn<ArticleSummary>[] = [
+    { header: 'Headline', cell: (article) => article.headline },
+    { header: 'Added', cell: (article) => articleDate(article.dateAdded) },
+    { header: 'Rate', cell: (article) => article.rate.toFixed(1) },
+    actionsColumn(
+      (article) => (
+        <EditDeleteButtons
+          of={article.headline}
+          onEdit={() => void edit(article.id)}
+          onDelete={() => void remove(article)}
+        />
+      ),
+      { header: 'Actions', align: 'right' },
+    ),
+  ];
 
   return (
     <Box>
@@ -140,50 +146,15 @@ export function ArticlesTab() {
           New article
         </Button>
       </Stack>
-      {articles === undefined ? (
-        <Typography color="text.secondary">Loading articles...</Typography>
-      ) : articles.length === 0 ? (
-        <Typography color="text.secondary">{BLOG_MESSAGES.adminEmpty}</Typography>
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Articles">
-            <TableHead>
-              <TableRow>
-                <TableCell>Headline</TableCell>
-                <TableCell>Added</TableCell>
-                <TableCell>Rate</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {articles.map((article) => (
-                <TableRow key={article.id}>
-                  <TableCell>{article.headline}</TableCell>
-                  <TableCell>{articleDate(article.dateAdded)}</TableCell>
-                  <TableCell>{article.rate.toFixed(1)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      onClick={() => void edit(article.id)}
-                      aria-label={`Edit ${article.headline}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => void remove(article)}
-                      aria-label={`Delete ${article.headline}`}
-                    >
-                      Delete
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
-      )}
+      <AdminTable
+        label="Articles"
+        rows={articles}
+        rowKey={(article) => article.id}
+        columns={columns}
+        loading="Loading articles..."
+        empty={BLOG_MESSAGES.adminEmpty}
+        quiet
+      />
       {pages.loaded < pages.count && (
         <Button sx={{ mt: 2 }} onClick={() => void load(pages.loaded + 1)}>
           Load more
@@ -213,56 +184,41 @@ function ArticleDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [failure, setFailure] = useState<string | null>(null);
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="article-dialog-title">
-      <Formik<ArticleFormValues>
-        initialValues={editing.values}
-        validationSchema={articleFormSchema}
-        onSubmit={async (values) => {
-          setFailure(null);
-          try {
-            const clean = articleFormSchema.cast(values, { stripUnknown: true });
-            await call('saveArticle', { ...clean, ...(editing.id ? { id: editing.id } : {}) });
-            onSaved();
-          } catch (error) {
-            setFailure(error instanceof Error ? error.message : String(error));
-          }
-        }}
-      >
-        {(form) => (
-          <Form noValidate>
-            <DialogTitle id="article-dialog-title">{editing.id ? 'Edit article' : 'New article'}</DialogTitle>
-            <DialogContent>
-              <Stack spacing={1} sx={{ pt: 1 }}>
-                <GenerateFromIdea form={form} />
-                <FormTextField name="headline" label="Headline" required />
-                <FormTextField name="description" label="Description" multiline minRows={2} />
-                <FormTextField name="seoTitle" label="SEO title" />
-                <FormTextField name="seoDescription" label="SEO description" />
-                <FormTextField name="author" label="Author" placeholder="Photorater Team" />
-                <FormTextField
-                  name="rate"
-                  label="Rate (0 to 5)"
-                  type="number"
-                  slotProps={{ htmlInput: { step: 0.1, min: 0, max: 5 } }}
-                />
-                <FormTextField name="imageUrl" label="Image URL" />
-                <ImageSearch onPick={(image) => void form.setFieldValue('imageUrl', image.url)} />
-                <FormTextField name="content" label="Content (HTML)" multiline minRows={10} required />
-                {failure && <Alert severity="error">{failure}</Alert>}
-              </Stack>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={onClose}>Cancel</Button>
-              <Button type="submit" variant="contained" disabled={form.isSubmitting}>
-                Save
-              </Button>
-            </DialogActions>
-          </Form>
-        )}
-      </Formik>
-    </Dialog>
+    <AdminFormDialog
+      titleId="article-dialog-title"
+      title={editing.id ? 'Edit article' : 'New article'}
+      maxWidth="md"
+      initialValues={editing.values}
+      validationSchema={articleFormSchema}
+      save={async (values) => {
+        const clean = articleFormSchema.cast(values, { stripUnknown: true });
+        await call('saveArticle', { ...clean, ...(editing.id ? { id: editing.id } : {}) });
+        onSaved();
+      }}
+      failureInDialog
+      onClose={onClose}
+    >
+      {(form) => (
+        <>
+          <GenerateFromIdea form={form} />
+          <FormTextField name="headline" label="Headline" required />
+          <FormTextField name="description" label="Description" multiline minRows={2} />
+          <FormTextField name="seoTitle" label="SEO title" />
+          <FormTextField name="seoDescription" label="SEO description" />
+          <FormTextField name="author" label="Author" placeholder="Photorater Team" />
+          <FormTextField
+            name="rate"
+            label="Rate (0 to 5)"
+            type="number"
+            slotProps={{ htmlInput: { step: 0.1, min: 0, max: 5 } }}
+          />
+          <FormTextField name="imageUrl" label="Image URL" />
+          <ImageSearch onPick={(image) => void form.setFieldValue('imageUrl', image.url)} />
+          <FormTextField name="content" label="Content (HTML)" multiline minRows={10} required />
+        </>
+      )}
+    </AdminFormDialog>
   );
 }
 
