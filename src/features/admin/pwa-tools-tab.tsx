@@ -3,25 +3,13 @@
  * this origin holds with a refresh, and troubleshooting tips. It asks the browser directly, so it works
  * with whatever service worker the app has, or none.
  */
-import {
-  Alert,
-  Button,
-  List,
-  ListItem,
-  ListItemText,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Button, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { useDialogs } from '@/components/dialogs';
 import { useToast } from '@/components/toast';
 import { PWA_UPDATE_CHECK_RESET_MS } from '@/domain/admin';
 import { messageOf } from './admin-parts';
+import { AdminTable, type AdminColumn } from './admin-table';
 
 interface CacheInfo {
   name: string;
@@ -34,6 +22,11 @@ const TIPS = [
   'Still stuck: in the browser, unregister the service worker for this site (Application > Service workers) and reload.',
   'Installed app not updating on a phone: close it completely and open it again; updates take over on the next start.',
   'Development builds run without a service worker; these tools act on a production build.',
+];
+
+const CACHE_COLUMNS: AdminColumn<CacheInfo>[] = [
+  { header: 'Cache', cell: (cache) => cache.name },
+  { header: 'Entries', align: 'right', cell: (cache) => cache.entries },
 ];
 
 async function readCaches(): Promise<CacheInfo[]> {
@@ -130,25 +123,14 @@ export function PwaToolsTab() {
             Refresh
           </Button>
         </Stack>
-        {cacheList?.length === 0 && <Typography>No caches.</Typography>}
-        {cacheList && cacheList.length > 0 && (
-          <Table size="small" aria-label="Active caches">
-            <TableHead>
-              <TableRow>
-                <TableCell>Cache</TableCell>
-                <TableCell align="right">Entries</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {cacheList.map((cache) => (
-                <TableRow key={cache.name}>
-                  <TableCell>{cache.name}</TableCell>
-                  <TableCell align="right">{cache.entries}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <AdminTable
+          label="Active caches"
+          rows={cacheList}
+          rowKey={(cache) => cache.name}
+          columns={CACHE_COLUMNS}
+          empty="No caches."
+          scrolls={false}
+        />
       </Stack>
       <Stack spacing={1}>
         <Typography variant="h6" component="h2">
