@@ -4,24 +4,13 @@
  * local server's event log; on Firebase the events are in Google Analytics.
  */
 import RefreshIcon from '@mui/icons-material/Refresh';
-import {
-  Alert,
-  Box,
-  CircularProgress,
-  IconButton,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, CircularProgress, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import { useCallback, useEffect, useState } from 'react';
 import { readAnalyticsSummary } from '@/data/analytics-summary';
-import { conversionRate, type AnalyticsSummary } from '@/domain/analytics-summary';
+import { conversionRate, type AnalyticsSummary, type VariantCounts } from '@/domain/analytics-summary';
 import { logFailure } from '@/lib/report-error';
+import { messageOf } from './admin-parts';
+import { AdminTable, type AdminColumn } from './admin-table';
 
 export const ANALYTICS_TEXT = {
   title: 'Analytics',
@@ -32,6 +21,19 @@ export const ANALYTICS_TEXT = {
   inGoogleAnalytics:
     "The app's analytics events go to Google Analytics for Firebase: see its Events report in the Firebase console.",
 } as const;
+
+const EVENT_COLUMNS: AdminColumn<AnalyticsSummary['events'][number]>[] = [
+  { header: 'Event', cell: (event) => event.name },
+  { header: 'Count', align: 'right', cell: (event) => event.count },
+];
+
+const VARIANT_COLUMNS: AdminColumn<VariantCounts>[] = [
+  { header: 'Test', cell: (row) => row.testId },
+  { header: 'Variant', cell: (row) => row.variantName },
+  { header: 'Assignments', align: 'right', cell: (row) => row.assignments },
+  { header: 'Conversions', align: 'right', cell: (row) => row.conversions },
+  { header: 'Conversions per assignment', align: 'right', cell: (row) => conversionRate(row) },
+];
 
 type State =
   | { status: 'loading' }
@@ -48,8 +50,7 @@ export function AnalyticsTab() {
       (summary) => active && setState({ status: 'ready', summary }),
       (error: unknown) => {
         logFailure(error, { feature: 'admin', component: 'AnalyticsTab', action: 'readAnalyticsSummary' });
-        if (active)
-          setState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+        if (active) setState({ status: 'failed', message: messageOf(error) });
       },
     );
     return () => {
@@ -81,54 +82,24 @@ export function AnalyticsTab() {
       )}
       {state.status === 'ready' && state.summary && (
         <Stack spacing={3}>
-          <Table size="small" aria-label={ANALYTICS_TEXT.events}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Event</TableCell>
-                <TableCell align="right">Count</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {state.summary.events.map((event) => (
-                <TableRow key={event.name}>
-                  <TableCell>{event.name}</TableCell>
-                  <TableCell align="right">{event.count}</TableCell>
-                </TableRow>
-              ))}
-              {state.summary.events.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={2}>{ANALYTICS_TEXT.noEvents}</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
-          <Table size="small" aria-label={ANALYTICS_TEXT.variants}>
-            <TableHead>
-              <TableRow>
-                <TableCell>Test</TableCell>
-                <TableCell>Variant</TableCell>
-                <TableCell align="right">Assignments</TableCell>
-                <TableCell align="right">Conversions</TableCell>
-                <TableCell align="right">Conversions per assignment</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {state.summary.variants.map((row) => (
-                <TableRow key={`${row.testId}/${row.variantId}`}>
-                  <TableCell>{row.testId}</TableCell>
-                  <TableCell>{row.variantName}</TableCell>
-                  <TableCell align="right">{row.assignments}</TableCell>
-                  <TableCell align="right">{row.conversions}</TableCell>
-                  <TableCell align="right">{conversionRate(row)}</TableCell>
-                </TableRow>
-              ))}
-              {state.summary.variants.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5}>{ANALYTICS_TEXT.noVariants}</TableCell>
-                </TableRow>
-              )}
-            </TableBody>
-          </Table>
+          <AdminTable
+            label={ANALYTICS_TEXT.events}
+            rows={state.summary.events}
+            rowKey={(event) => event.name}
+            columns={EVENT_COLUMNS}
+            empty={ANALYTICS_TEXT.noEvents}
+            emptyInTable
+            scrolls={false}
+          />
+          <AdminTable
+            label={ANALYTICS_TEXT.variants}
+            rows={state.summary.variants}
+            rowKey={(row) => `${row.testId}/${row.variantId}`}
+            columns={VARIANT_COLUMNS}
+            empty={ANALYTICS_TEXT.noVariants}
+            emptyInTable
+            scrolls={false}
+          />
         </Stack>
       )}
     </Box>
