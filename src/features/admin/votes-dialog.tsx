@@ -9,11 +9,6 @@ import {
   DialogTitle,
   MenuItem,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { Form, Formik, useField } from 'formik';
@@ -33,8 +28,18 @@ import { TAGS, type Tag } from '@/domain/rating';
 import { GENDERS, type Gender } from '@/domain/user';
 import { logFailure } from '@/lib/report-error';
 import { shownDate } from './admin-parts';
+import { AdminTable, type AdminColumn } from './admin-table';
 
 const HEARTS = Array.from({ length: 10 }, (_, n) => (n + 1) / 2);
+
+const VOTE_COLUMNS: AdminColumn<AdminVoteRow>[] = [
+  { header: 'When', cell: (vote) => shownDate(vote.ratedAt) },
+  { header: 'Voter', cell: (vote) => vote.userId },
+  { header: 'Hearts', align: 'right', cell: (vote) => vote.rate },
+  { header: 'Comment', cell: (vote) => vote.comment },
+  { header: 'Chips', cell: (vote) => vote.chips.join(', ') },
+  { header: 'Age, gender', cell: (vote) => `${vote.age}, ${vote.gender}` },
+];
 
 interface BotVoteState {
   rate: number | '';
@@ -113,35 +118,14 @@ export function VotesDialog({
       <DialogContent>
         <Stack spacing={2}>
           {failure && <Alert severity="error">{failure}</Alert>}
-          {votes?.length === 0 && <Typography>{ADMIN_PHOTO_MESSAGES.noVotes}</Typography>}
-          {votes && votes.length > 0 && (
-            <Table size="small" aria-label="Votes">
-              <TableHead>
-                <TableRow>
-                  <TableCell>When</TableCell>
-                  <TableCell>Voter</TableCell>
-                  <TableCell align="right">Hearts</TableCell>
-                  <TableCell>Comment</TableCell>
-                  <TableCell>Chips</TableCell>
-                  <TableCell>Age, gender</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {votes.map((vote) => (
-                  <TableRow key={vote.id}>
-                    <TableCell>{shownDate(vote.ratedAt)}</TableCell>
-                    <TableCell>{vote.userId}</TableCell>
-                    <TableCell align="right">{vote.rate}</TableCell>
-                    <TableCell>{vote.comment}</TableCell>
-                    <TableCell>{vote.chips.join(', ')}</TableCell>
-                    <TableCell>
-                      {vote.age}, {vote.gender}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <AdminTable
+            label="Votes"
+            rows={votes}
+            rowKey={(vote) => vote.id}
+            columns={VOTE_COLUMNS}
+            empty={ADMIN_PHOTO_MESSAGES.noVotes}
+            scrolls={false}
+          />
           <Typography variant="subtitle1" component="h3">
             Add a bot vote
           </Typography>
