@@ -10,7 +10,14 @@
  * performs it and resolves once its result is on the screen.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { BENCH_ADMIN, BENCH_MEMBER, BENCH_PHOTO, signIn, type BenchMember } from './bench-web-members';
+import {
+  BENCH_ADMIN,
+  BENCH_MEMBER,
+  BENCH_PHOTO,
+  phonePage,
+  signIn,
+  type BenchMember,
+} from './bench-web-members';
 
 export interface BenchInteraction {
   name: string;
@@ -137,15 +144,7 @@ export async function measureInteractions(
   interactions: BenchInteraction[],
   runs: number,
 ): Promise<InteractionFigure[]> {
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  // A mid-range phone's screen, as Lighthouse's mobile preset has it.
-  await cdp.send('Emulation.setDeviceMetricsOverride', {
-    width: 412,
-    height: 823,
-    deviceScaleFactor: 1.75,
-    mobile: true,
-  });
+  const { page, cdp } = await phonePage(context);
   const figures: InteractionFigure[] = [];
   let signedIn: BenchMember | undefined;
   try {

@@ -5,7 +5,7 @@
  * The demo content gives demo members no sign-in, so the bench makes Maya's in the Auth emulator
  * under her record's uid.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { DEMO_ADMIN, demoId, MEMBERS } from '../functions/src/local/demo-content';
 import { storageKeys } from '../src/lib/storage';
 
@@ -124,4 +124,17 @@ export async function signIn(page: Page, appUrl: string, member: BenchMember): P
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** A page of its own shaped as a mid-range phone's screen (as Lighthouse's mobile preset has it), with its CDP session. */
+export async function phonePage(context: BrowserContext): Promise<{ page: Page; cdp: CDPSession }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setDeviceMetricsOverride', {
+    width: 412,
+    height: 823,
+    deviceScaleFactor: 1.75,
+    mobile: true,
+  });
+  return { page, cdp };
 }

@@ -10,10 +10,12 @@
  * demo member (signed in once, then each run starts with the browser's caches and the app's saved
  * data cleared but the sign-in kept); a `floor` given as a function finds the page's image on the page
  * itself. Then the member interactions of `bench-web-interactions.ts` (INTERACTIONS), timed with the
- * CPU slowed 4x, each against its target.
+ * CPU slowed 4x, each against its target; then axe on every screen and dialog of `bench-web-axe.ts`
+ * (AXE_SCREENS), in light and dark mode, against its target of no serious or critical violation.
  *
- * BENCH_PAGES (comma-separated page or interaction names, or paths; `my-photos` for 'My Photos')
- * measures only those: `BENCH_PAGES=/rate BENCH_RUNS=1 npm run bench:web`.
+ * BENCH_PAGES (comma-separated names of pages, interactions or axe screens, or paths; `my-photos` for
+ * 'My Photos'; or a whole group: `lighthouse`, `interactions`, `axe`) runs only those:
+ * `BENCH_PAGES=/rate BENCH_RUNS=1 npm run bench:web`.
  */
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,7 @@ import path from 'node:path';
 import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { AXE_SCREENS, checkScreens, reportAxe } from './bench-web-axe';
 import { describeFigure, INTERACTIONS, measureInteractions } from './bench-web-interactions';
 import {
   addSignIn,
@@ -28,6 +31,7 @@ import {
   BENCH_MEMBER,
   BENCH_PHOTO,
   clearDevice,
+  phonePage,
   signIn,
   type BenchMember,
 } from './bench-web-members';
@@ -131,11 +135,12 @@ const slug = (name: string) =>
     .replace(/^-|-$/g, '');
 
 /**
- * The rows BENCH_PAGES names (each entry a row's name, its slug or its path, any case); all of them
- * when it is unset.
+ * The rows BENCH_PAGES names (each entry a row's name, its slug or its path, any case, or the name of
+ * the row's whole group: `lighthouse`, `interactions` or `axe`); all of them when it is unset.
  */
 export function selectedRows<Row extends { name: string; path?: string }>(
   rows: Row[],
+  group: string,
   filter = process.env.BENCH_PAGES,
 ): Row[] {
   if (!filter?.trim()) return rows;
@@ -145,6 +150,7 @@ export function selectedRows<Row extends { name: string; path?: string }>(
       .map((entry) => entry.trim().toLowerCase())
       .filter(Boolean),
   );
+  if (wanted.has(group)) return rows;
   return rows.filter(
     (row) =>
       wanted.has(row.name.toLowerCase()) ||
@@ -293,9 +299,10 @@ async function measurePages(
 }
 
 async function main(): Promise<number> {
-  const pages = selectedRows(PAGES);
-  const interactions = selectedRows(INTERACTIONS);
-  if (pages.length + interactions.length === 0)
+  const pages = selectedRows(PAGES, 'lighthouse');
+  const interactions = selectedRows(INTERACTIONS, 'interactions');
+  const screens = selectedRows(AXE_SCREENS, 'axe');
+  if (pages.length + interactions.length + screens.length === 0)
     throw new Error(`BENCH_PAGES=${process.env.BENCH_PAGES} names no page or interaction of the bench.`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'photorater-bench-web-'));
   const buildDir = mkdtempSync(path.join(tmpdir(), 'photorater-bench-web-build-'));
@@ -330,6 +337,19 @@ async function main(): Promise<number> {
       for (const figure of await measureInteractions(context, stack.appUrl, interactions, RUNS)) {
         if ((figure.medianMs ?? 0) >= figure.targetMs) failures += 1;
         console.log(describeFigure(figure));
+      }
+    }
+    if (screens.length > 0) {
+      // Maya's photo shared by her, so its public page shows it.
+      await stack.store.runTransaction(async (tx) =>
+        tx.update(`users/${BENCH_MEMBER.uid}/photos/${BENCH_PHOTO.id}`, { sharedAt: new Date() }),
+      );
+      console.log('\naxe on every screen and dialog:');
+      const { page } = await phonePage(context);
+      try {
+        failures += reportAxe(await checkScreens(page, stack.appUrl, screens));
+      } finally {
+        await page.close();
       }
     }
   } finally {
