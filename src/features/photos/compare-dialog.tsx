@@ -94,7 +94,8 @@ export function CompareDialog({ photos, onClose }: Props) {
           <CloseIcon />
         </IconButton>
       </DialogTitle>
-      <DialogContent dividers>
+      {/* Focusable, so it scrolls by keyboard: nothing in it takes focus otherwise. */}
+      <DialogContent dividers tabIndex={0}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           Ranked by fair score: each voter&apos;s habit of rating high or low is taken out. The bar is the
           range the score is 90% sure to lie in; it narrows as votes arrive.
