@@ -1,16 +1,18 @@
 /** Photos journeys: upload with crop and caption, see it in My Photos, switch it off and on, delete; refusals. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Photo } from '../../src/domain/photo';
 import type { User } from '../../src/domain/user';
 import { browserForFile } from './support/browser';
 import {
   Member,
+  changeDocument,
   eventually,
   joinedMember,
+  memberWithPhoto,
   readDocuments,
   readUserByEmail,
   samplePhotoPath,
@@ -52,6 +54,12 @@ describe('My Photos', () => {
       evaluated: true,
     });
     expect(photo?.faceDetail?.AgeRange.Low).toBeGreaterThan(0);
+    // The grid's small variant, kept beside the display image, which the card offers by srcset.
+    expect(photo?.smallImageUrl).toMatch(/_small\.webp\?token=/);
+    expect(photo?.imageWidth).toBeGreaterThan(0);
+    const smallFile = path.join(inject('dataDir'), 'files', 'images', uid, 'resized', photo!.smallImageName!);
+    expect(existsSync(smallFile)).toBe(true);
+    expect(await card.getByRole('img').getAttribute('srcset')).toContain(photo!.smallImageUrl!);
     // 2 to start, 5 for the first day of the login streak, 10 for the first photo.
     expect(readUserByEmail<User>(member.email)?.points).toBe(17);
     // AI insights follow the upload, written by the trigger.
@@ -107,6 +115,7 @@ describe('My Photos', () => {
         (photos) => photos.length === 0,
       ),
     ).toEqual([]);
+    expect(existsSync(smallFile)).toBe(false);
     await member.close();
   }, 120_000);
 
@@ -142,6 +151,48 @@ describe('My Photos', () => {
       .waitFor({ timeout: 60_000 });
     expect(readDocuments(`users/${uid}/photos`)).toEqual([]);
     await form.getByRole('button', { name: 'Cancel' }).click();
+    await member.close();
+  }, 120_000);
+
+  it('keeps the shared photo page still while its photo loads', async () => {
+    const { member, uid, photo } = await memberWithPhoto(
+      browser(),
+      { name: 'Noor', age: 31, gender: 'Female', showMe: 'Both' },
+      samplePhoto,
+      'Seaside',
+    );
+    changeDocument(`users/${uid}/photos/${photo.id}`, { votesCount: 1, rate: 4, sharedAt: new Date() });
+    const visitor = await Member.open(browser());
+    const { page } = visitor;
+    await page.setViewportSize({ width: 412, height: 915 });
+    // The preview's answer comes late, as on a slow phone, so the page shows its placeholder first.
+    await page.route('**/getSharedPhoto', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts = { total: 0 };
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+          shifts.total += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await visitor.visit(`/photo/${photo.id}?referrer=${uid}`);
+    const join = page.getByRole('button', { name: 'Get your photos rated' });
+    await page.getByRole('progressbar', { name: 'Loading' }).waitFor();
+    const before = await join.boundingBox();
+    const image = page.getByRole('article', { name: 'Shared photo' }).getByRole('img');
+    await image.waitFor();
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('article img')?.complete);
+    const after = await join.boundingBox();
+    // Only the caption's line comes in above the invitation; the photo's box was there all along.
+    expect(after!.y - before!.y).toBeLessThan(40);
+    const shifts = await page.evaluate(
+      () => (window as unknown as { layoutShifts: { total: number } }).layoutShifts.total,
+    );
+    expect(shifts).toBeLessThan(0.1);
+    await visitor.close();
     await member.close();
   }, 120_000);
 
