@@ -198,6 +198,8 @@ export function PhotoDetailDialog({
                   <DisplayImage
                     src={photo.imageUrl}
                     fallbackSrc={photo.originalUrl}
+                    width={photo.imageWidth}
+                    height={photo.imageHeight}
                     alt={label}
                     sx={{ width: '100%', aspectRatio: '3 / 4', objectFit: 'cover', display: 'block' }}
                   />
