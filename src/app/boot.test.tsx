@@ -10,6 +10,8 @@ import { BottomTabs, LeaderboardPage, MyPhotosPage, ProfilePage, RatePage } from
 
 const callables = vi.hoisted(() => ({ call: vi.fn(), prepareCalls: vi.fn() }));
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
+const backend = vi.hoisted(() => ({ getBackend: vi.fn(() => new Promise(() => undefined)) }));
+vi.mock('@/data/backend', () => backend);
 // Authentication knows the member at once; each test signs in a member of its own.
 const signedIn = vi.hoisted(() => ({ member: { uid: 'nobody', email: null } as AuthMember }));
 vi.mock('@/data/auth', () => ({
@@ -86,6 +88,7 @@ describe('a member screen started from the address', () => {
     expect(RatePage.preload).toHaveBeenCalledOnce();
     expect(BottomTabs.preload).toHaveBeenCalledOnce();
     expect(callables.prepareCalls).toHaveBeenCalledOnce();
+    expect(backend.getBackend).toHaveBeenCalled();
   });
 
   it("fetches the code of the screen the address names, and only that screen's", async () => {
@@ -141,6 +144,7 @@ describe('a member screen started from the address', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(RatePage.preload).not.toHaveBeenCalled();
     expect(callables.prepareCalls).not.toHaveBeenCalled();
+    expect(backend.getBackend).not.toHaveBeenCalled();
     expect(document.head.querySelector('link[rel="preconnect"]')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * What a member's screen needs, asked for from the address at boot rather than after Auth, the record
  * and the page's code have answered one after another: the screen's code (its chunk and what it
- * imports), Auth's and the calls' SDKs, a connection to the servers it will call and load images from,
+ * imports), Auth's and the calls' SDKs, the backend's reads, a connection to the servers it will call
+ * and load images from,
  * and on /rate the first feed page as soon as a member is known. Only on a device where someone is
  * signed in: a visitor is sent to the landing page, which needs none of it. This module loads with
  * every page, so it stays light: what it starts is imported when it starts it.
@@ -86,9 +87,11 @@ export function bootMemberRoute(pathname: string = window.location.pathname): vo
   connectAhead(memberOrigins());
   // A fetch that fails here is tried again where the code is used, which reports it.
   const ignore = () => undefined;
-  // Authentication, then the calls' SDK: each screen's first read waits for both.
+  // Authentication, the calls' SDK and the backend's reads (locally the live channel, which connects at
+  // once): each screen's first read waits for them.
   import('@/data/auth').catch(ignore);
   import('@/data/callables').then(({ prepareCalls }) => prepareCalls(), ignore);
+  import('@/data/backend').then(({ getBackend }) => getBackend(), ignore).catch(ignore);
   // The screen, and the tab bar every member screen shows.
   screens()
     .then((loaded) => Promise.all([route.screen(loaded).preload(), loaded.BottomTabs.preload()]))

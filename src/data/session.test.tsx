@@ -1,6 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { offlineCopyKey, storageKeys } from '@/lib/storage';
+import type { User } from '@/domain/user';
+import { aMember } from '@/testing/test-utils';
 import type { AuthMember } from './auth';
 import { cacheFeed, deleteFeedCache, readCachedFeed } from './feed-cache';
 import { SessionProvider, useSession } from './session';
@@ -13,12 +15,13 @@ vi.mock('./auth', () => ({
     return () => undefined;
   },
 }));
-vi.mock('./callables', () => ({ call: vi.fn(async () => ({ created: false })) }));
+const callables = vi.hoisted(() => ({ call: vi.fn<(name: string) => Promise<unknown>>() }));
+vi.mock('./callables', () => callables);
+const users = vi.hoisted(() => ({
+  watchUser: vi.fn<(uid: string, onUser: (user: User | null) => void) => () => void>(),
+}));
 vi.mock('./backend', () => ({
-  getBackend: async () => ({
-    presence: { trackPresence: () => () => undefined },
-    users: { watchUser: () => () => undefined },
-  }),
+  getBackend: async () => ({ presence: { trackPresence: () => () => undefined }, users }),
 }));
 
 const photo = {
@@ -30,8 +33,13 @@ const photo = {
 };
 
 function Who() {
-  const { member } = useSession();
-  return <output aria-label="member">{member === undefined ? 'unknown' : (member?.uid ?? 'nobody')}</output>;
+  const { member, user } = useSession();
+  return (
+    <>
+      <output aria-label="member">{member === undefined ? 'unknown' : (member?.uid ?? 'nobody')}</output>
+      <output aria-label="record">{user?.displayName ?? ''}</output>
+    </>
+  );
 }
 
 async function start() {
@@ -46,6 +54,8 @@ async function start() {
 const authSays = (member: AuthMember | null) => act(() => auth.onChange!(member));
 
 beforeEach(() => {
+  callables.call.mockImplementation(async () => ({ created: false }));
+  users.watchUser.mockImplementation(() => () => undefined);
   localStorage.clear();
   auth.onChange = undefined;
 });
@@ -91,5 +101,18 @@ describe('the session', () => {
     expect(screen.getByLabelText('member')).toHaveTextContent('nobody');
     expect(await readCachedFeed()).toEqual([photo]);
     expect(localStorage.getItem(storageKeys.referrer)).toBe('someone');
+  });
+
+  it("shows a returning member's record from the watch while ensureUser has not answered", async () => {
+    // ensureUser never answers: the record must not wait for it.
+    callables.call.mockImplementation(() => new Promise(() => undefined));
+    users.watchUser.mockImplementation((_uid, onUser) => {
+      onUser(aMember({ displayName: 'Alex' }));
+      return () => undefined;
+    });
+    await start();
+    await authSays({ uid: 'alice', email: 'alice@example.com' });
+    await waitFor(() => expect(screen.getByLabelText('record')).toHaveTextContent('Alex'));
+    expect(callables.call).toHaveBeenCalledWith('ensureUser', {});
   });
 });

@@ -1,6 +1,7 @@
 /**
  * The session: who is signed in and their live record. On every sign-in the record is ensured
- * (created when missing, refreshed) through the server, then watched; presence runs while signed in.
+ * (created when missing, refreshed) through the server and watched meanwhile; presence runs while
+ * signed in.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DATABASE_DELETION_BLOCKED } from '@/domain/errors';
@@ -131,12 +132,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setRecord({ uid, user: copy });
         window.addEventListener('online', reconnect, { once: true });
       }
-      await ensureMemberRecord(uid).catch((error: unknown) => {
-        if (!copy) throw error;
-      });
+      // The record is watched while ensureUser runs rather than after it: a returning member's record
+      // comes with the watch's first answer, a new member's as soon as ensureUser has made it.
+      const ensured = ensureMemberRecord(uid);
       const backend = await getBackend();
       if (!active) return;
-      stops.push(backend.presence.trackPresence(uid));
       stops.push(
         backend.users.watchUser(
           uid,
@@ -149,6 +149,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           },
         ),
       );
+      await ensured.catch((error: unknown) => {
+        if (!copy) throw error;
+      });
+      if (active) stops.push(backend.presence.trackPresence(uid));
     })().catch((error: unknown) => {
       if (active) setInitError(error instanceof Error ? error : new Error(String(error)));
     });
