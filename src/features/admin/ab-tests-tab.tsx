@@ -3,11 +3,10 @@
  * 100 before it can be saved, each variant 0 to 100, and the last variant cannot be removed. Start
  * and Stop run the test (Start sets its start date when it has none).
  */
-import { Alert, Button, Chip, IconButton, Stack, Typography } from '@mui/material';
+import { Alert, Button, IconButton, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
-import { FieldArray, yupToFormErrors, type FormikErrors } from 'formik';
+import { FieldArray, yupToFormErrors } from 'formik';
 import { useState } from 'react';
-import { ValidationError } from 'yup';
 import { FormTextField } from '@/components/form-fields';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
@@ -17,8 +16,8 @@ import {
   trafficTotal,
   type AdminFeatureRow,
 } from '@/domain/experiments';
-import { AdminFormDialog } from './admin-form-dialog';
-import { messageOf, shownDate, SwitchField } from './admin-parts';
+import { AdminFormDialog, schemaProblems } from './admin-form-dialog';
+import { messageOf, shownDate, StateChip, SwitchField } from './admin-parts';
 import { useAdminWrite } from './admin-reads';
 import {
   actionsColumn,
@@ -63,16 +62,9 @@ export function testInput(values: TestFormState) {
   };
 }
 
-async function problems(values: TestFormState): Promise<FormikErrors<TestFormState>> {
-  try {
-    await abTestFormSchema.validate(testInput(values), { abortEarly: false });
-    return {};
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    // Nested, as Formik finds a variant's field by its path.
-    return yupToFormErrors<TestFormState>(error);
-  }
-}
+// Nested, as Formik finds a variant's field by its path.
+const problems = (values: TestFormState) =>
+  schemaProblems(abTestFormSchema, testInput(values), (error) => yupToFormErrors<TestFormState>(error));
 
 const emptyVariant = (n: number): VariantState => ({
   id: `variant_${n}`,
@@ -227,13 +219,7 @@ export function AbTestsTab() {
     },
     {
       header: 'Status',
-      cell: (test) => (
-        <Chip
-          size="small"
-          label={activeOf(test) ? 'Active' : 'Inactive'}
-          color={activeOf(test) ? 'success' : 'default'}
-        />
-      ),
+      cell: (test) => <StateChip on={activeOf(test)} onLabel="Active" offLabel="Inactive" />,
     },
     {
       header: 'Variants',

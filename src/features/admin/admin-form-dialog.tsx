@@ -12,10 +12,36 @@ import {
   Stack,
   type Breakpoint,
 } from '@mui/material';
-import { Form, Formik, type FormikConfig, type FormikProps, type FormikValues } from 'formik';
+import {
+  Form,
+  Formik,
+  type FormikConfig,
+  type FormikErrors,
+  type FormikProps,
+  type FormikValues,
+} from 'formik';
 import { useState, type ReactNode } from 'react';
+import { ValidationError, type Schema } from 'yup';
 import { useToast } from '@/components/toast';
 import { messageOf } from './admin-parts';
+
+/**
+ * A form's problems as the tab's schema finds them in what the form would send, placed on the form's
+ * own fields by `errorsOf` (the sent shape and the form's may differ).
+ */
+export async function schemaProblems<Values>(
+  schema: Schema,
+  input: unknown,
+  errorsOf: (error: ValidationError) => FormikErrors<Values>,
+): Promise<FormikErrors<Values>> {
+  try {
+    await schema.validate(input, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    return errorsOf(error);
+  }
+}
 
 /** Cancel, then Save: a submit button, or a plain one calling `onSave` where there is no form. */
 export function CancelSaveButtons({

@@ -3,9 +3,8 @@
  * needs an ID and a name, and the ID is fixed once made. A/B tests are listed here and edited in
  * their own tab.
  */
-import { Chip, MenuItem, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { useState } from 'react';
-import { ValidationError } from 'yup';
 import { FormTextField } from '@/components/form-fields';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
@@ -18,8 +17,8 @@ import {
   type PlainFeatureType,
 } from '@/domain/experiments';
 import { fieldErrors } from '@/domain/schemas';
-import { AdminFormDialog } from './admin-form-dialog';
-import { SwitchField } from './admin-parts';
+import { AdminFormDialog, schemaProblems } from './admin-form-dialog';
+import { SelectField, StateChip, SwitchField } from './admin-parts';
 import { useAdminList, useAdminWrite } from './admin-reads';
 import { actionsColumn, AdminTable, NewButton, RowButton, type AdminColumn } from './admin-table';
 
@@ -68,16 +67,11 @@ export function featureInput(values: FeatureFormState) {
   };
 }
 
-async function problems(values: FeatureFormState): Promise<Record<string, string>> {
-  try {
-    await featureFormSchema.validate(featureInput(values), { abortEarly: false });
-    return {};
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
+const problems = (values: FeatureFormState) =>
+  schemaProblems<FeatureFormState>(featureFormSchema, featureInput(values), (error) => {
     const { value, ...rest } = fieldErrors(error);
     return value ? { ...rest, valueText: value } : rest;
-  }
-}
+  });
 
 function FeatureDialog({
   feature,
@@ -123,13 +117,7 @@ function FeatureDialog({
           />
           <FormTextField name="name" label="Name" />
           <FormTextField name="description" label="Description" multiline minRows={2} />
-          <FormTextField name="type" label="Type" select>
-            {PLAIN_FEATURE_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {type}
-              </MenuItem>
-            ))}
-          </FormTextField>
+          <SelectField name="type" label="Type" options={PLAIN_FEATURE_TYPES} />
           {values.type === 'boolean' ? (
             <SwitchField name="valueOn" label="Value" />
           ) : (
@@ -181,13 +169,7 @@ export function FeaturesTab() {
     { header: 'Description', cell: (feature) => feature.description },
     {
       header: 'Enabled',
-      cell: (feature) => (
-        <Chip
-          size="small"
-          label={feature.enabled ? 'Enabled' : 'Disabled'}
-          color={feature.enabled ? 'success' : 'default'}
-        />
-      ),
+      cell: (feature) => <StateChip on={feature.enabled} onLabel="Enabled" offLabel="Disabled" />,
     },
     { header: 'Value', cell: (feature) => shownValue(feature.value) },
     { header: 'Type', cell: (feature) => feature.type },

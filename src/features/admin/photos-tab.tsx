@@ -36,7 +36,7 @@ import { CAPTION_MAX } from '@/domain/limits';
 import { tenPointScore } from '@/domain/photo';
 import { logFailure } from '@/lib/report-error';
 import { CancelSaveButtons } from './admin-form-dialog';
-import { messageOf, shownDate } from './admin-parts';
+import { messageOf, shownDate, StateChip } from './admin-parts';
 import { usePagedList } from './admin-reads';
 import {
   actionsColumn,
@@ -102,11 +102,7 @@ export function PhotosTab() {
       header: 'Status',
       cell: (photo) => (
         <>
-          <Chip
-            size="small"
-            label={photo.active ? 'Active' : 'Inactive'}
-            color={photo.active ? 'success' : 'default'}
-          />
+          <StateChip on={photo.active} onLabel="Active" offLabel="Inactive" />
           {photo.reportsCount > 0 && (
             <Chip size="small" color="warning" label={`${photo.reportsCount} reports`} sx={{ ml: 0.5 }} />
           )}

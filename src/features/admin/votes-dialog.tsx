@@ -7,7 +7,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   Typography,
 } from '@mui/material';
@@ -27,7 +26,7 @@ import {
 import { TAGS, type Tag } from '@/domain/rating';
 import { GENDERS, type Gender } from '@/domain/user';
 import { logFailure } from '@/lib/report-error';
-import { shownDate } from './admin-parts';
+import { SelectField, shownDate } from './admin-parts';
 import { AdminTable, type AdminColumn } from './admin-table';
 
 const HEARTS = Array.from({ length: 10 }, (_, n) => (n + 1) / 2);
@@ -159,25 +158,13 @@ export function VotesDialog({
               <Form noValidate>
                 <Stack spacing={1}>
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-                    <FormTextField name="rate" label="Rating (hearts)" select>
-                      {HEARTS.map((hearts) => (
-                        <MenuItem key={hearts} value={hearts}>
-                          {hearts}
-                        </MenuItem>
-                      ))}
-                    </FormTextField>
+                    <SelectField name="rate" label="Rating (hearts)" options={HEARTS} />
                     <FormTextField
                       name="age"
                       label={`Voter age (${BOT_AGE_MIN} to ${BOT_AGE_MAX})`}
                       inputMode="numeric"
                     />
-                    <FormTextField name="gender" label="Voter gender" select>
-                      {GENDERS.map((gender) => (
-                        <MenuItem key={gender} value={gender}>
-                          {gender}
-                        </MenuItem>
-                      ))}
-                    </FormTextField>
+                    <SelectField name="gender" label="Voter gender" options={GENDERS} />
                   </Stack>
                   <FormTextField name="comment" label="Comment" multiline minRows={2} />
                   <ChipsField />
