@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { prerenderPlugin } from './scripts/prerender';
+import { routePreloadPlugin } from './scripts/route-preload';
 
 // Vite's own list (8.3), which a list given here replaces rather than extends.
 const VITE_DENIED = [
@@ -26,6 +27,8 @@ const appVersion = process.env.PHOTORATER_APP_VERSION ?? `${packageVersion}+${Da
 export default defineConfig({
   plugins: [
     react(),
+    // A member's screen's code is asked for as the page is parsed (scripts/route-preload.ts).
+    routePreloadPlugin(),
     // The public pages as HTML for crawlers and link previews (scripts/prerender.ts).
     prerenderPlugin(),
     {

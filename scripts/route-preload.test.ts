@@ -1,0 +1,77 @@
+import path from 'node:path';
+import type { Rolldown } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { storageKeys } from '../src/lib/storage';
+import { chunkFiles, routePreloadScript } from './route-preload';
+
+const root = '/project';
+
+function chunk(fileName: string, module: string | null, imports: string[] = []): Rolldown.OutputChunk {
+  return {
+    type: 'chunk',
+    fileName,
+    facadeModuleId: module === null ? null : path.join(root, module),
+    imports,
+  } as unknown as Rolldown.OutputChunk;
+}
+
+/** A build as Rollup gives it: the app's chunk, two screens, the chunks they share. */
+const bundle = Object.fromEntries(
+  [
+    chunk('assets/index.js', 'src/app/main.tsx'),
+    chunk('assets/start.js', 'src/app/start.tsx', ['assets/react-dom.js', 'assets/mui.js']),
+    chunk('assets/react-dom.js', null),
+    chunk('assets/mui.js', null),
+    chunk('assets/rate-page.js', 'src/features/rating/rate-page.tsx', ['assets/mui.js', 'assets/chip.js']),
+    chunk('assets/chip.js', null, ['assets/mui.js']),
+    chunk('assets/my-photos-page.js', 'src/features/photos/my-photos-page.tsx', ['assets/mui.js']),
+    chunk('assets/schemas.js', 'src/domain/schemas.ts'),
+  ].map((output) => [output.fileName, output]),
+) as Rolldown.OutputBundle;
+
+/** Runs the page's line of script at an address, on a device with or without a member, and says what it preloads. */
+function preloadedAt(pathname: string, member: boolean): string[] {
+  const links: Array<{ rel: string; href: string }> = [];
+  const page = {
+    localStorage: { getItem: (key: string) => (member && key === storageKeys.memberHint ? '1' : null) },
+    location: { pathname },
+    document: {
+      createElement: () => ({ rel: '', href: '' }),
+      head: { appendChild: (link: { rel: string; href: string }) => links.push(link) },
+    },
+  };
+  const script = routePreloadScript(bundle, root, '/');
+  new Function('localStorage', 'location', 'document', script)(
+    page.localStorage,
+    page.location,
+    page.document,
+  );
+  expect(links.every((link) => link.rel === 'modulepreload')).toBe(true);
+  return links.map((link) => link.href);
+}
+
+describe("a member screen's code asked for as the page is parsed", () => {
+  it('follows each chunk a module imports, once', () => {
+    expect(chunkFiles(bundle, root, 'src/features/rating/rate-page.tsx')).toEqual([
+      'assets/rate-page.js',
+      'assets/mui.js',
+      'assets/chip.js',
+    ]);
+    expect(chunkFiles(bundle, root, 'src/features/profile/profile-page.tsx')).toEqual([]);
+  });
+
+  it("preloads the app's chunks and the screen's own for the path, for a member", () => {
+    const app = ['/assets/start.js', '/assets/react-dom.js', '/assets/mui.js'];
+    expect(preloadedAt('/rate', true)).toEqual([...app, '/assets/rate-page.js', '/assets/chip.js']);
+    expect(preloadedAt('/rate/photo-1', true)).toEqual([...app, '/assets/rate-page.js', '/assets/chip.js']);
+    expect(preloadedAt('/', true)).toEqual([...app, '/assets/my-photos-page.js']);
+    expect(preloadedAt('/photos', true)).toEqual([...app, '/assets/my-photos-page.js']);
+  });
+
+  it('preloads nothing for a visitor, on a public page, or at an address that only looks alike', () => {
+    expect(preloadedAt('/rate', false)).toEqual([]);
+    expect(preloadedAt('/blog', true)).toEqual([]);
+    expect(preloadedAt('/rates', true)).toEqual([]);
+    expect(preloadedAt('/photos/extra', true)).toEqual([]);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * A Vite plugin: the built page asks for a member screen's code as its HTML is parsed, beside the app's
+ * entry rather than after it. A line of script in index.html, on a device where a member is signed in
+ * (the same hint the session keeps), adds a modulepreload for the app's chunk (src/app/start.tsx, which
+ * main.tsx imports) and for the chunk of the screen the address names, with the chunks each imports.
+ * A visitor's page asks for nothing more. src/app/boot.ts starts the same screens from the address.
+ */
+import path from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
+import { paths } from '../src/config/paths';
+import { storageKeys } from '../src/lib/storage';
+
+/** The app's own chunk, and each member screen's module by the paths it shows at. */
+export const APP_MODULE = 'src/app/start.tsx';
+export const MEMBER_SCREEN_MODULES: Array<{ paths: string[]; under?: boolean; module: string }> = [
+  { paths: [paths.rate], under: true, module: 'src/features/rating/rate-page.tsx' },
+  { paths: [paths.home, paths.photos], module: 'src/features/photos/my-photos-page.tsx' },
+  { paths: [paths.leaderboard], under: true, module: 'src/features/leaderboard/leaderboard-page.tsx' },
+  { paths: [paths.profile], under: true, module: 'src/features/profile/profile-page.tsx' },
+];
+
+const isChunk = (output: OutputBundle[string]): output is OutputChunk => output.type === 'chunk';
+
+/** A module's chunk and every chunk it imports statically, as the browser will fetch them. */
+export function chunkFiles(bundle: OutputBundle, root: string, module: string): string[] {
+  const facade = path.join(root, module);
+  const entry = Object.values(bundle).find((output) => isChunk(output) && output.facadeModuleId === facade);
+  if (!entry || !isChunk(entry)) return [];
+  const files: string[] = [];
+  const visit = (fileName: string) => {
+    if (files.includes(fileName)) return;
+    files.push(fileName);
+    const chunk = bundle[fileName];
+    if (chunk && isChunk(chunk)) for (const imported of chunk.imports) visit(imported);
+  };
+  visit(entry.fileName);
+  return files;
+}
+
+/** The line of script: the app's chunks for any member screen, and the screen's own by the path. */
+export function routePreloadScript(bundle: OutputBundle, root: string, base: string): string {
+  const url = (file: string) => `${base}${file}`;
+  const app = chunkFiles(bundle, root, APP_MODULE).map(url);
+  const screens = MEMBER_SCREEN_MODULES.map(({ paths: shownAt, under, module }) => ({
+    paths: shownAt,
+    under: Boolean(under),
+    files: chunkFiles(bundle, root, module)
+      .map(url)
+      .filter((file) => !app.includes(file)),
+  })).filter((screen) => screen.files.length > 0);
+  const data = JSON.stringify({ app, screens });
+  return `(function(){try{if(!localStorage.getItem(${JSON.stringify(storageKeys.memberHint)}))return;var d=${data},p=location.pathname,s=null;for(var i=0;i<d.screens.length&&!s;i++)for(var j=0;j<d.screens[i].paths.length;j++){var q=d.screens[i].paths[j];if(p===q||(d.screens[i].under&&p.indexOf(q+'/')===0)){s=d.screens[i];break}}if(!s)return;d.app.concat(s.files).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.appendChild(l)})}catch(e){}})()`;
+}
+
+export function routePreloadPlugin(): Plugin {
+  let root = process.cwd();
+  let base = '/';
+  return {
+    name: 'member-route-preload',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [];
+        return [
+          {
+            tag: 'script',
+            children: routePreloadScript(context.bundle, root, base),
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
