@@ -87,7 +87,8 @@ const ON_ACTION = [
 
 describe('code loaded on demand', () => {
   it.each([
-    ['the app', 'src/app/main.tsx'],
+    ['the first script', 'src/app/main.tsx'],
+    ['the app', 'src/app/start.tsx'],
     ['the rating screen', 'src/features/rating/rate-page.tsx'],
   ])('%s does not bring what only an action needs', (_name, entry) => {
     const bundled = bundledWith(entry);
