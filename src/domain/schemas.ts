@@ -166,7 +166,8 @@ export const startComparingSchema = yup.object({
     .array(
       yup
         .string()
-        .matches(/^[A-Za-z0-9_-]{1,64}$/, COMPARE_MESSAGES.photoNotValid)
+        // Not of the form __name__: Firestore keeps those ids for itself and refuses a read of one.
+        .matches(/^(?!__.*__$)[A-Za-z0-9_-]{1,64}$/, COMPARE_MESSAGES.photoNotValid)
         .required(COMPARE_MESSAGES.photoNotValid),
     )
     .min(COMPARE_MIN_PHOTOS, COMPARE_MESSAGES.choosePhotos)
