@@ -64,7 +64,8 @@ const id = (label: string) =>
     .required(`${label} is required`);
 
 export const abTestEventSchema = yup.object({
-  testId: id('Test'),
+  // Read as a document id: not of the form __name__, which Firestore keeps and refuses a read of.
+  testId: id('Test').matches(/^(?!__.*__$)/, 'Test is not valid'),
   variantId: id('Variant'),
   variantName: yup.string().max(255, 'Variant name is too long').required('Variant name is required'),
   eventType: yup
