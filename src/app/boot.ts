@@ -3,7 +3,7 @@
  * and the page's code have answered one after another: the screen's code (its chunk and what it
  * imports), Auth's and the calls' SDKs, the backend's reads, a connection to the servers it will call
  * and load images from,
- * and on /rate the first feed page as soon as a member is known. Only on a device where someone is
+ * and on /rate the first feed page (on /leaderboard the board) as soon as a member is known. Only on a device where someone is
  * signed in: a visitor is sent to the landing page, which needs none of it. This module loads with
  * every page, so it stays light: what it starts is imported when it starts it.
  */
@@ -32,6 +32,14 @@ function prefetchFirstFeedPage(uid: string): void {
   );
 }
 
+/** /leaderboard's first answer, asked for beside the member's record rather than after it. */
+function prefetchBoard(uid: string): void {
+  import('@/features/leaderboard/leaderboard-prefetch').then(
+    ({ prefetchLeaderboard }) => prefetchLeaderboard(uid),
+    () => undefined,
+  );
+}
+
 const under = (path: string) => (pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
 
 export const MEMBER_ROUTES: MemberRoute[] = [
@@ -40,7 +48,11 @@ export const MEMBER_ROUTES: MemberRoute[] = [
     matches: (pathname) => pathname === paths.home || pathname === paths.photos,
     screen: ({ MyPhotosPage }) => MyPhotosPage,
   },
-  { matches: under(paths.leaderboard), screen: ({ LeaderboardPage }) => LeaderboardPage },
+  {
+    matches: under(paths.leaderboard),
+    screen: ({ LeaderboardPage }) => LeaderboardPage,
+    data: prefetchBoard,
+  },
   { matches: under(paths.profile), screen: ({ ProfilePage }) => ProfilePage },
 ];
 

@@ -2,7 +2,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEADERBOARD_RULE, LEADERBOARD_TITLE, type LeaderboardPhoto } from '@/domain/rating';
 import { aMember, renderApp } from '@/testing/test-utils';
+import { keepOfflineCopy } from '@/data/offline-copy';
 import { LeaderboardPage } from './leaderboard-page';
+import { prefetchLeaderboard } from './leaderboard-prefetch';
 
 const callables = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
@@ -37,6 +39,15 @@ describe('the leaderboard', () => {
     expect(within(third).getByLabelText('Score 8.5')).toBeInTheDocument();
     expect(within(third).queryByRole('img', { name: 'Crown' })).not.toBeInTheDocument();
     expect(callables.call).toHaveBeenCalledWith('getLeaderboard', {});
+  });
+
+  it('shows the board asked for at boot without asking again', async () => {
+    keepOfflineCopy(`user.${member.uid}`, member);
+    callables.call.mockResolvedValue({ photos: [entry('a', 4.8)] });
+    prefetchLeaderboard(member.uid);
+    renderApp(<LeaderboardPage user={member} />);
+    expect(await screen.findByRole('listitem', { name: 'Place 1' })).toBeInTheDocument();
+    expect(callables.call).toHaveBeenCalledTimes(1);
   });
 
   it('hides a photo whose image fails and opens the lightbox on click', async () => {

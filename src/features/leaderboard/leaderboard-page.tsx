@@ -7,15 +7,15 @@
  */
 import { Box, CircularProgress, Container, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { DisplayImage } from '@/components/display-image';
 import { Lightbox } from '@/components/lightbox';
 import { PageMeta } from '@/components/page-meta';
-import { call } from '@/data/callables';
 import { tenPointScore } from '@/domain/photo';
 import { LEADERBOARD_RULE, LEADERBOARD_TITLE, type LeaderboardPhoto } from '@/domain/rating';
 import type { ShowGender, User } from '@/domain/user';
 import { logFailure } from '@/lib/report-error';
+import { askLeaderboard, takePrefetchedLeaderboard } from './leaderboard-prefetch';
 
 const float = keyframes`
   0%, 100% { transform: translateY(0); }
@@ -30,7 +30,7 @@ const FILTERS: Array<[ShowGender, string]> = [
   ['male', 'Men'],
 ];
 
-export function LeaderboardPage({ user }: { user: Pick<User, 'showGender'> }) {
+export function LeaderboardPage({ user }: { user: Pick<User, 'uid' | 'showGender'> }) {
   const [shownGender, setShownGender] = useState<ShowGender>(user.showGender ?? 'both');
   // Each answer with the filter it answers, so a switch shows the loader until its own answer is in.
   const [answer, setAnswer] = useState<{ for: ShowGender; photos: LeaderboardPhoto[] } | undefined>();
@@ -40,8 +40,11 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'showGender'> }) {
 
   useEffect(() => {
     let active = true;
-    call('getLeaderboard', shownGender === 'both' ? {} : { gender: shownGender })
-      .then((result) => active && setAnswer({ for: shownGender, photos: result.photos }))
+    (takePrefetchedLeaderboard(user.uid, shownGender) ?? askLeaderboard(shownGender))
+      // The board renders in slices (a transition) rather than in one long task.
+      .then((result) => {
+        if (active) startTransition(() => setAnswer({ for: shownGender, photos: result.photos }));
+      })
       .catch((error: unknown) => {
         logFailure(error, { feature: 'leaderboard' });
         if (active) setAnswer({ for: shownGender, photos: [] });
@@ -49,7 +52,7 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'showGender'> }) {
     return () => {
       active = false;
     };
-  }, [shownGender]);
+  }, [shownGender, user.uid]);
 
   const shown = photos?.filter((photo) => !broken.has(photo.id));
 
@@ -136,6 +139,8 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'showGender'> }) {
                   width={photo.imageWidth}
                   height={photo.imageHeight}
                   sizes="(min-width: 900px) min(25vw, 280px), 50vw"
+                  // The first row on a phone holds the largest paint.
+                  fetchPriority={place < 2 ? 'high' : undefined}
                   alt={photo.caption || `Photo in place ${place + 1}`}
                   onFailed={() => setBroken((current) => new Set(current).add(photo.id))}
                   sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}

@@ -1,0 +1,49 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { CallError } from '@/data/callables';
+import { keepOfflineCopy } from '@/data/offline-copy';
+import { prefetchLeaderboard, takePrefetchedLeaderboard } from './leaderboard-prefetch';
+
+const callables = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
+
+beforeEach(() => {
+  vi.clearAllMocks();
+  localStorage.clear();
+});
+
+describe('the leaderboard asked for ahead', () => {
+  it("asks for the board of the member's last show-me choice on this device, taken once", async () => {
+    keepOfflineCopy('user.maya', { uid: 'maya', showGender: 'female' });
+    callables.call.mockResolvedValue({ photos: [] });
+    prefetchLeaderboard('maya');
+    expect(callables.call).toHaveBeenCalledWith('getLeaderboard', { gender: 'female' });
+    await expect(takePrefetchedLeaderboard('maya', 'female')).resolves.toEqual({ photos: [] });
+    expect(takePrefetchedLeaderboard('maya', 'female')).toBeUndefined();
+  });
+
+  it('asks nothing without a record on this device, and gives nothing to another member or choice', () => {
+    prefetchLeaderboard('maya');
+    expect(callables.call).not.toHaveBeenCalled();
+    keepOfflineCopy('user.maya', { uid: 'maya', showGender: 'both' });
+    callables.call.mockResolvedValue({ photos: [] });
+    prefetchLeaderboard('maya');
+    expect(callables.call).toHaveBeenCalledWith('getLeaderboard', {});
+    expect(takePrefetchedLeaderboard('maya', 'male')).toBeUndefined();
+    prefetchLeaderboard('maya');
+    expect(takePrefetchedLeaderboard('leo', 'both')).toBeUndefined();
+  });
+
+  it('asks again when the early call was refused, not when it got no answer', async () => {
+    keepOfflineCopy('user.maya', { uid: 'maya', showGender: 'both' });
+    callables.call.mockRejectedValueOnce(new CallError('failed-precondition', 'Not yet', {}));
+    prefetchLeaderboard('maya');
+    callables.call.mockResolvedValueOnce({ photos: [] });
+    await expect(takePrefetchedLeaderboard('maya', 'both')).resolves.toEqual({ photos: [] });
+    expect(callables.call).toHaveBeenCalledTimes(2);
+    const offline = new CallError('unavailable', 'Network error', {}, undefined, true);
+    callables.call.mockRejectedValueOnce(offline);
+    prefetchLeaderboard('maya');
+    await expect(takePrefetchedLeaderboard('maya', 'both')).rejects.toBe(offline);
+    expect(callables.call).toHaveBeenCalledTimes(3);
+  });
+});

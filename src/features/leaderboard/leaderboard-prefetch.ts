@@ -1,0 +1,44 @@
+/**
+ * The leaderboard's first answer asked for ahead: on /leaderboard, as soon as a member is signed in,
+ * for the show-me choice their record on this device last held, so the board (its largest paint) does
+ * not wait for the record and the page's code before it is even asked for. The page takes it once.
+ */
+import { call } from '@/data/callables';
+import { readOfflineCopy } from '@/data/offline-copy';
+import type { Callables } from '@/domain/callables';
+import type { ShowGender, User } from '@/domain/user';
+
+type Board = Callables['getLeaderboard']['result'];
+
+/** An answer asked for ahead is used only this soon after: later the board may have moved on. */
+export const LEADERBOARD_PREFETCH_FRESH_MS = 30_000;
+
+let ahead: { uid: string; gender: ShowGender; board: Promise<Board>; at: number } | undefined;
+
+export const askLeaderboard = (gender: ShowGender) =>
+  call('getLeaderboard', gender === 'both' ? {} : { gender });
+
+/** Asks for the board the member's page will show first; nothing without a record seen on this device. */
+export function prefetchLeaderboard(uid: string): void {
+  const gender = readOfflineCopy<Pick<User, 'showGender'>>(`user.${uid}`)?.showGender;
+  if (!gender) return;
+  const board = askLeaderboard(gender);
+  // The page asks again, and logs what fails then.
+  board.catch(() => undefined);
+  ahead = { uid, gender, board, at: performance.now() };
+}
+
+/**
+ * The board asked for ahead, once, while fresh and for the same member and choice. One refused is asked
+ * for again; one that got no answer is not, the call having tried three times.
+ */
+export function takePrefetchedLeaderboard(uid: string, gender: ShowGender): Promise<Board> | undefined {
+  const taken = ahead;
+  ahead = undefined;
+  if (!taken || taken.uid !== uid || taken.gender !== gender) return undefined;
+  if (performance.now() - taken.at >= LEADERBOARD_PREFETCH_FRESH_MS) return undefined;
+  return taken.board.catch((failure: unknown) => {
+    if ((failure as { network?: unknown }).network === true) throw failure;
+    return askLeaderboard(gender);
+  });
+}
