@@ -1,7 +1,10 @@
 /** The store port over Firestore through the Admin SDK: production, and the Firestore emulator in tests. */
 import type { Firestore, Query as FirestoreQuery } from 'firebase-admin/firestore';
 import { withDates } from '../../../src/domain/wire';
+import { assertCollectionPath } from '../../../src/domain/query';
 import {
+  assertDocumentPath,
+  refuseReservedIds,
   StoreError,
   type GroupDocument,
   type Query,
@@ -51,7 +54,15 @@ function isolate<Value>(
 export class FirestoreStore implements Store {
   constructor(private readonly db: Firestore) {}
 
+  /** Every path is checked before the SDK sees it, as the local store checks it. */
+  private doc(path: string) {
+    assertDocumentPath(path);
+    return this.db.doc(path);
+  }
+
   private build(collectionPath: string, query: Query = {}): FirestoreQuery {
+    assertCollectionPath(collectionPath);
+    refuseReservedIds(collectionPath);
     return FirestoreStore.refine(this.db.collection(collectionPath), query);
   }
 
@@ -64,6 +75,7 @@ export class FirestoreStore implements Store {
       else built = built.where(filter.field, '==', filter.equals);
     }
     if (query.orderBy) built = built.orderBy(query.orderBy.field, query.orderBy.direction);
+    if (query.startAfterPath !== undefined) assertDocumentPath(query.startAfterPath);
     if (query.startAfter !== undefined)
       built =
         query.startAfterPath === undefined
@@ -103,7 +115,7 @@ export class FirestoreStore implements Store {
   }
 
   async get<T extends object>(path: string): Promise<T | undefined> {
-    const snapshot = await this.db.doc(path).get();
+    const snapshot = await this.doc(path).get();
     return snapshot.exists ? (withDates(snapshot.data()) as T) : undefined;
   }
 
@@ -112,14 +124,14 @@ export class FirestoreStore implements Store {
       return await this.db.runTransaction(async (firestoreTx) => {
         const tx: Transaction = {
           get: async <D extends object>(path: string) => {
-            const snapshot = await firestoreTx.get(this.db.doc(path));
+            const snapshot = await firestoreTx.get(this.doc(path));
             return snapshot.exists ? (withDates(snapshot.data()) as D) : undefined;
           },
           query: async <D extends object>(collectionPath: string, query?: Query) =>
             FirestoreStore.documents<D>(await firestoreTx.get(this.build(collectionPath, query))),
-          set: (path, data) => void firestoreTx.set(this.db.doc(path), data),
-          update: (path, fields) => void firestoreTx.update(this.db.doc(path), fields),
-          delete: (path) => void firestoreTx.delete(this.db.doc(path)),
+          set: (path, data) => void firestoreTx.set(this.doc(path), data),
+          update: (path, fields) => void firestoreTx.update(this.doc(path), fields),
+          delete: (path) => void firestoreTx.delete(this.doc(path)),
         };
         return work(tx);
       });
@@ -133,7 +145,7 @@ export class FirestoreStore implements Store {
     onChange: (doc: T | undefined) => void,
     onError: (error: Error) => void,
   ): Unsubscribe {
-    const ref = this.db.doc(path);
+    const ref = this.doc(path);
     return isolate(onChange, onError, (next, error) =>
       ref.onSnapshot(
         (snapshot) => next(snapshot.exists ? (withDates(snapshot.data()) as T) : undefined),

@@ -13,6 +13,7 @@ import {
 } from '../../../src/domain/query';
 import {
   assertDocumentPath,
+  refuseReservedIds,
   StoreError,
   type DocumentData,
   type GroupDocument,
@@ -172,6 +173,7 @@ export class SqliteStore implements Store {
         // Dates are stored as ISO text, which orders as the dates do.
         const value =
           query.startAfter instanceof Date ? query.startAfter.toISOString() : bindable(query.startAfter);
+        if (query.startAfterPath !== undefined) assertDocumentPath(query.startAfterPath);
         if (query.startAfterPath === undefined) {
           sql += ` AND ${ordered} ${after} ?`;
           values.push(value);
@@ -212,6 +214,7 @@ export class SqliteStore implements Store {
 
   private select(collectionPath: string, query: Query = {}): Array<QueryDocument<DocumentData>> {
     assertCollectionPath(collectionPath);
+    refuseReservedIds(collectionPath);
     return this.rows('parent', collectionPath, query).map((row) => ({
       id: row.path.slice(collectionPath.length + 1),
       data: decodeDocument(row.data),

@@ -39,6 +39,32 @@ export function storeContract(makeStore: () => Store) {
       expect(doc?.nested.list).toEqual([1, 'two']);
     });
 
+    it("refuses Firestore's reserved ids (__name__ and the like) anywhere in a path, as a caller's mistake", async () => {
+      const store = makeStore();
+      const refused = { name: 'StoreError', code: 'invalid-argument' };
+      await expect(store.get('users/__name__')).rejects.toMatchObject(refused);
+      await expect(store.query('users/__x__/photos')).rejects.toMatchObject(refused);
+      await expect(
+        store.query('contract', {
+          orderBy: { field: 'n', direction: 'asc' },
+          startAfter: 1,
+          startAfterPath: 'contract/__key__',
+        }),
+      ).rejects.toMatchObject(refused);
+      await expect(
+        store.runTransaction(async (tx) => {
+          await tx.get('contract/__id__');
+        }),
+      ).rejects.toMatchObject(refused);
+      await expect(
+        store.runTransaction(async (tx) => {
+          tx.set('contract/__id__', { n: 1 });
+        }),
+      ).rejects.toMatchObject(refused);
+      // Underscores elsewhere are ordinary ids.
+      expect(await store.get('contract/__half')).toBeUndefined();
+    });
+
     it('returns undefined for a missing document', async () => {
       expect(await makeStore().get(fresh())).toBeUndefined();
     });

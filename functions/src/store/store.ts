@@ -52,7 +52,7 @@ export interface Store {
 
 export class StoreError extends Error {
   constructor(
-    readonly code: 'not-found' | 'failed-precondition' | 'aborted',
+    readonly code: 'not-found' | 'failed-precondition' | 'aborted' | 'invalid-argument',
     message: string,
   ) {
     super(message);
@@ -65,4 +65,17 @@ export function assertDocumentPath(path: string): void {
   if (parts.length % 2 !== 0 || parts.some((part) => part.length === 0)) {
     throw new Error(`Not a document path: ${path}`);
   }
+  refuseReservedIds(path);
+}
+
+/** Ids Firestore keeps to itself (`__name__` and the like); it refuses them as INVALID_ARGUMENT. */
+const RESERVED_ID = /^__.*__$/;
+
+/**
+ * A caller's id that reaches a path unchecked must get a 400, never the 500 Firestore's refusal would
+ * become; both stores refuse it the same way, so the local backend shows what production does.
+ */
+export function refuseReservedIds(path: string): void {
+  if (path.split('/').some((part) => RESERVED_ID.test(part)))
+    throw new StoreError('invalid-argument', 'That id is not valid.');
 }
