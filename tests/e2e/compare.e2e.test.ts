@@ -155,5 +155,25 @@ describe('Compare', () => {
       await page.keyboard.press('Escape');
       await view.waitFor({ state: 'detached' });
     }
+
+    // On a phone: the buttons fit beside the title, and Compare shows two photos a row.
+    await page.setViewportSize({ width: 375, height: 667 });
+    await a.member.visit('/');
+    for (const name of ['Compare', 'Votes']) {
+      const button = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(button.x + button.width).toBeLessThanOrEqual(375);
+    }
+    await page.getByRole('button', { name: 'Compare' }).click();
+    const cards = page
+      .getByRole('dialog', { name: 'Compare your photos' })
+      .getByRole('region', { name: 'Ranked', exact: true })
+      .getByRole('article');
+    await cards.nth(2).waitFor();
+    const [first, second, third] = await Promise.all(
+      [0, 1, 2].map(async (n) => (await cards.nth(n).boundingBox())!),
+    );
+    expect(second!.y).toBe(first!.y);
+    expect(third!.y).toBeGreaterThan(first!.y);
+    expect(second!.x + second!.width).toBeLessThanOrEqual(375);
   });
 });
