@@ -61,10 +61,15 @@ function writeConfig(ports: Ports): void {
   writeFileSync(path.join(workDir, 'firebase.json'), JSON.stringify(config, null, 2));
 }
 
-/** A built app's shape: index.html, a hashed bundle under assets/, the manifest. */
+/** The app's template as the build writes it beside the pages: the page goes into the empty #root. */
+const APP_TEMPLATE =
+  '<!doctype html><html><head><title>Photorater</title><script type="module" src="/assets/index-B2x9Qk1a.js"></script></head><body><div id="root"></div></body></html>';
+
+/** A built app's shape: index.html, its template, a hashed bundle under assets/, the manifest. */
 function writeHostedApp(): void {
   mkdirSync(path.join(workDir, 'dist', 'assets'), { recursive: true });
   writeFileSync(path.join(workDir, 'dist', 'index.html'), '<!doctype html><title>Photorater</title>');
+  writeFileSync(path.join(workDir, 'dist', 'app-template.html'), APP_TEMPLATE);
   writeFileSync(path.join(workDir, 'dist', 'assets', 'index-B2x9Qk1a.js'), 'console.log("app");');
   writeFileSync(path.join(workDir, 'dist', 'manifest.webmanifest'), '{}');
 }
@@ -141,6 +146,8 @@ beforeAll(async () => {
   bundle = await describeBundle(entry);
   writeConfig(ports);
   writeHostedApp();
+  // publicPages reads the app's template from the site it serves: here, the Hosting emulator.
+  writeFileSync(path.join(workDir, 'functions', '.env'), `APP_ORIGINS=http://${HOST}:${ports.hosting}\n`);
   await startEmulators();
   app = initializeApp({ projectId: PROJECT_ID, apiKey: 'demo-key', appId: 'demo-app' }, 'functions-emulator');
   connectAuthEmulator(getAuth(app), `http://${HOST}:${ports.auth}`, { disableWarnings: true });
@@ -223,5 +230,23 @@ describe("firebase.json's hosting in the Hosting emulator", () => {
     for (const pathname of ['/', '/index.html', '/rate', '/photos/abc', '/manifest.webmanifest']) {
       expect(await cacheControl(pathname), pathname).toBe('no-cache');
     }
+  });
+});
+
+describe("the articles' pages behind Hosting's rewrite", () => {
+  it("answers ids no article can have with the app's 404 page, made in the function from Hosting's template", async () => {
+    for (const pathname of ['/article/__proto__', '/article/a.b', `/article/${'a'.repeat(300)}`]) {
+      const response = await fetch(`http://${HOST}:${ports.hosting}${pathname}`);
+      expect(response.status, pathname).toBe(404);
+      const html = await response.text();
+      expect(html, pathname).toContain('Oops, the page you are looking for does not exist.');
+      expect(html, pathname).toContain('<script type="module" src="/assets/index-B2x9Qk1a.js"></script>');
+      expect(response.headers.get('cache-control'), pathname).toMatch(/^public, max-age=60, s-maxage=\d+$/);
+    }
+  });
+
+  it('refuses a write with a 405', async () => {
+    const response = await fetch(`http://${HOST}:${ports.hosting}/article/light`, { method: 'POST' });
+    expect(response.status).toBe(405);
   });
 });
