@@ -70,3 +70,9 @@ export async function chooseMode(page: Page, mode: 'light' | 'dark'): Promise<vo
   // The choice reaches the record before the next visit reads it.
   await page.waitForLoadState('networkidle');
 }
+
+/** The colour mode the page shows, by its background (CssBaseline paints the body: #fff or #121212). */
+export async function shownMode(page: Page): Promise<'light' | 'dark'> {
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  return background === 'rgb(18, 18, 18)' ? 'dark' : 'light';
+}

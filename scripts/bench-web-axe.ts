@@ -18,6 +18,7 @@ import {
   BLOCKING_IMPACTS,
   describeViolation,
   IMPACTS,
+  shownMode,
   type AxeViolation,
   type Impact,
 } from './axe-check';
@@ -249,6 +250,8 @@ async function check(
   try {
     await show();
     const violations = await axeViolations(page);
+    const shown = await shownMode(page);
+    if (shown !== mode) throw new Error(`The page showed ${shown} mode.`);
     for (const violation of violations) counts[(violation.impact ?? 'minor') as Impact] += 1;
     return {
       name,
