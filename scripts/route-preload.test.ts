@@ -11,6 +11,7 @@ function chunk(fileName: string, module: string | null, imports: string[] = []):
     type: 'chunk',
     fileName,
     facadeModuleId: module === null ? null : path.join(root, module),
+    moduleIds: module === null ? [] : [path.join(root, module)],
     imports,
   } as unknown as Rolldown.OutputChunk;
 }
@@ -19,6 +20,12 @@ function chunk(fileName: string, module: string | null, imports: string[] = []):
 const bundle = Object.fromEntries(
   [
     chunk('assets/index.js', 'src/app/main.tsx'),
+    // Auth bundled into a chunk it shares with others: found by the modules the chunk holds.
+    {
+      ...chunk('assets/shared.js', null, ['assets/firebase-app.js']),
+      moduleIds: [path.join(root, 'src/components/toast.tsx'), path.join(root, 'src/data/auth.ts')],
+    },
+    chunk('assets/firebase-app.js', null),
     chunk('assets/start.js', 'src/app/start.tsx', ['assets/react-dom.js', 'assets/mui.js']),
     chunk('assets/react-dom.js', null),
     chunk('assets/mui.js', null),
@@ -61,7 +68,14 @@ describe("a member screen's code asked for as the page is parsed", () => {
   });
 
   it("preloads the app's chunks and the screen's own for the path, for a member", () => {
-    const app = ['/assets/start.js', '/assets/react-dom.js', '/assets/mui.js'];
+    // Auth first: the first read waits for its answer.
+    const app = [
+      '/assets/shared.js',
+      '/assets/firebase-app.js',
+      '/assets/start.js',
+      '/assets/react-dom.js',
+      '/assets/mui.js',
+    ];
     expect(preloadedAt('/rate', true)).toEqual([...app, '/assets/rate-page.js', '/assets/chip.js']);
     expect(preloadedAt('/rate/photo-1', true)).toEqual([...app, '/assets/rate-page.js', '/assets/chip.js']);
     expect(preloadedAt('/', true)).toEqual([...app, '/assets/my-photos-page.js']);

@@ -1,8 +1,9 @@
 /**
  * A Vite plugin: the built page asks for a member screen's code as its HTML is parsed, beside the app's
  * entry rather than after it. A line of script in index.html, on a device where a member is signed in
- * (the same hint the session keeps), adds a modulepreload for the app's chunk (src/app/start.tsx, which
- * main.tsx imports) and for the chunk of the screen the address names, with the chunks each imports.
+ * (the same hint the session keeps), adds a modulepreload for Auth's and the calls' SDKs, the app's chunk
+ * (src/app/start.tsx, which main.tsx imports) and the chunk of the screen the address names, with the
+ * chunks each imports, in that order: the first requests go to what the first read waits for.
  * A visitor's page asks for nothing more. src/app/boot.ts starts the same screens from the address.
  */
 import path from 'node:path';
@@ -13,7 +14,11 @@ type OutputChunk = Rolldown.OutputChunk;
 import { paths } from '../src/config/paths';
 import { storageKeys } from '../src/lib/storage';
 
-/** The app's own chunk, and each member screen's module by the paths it shows at. */
+/**
+ * What every member screen waits for, first: Auth (whose answer the first read waits for) and the
+ * calls' SDK; then the app's own chunk; then each member screen's module by the paths it shows at.
+ */
+export const FIRST_MODULES = ['src/data/auth.ts', 'node_modules/firebase/functions/dist/esm/index.esm.js'];
 export const APP_MODULE = 'src/app/start.tsx';
 export const MEMBER_SCREEN_MODULES: Array<{ paths: string[]; under?: boolean; module: string }> = [
   { paths: [paths.rate], under: true, module: 'src/features/rating/rate-page.tsx' },
@@ -24,10 +29,12 @@ export const MEMBER_SCREEN_MODULES: Array<{ paths: string[]; under?: boolean; mo
 
 const isChunk = (output: OutputBundle[string]): output is OutputChunk => output.type === 'chunk';
 
-/** A module's chunk and every chunk it imports statically, as the browser will fetch them. */
+/** The chunk holding a module (its own, or one it was bundled into) and every chunk that imports statically. */
 export function chunkFiles(bundle: OutputBundle, root: string, module: string): string[] {
-  const facade = path.join(root, module);
-  const entry = Object.values(bundle).find((output) => isChunk(output) && output.facadeModuleId === facade);
+  const id = path.join(root, module);
+  const entry = Object.values(bundle).find(
+    (output) => isChunk(output) && (output.facadeModuleId === id || output.moduleIds.includes(id)),
+  );
   if (!entry || !isChunk(entry)) return [];
   const files: string[] = [];
   const visit = (fileName: string) => {
@@ -43,7 +50,9 @@ export function chunkFiles(bundle: OutputBundle, root: string, module: string): 
 /** The line of script: the app's chunks for any member screen, and the screen's own by the path. */
 export function routePreloadScript(bundle: OutputBundle, root: string, base: string): string {
   const url = (file: string) => `${base}${file}`;
-  const app = chunkFiles(bundle, root, APP_MODULE).map(url);
+  const app = [
+    ...new Set([...FIRST_MODULES, APP_MODULE].flatMap((module) => chunkFiles(bundle, root, module))),
+  ].map(url);
   const screens = MEMBER_SCREEN_MODULES.map(({ paths: shownAt, under, module }) => ({
     paths: shownAt,
     under: Boolean(under),
