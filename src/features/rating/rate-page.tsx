@@ -135,7 +135,9 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
 
   // The URL follows the photo shown, without adding to history; its viewing time starts now.
   useEffect(() => {
-    if (currentId && currentId !== photoId) navigate(`/rate/${currentId}`, { replace: true });
+    // In a transition: the address changing re-renders the screen, in slices rather than one long task.
+    if (currentId && currentId !== photoId)
+      startTransition(() => void navigate(`/rate/${currentId}`, { replace: true }));
   }, [currentId, photoId, navigate]);
   useEffect(() => {
     shownAt.current = Date.now();
