@@ -3,16 +3,7 @@
  * (created when missing, refreshed) through the server and watched meanwhile; presence runs while
  * signed in.
  */
-import {
-  createContext,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-} from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DATABASE_DELETION_BLOCKED } from '@/domain/errors';
 import type { User } from '@/domain/user';
 import { logFailure } from '@/lib/report-error';
@@ -151,8 +142,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           uid,
           (next) => {
             copies.keepOfflineCopy(copyName, next);
-            // In a transition: the member's whole screen renders on its arrival, in slices, not one long task.
-            startTransition(() => setRecord({ uid, user: next }));
+            setRecord({ uid, user: next });
           },
           (error) => {
             if (!offlineCopy()) setInitError(error);

@@ -7,7 +7,7 @@
  */
 import { Box, CircularProgress, Container, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DisplayImage } from '@/components/display-image';
 import { Lightbox } from '@/components/lightbox';
 import { PageMeta } from '@/components/page-meta';
@@ -41,10 +41,7 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'uid' | 'showGender
   useEffect(() => {
     let active = true;
     (takePrefetchedLeaderboard(user.uid, shownGender) ?? askLeaderboard(shownGender))
-      // The board renders in slices (a transition) rather than in one long task.
-      .then((result) => {
-        if (active) startTransition(() => setAnswer({ for: shownGender, photos: result.photos }));
-      })
+      .then((result) => active && setAnswer({ for: shownGender, photos: result.photos }))
       .catch((error: unknown) => {
         logFailure(error, { feature: 'leaderboard' });
         if (active) setAnswer({ for: shownGender, photos: [] });
