@@ -1,6 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TAKEOVER_TIMEOUT_MS, afterFirstPaint, appContainer } from './prerendered';
+import {
+  PRERENDERED_DATA_ID,
+  TAKEOVER_TIMEOUT_MS,
+  afterFirstPaint,
+  appContainer,
+  scriptJson,
+  takePrerendered,
+} from './prerendered';
+
+const prerenderedBlog = () =>
+  `<div id="root"><h1>Blog</h1></div><script id="${PRERENDERED_DATA_ID}" type="application/json">${scriptJson({ key: 'blog:1', data: { pages: 2 } })}</script>`;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -48,5 +58,18 @@ describe('appContainer', () => {
     vi.advanceTimersByTime(TAKEOVER_TIMEOUT_MS);
     expect(root.isConnected).toBe(false);
     expect(app.id).toBe('root');
+  });
+});
+
+describe('takePrerendered', () => {
+  it('gives the data for its key as often as a render asks, until the app has taken the page over', async () => {
+    document.body.innerHTML = prerenderedBlog();
+    const app = appContainer(document.getElementById('root')!);
+    expect(takePrerendered('blog:1')).toEqual({ pages: 2 });
+    expect(takePrerendered('blog:1')).toEqual({ pages: 2 });
+    expect(takePrerendered('blog:2')).toBeUndefined();
+    app.innerHTML = '<h1>Blog</h1>';
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(takePrerendered('blog:1')).toBeUndefined();
   });
 });

@@ -13,18 +13,18 @@ interface Prerendered {
   data: unknown;
 }
 
-let taken = false;
-
-/** The data for `key`, once: after the first screen, every screen loads its own. */
+/**
+ * The data for `key` while the pre-rendered page is on screen. It stays readable until the app has
+ * taken the page over (a render that is set aside, as when a part loaded on demand suspends, reads it
+ * again); after that every screen loads its own.
+ */
 export function takePrerendered<T>(key: string): T | undefined {
-  if (taken || typeof document === 'undefined') return undefined;
+  if (typeof document === 'undefined') return undefined;
   const element = document.getElementById(PRERENDERED_DATA_ID);
   if (!element?.textContent) return undefined;
   try {
     const prerendered = JSON.parse(element.textContent) as Prerendered;
-    if (prerendered.key !== key) return undefined;
-    taken = true;
-    return prerendered.data as T;
+    return prerendered.key === key ? (prerendered.data as T) : undefined;
   } catch {
     return undefined;
   }
@@ -56,6 +56,7 @@ export function appContainer(root: HTMLElement): HTMLElement {
     observer.disconnect();
     clearTimeout(timer);
     root.remove();
+    document.getElementById(PRERENDERED_DATA_ID)?.remove();
     app.id = 'root';
     app.style.display = '';
   };

@@ -7,6 +7,7 @@
 import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { PageMeta } from '@/components/page-meta';
+import { whenIdle } from '@/lib/idle';
 import { onDemand } from '@/lib/on-demand';
 import { logFailure } from '@/lib/report-error';
 import { CONTROL_HERO, LANDING_DESCRIPTION } from './landing-copy';
@@ -30,14 +31,18 @@ export function LandingPage({ onGetStarted, onSignIn }: Props) {
 
   useEffect(() => {
     let current = true;
-    import('./landing-experiment')
-      .then((experiment) => experiment.landingHeroAssignment())
-      .then((assigned) => {
-        if (current) setAssignment(assigned);
-      })
-      .catch((error: unknown) => logFailure(error, { feature: 'landing', action: 'landingHeroTest' }));
+    // Once the page is up: the experiment's code and its call are tasks of their own, not the first render's.
+    const cancel = whenIdle(() => {
+      import('./landing-experiment')
+        .then((experiment) => experiment.landingHeroAssignment())
+        .then((assigned) => {
+          if (current) setAssignment(assigned);
+        })
+        .catch((error: unknown) => logFailure(error, { feature: 'landing', action: 'landingHeroTest' }));
+    });
     return () => {
       current = false;
+      cancel();
     };
   }, []);
 
