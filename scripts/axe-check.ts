@@ -62,11 +62,11 @@ export function describeViolation(violation: AxeViolation): string {
  */
 export async function chooseMode(page: Page, mode: 'light' | 'dark'): Promise<void> {
   await page.waitForLoadState('networkidle');
-  const other = mode === 'light' ? 'dark' : 'light';
+  await page.getByRole('button', { name: /^Switch to (light|dark) mode$/ }).waitFor();
   const toggle = page.getByRole('button', { name: `Switch to ${mode} mode` });
   if (!(await toggle.isVisible())) return;
   await toggle.click();
-  await page.getByRole('button', { name: `Switch to ${other} mode` }).waitFor();
+  await page.getByRole('button', { name: `Switch to ${mode === 'light' ? 'dark' : 'light'} mode` }).waitFor();
   // The choice reaches the record before the next visit reads it.
   await page.waitForLoadState('networkidle');
 }

@@ -280,14 +280,17 @@ export async function checkScreens(page: Page, appUrl: string, screens: AxeScree
       const rows = screens.filter((row) => row.member === member);
       if (member) {
         await prepareDevice(page, appUrl, mode);
-        await page.goto(`${appUrl}${rows[0]!.path}`);
+        await page.goto(appUrl);
         await chooseMode(page, mode);
       }
       for (const screen of rows) {
         const visit = async (device?: Device, ready = true) => {
           await prepareDevice(page, appUrl, mode, device);
           await page.goto(`${appUrl}${screen.path}`);
-          if (ready) await screen.ready(page);
+          if (!ready) return;
+          await screen.ready(page);
+          // A pre-rendered page answers clicks once the app has taken it over, its code loaded.
+          await page.waitForLoadState('networkidle');
         };
         figures.push(await check(page, screen.name, mode, () => visit()));
         for (const dialog of screen.dialogs ?? [])

@@ -136,6 +136,8 @@ interface Measure {
   lcpElement: string;
   fcpMs: number;
   tbtMs: number;
+  /** The audits that cost a score other than performance its points, by category. */
+  failedAudits: string[];
 }
 
 interface ElementDetails {
@@ -168,7 +170,15 @@ async function measure(url: string, chromePort: number, scored: readonly Categor
   ) as Record<Category, number>;
   const element = (audits['largest-contentful-paint-element']?.details as ElementDetails | undefined)
     ?.items?.[0]?.items?.[0]?.node?.snippet;
+  const failedAudits = scored
+    .filter((category) => category !== 'performance')
+    .flatMap((category) =>
+      (categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${category}: ${ref.id}`),
+    );
   return {
+    failedAudits,
     scores,
     lcpMs: audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
     lcpElement: (element ?? '?').slice(0, 90),
@@ -193,6 +203,7 @@ function medianOf(runs: Measure[]): Measure {
     lcpElement: runs.find((run) => run.lcpMs === lcpMs)?.lcpElement ?? '?',
     fcpMs: median(runs.map((run) => run.fcpMs)),
     tbtMs: median(runs.map((run) => run.tbtMs)),
+    failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
   };
 }
 
@@ -264,6 +275,8 @@ async function measurePages(
     console.log(
       `${''.padEnd(14)} FCP ${ms(measured.fcpMs)}, TBT ${ms(measured.tbtMs)}, LCP element ${measured.lcpElement}${page.member ? ` (signed in as ${page.member.name})` : ''}`,
     );
+    if (measured.failedAudits.length > 0)
+      console.log(`${''.padEnd(14)} audits failed in some run: ${measured.failedAudits.join(', ')}`);
   }
   console.log(
     `Targets (Lighthouse mobile preset, median of ${RUNS}): performance 95 on the public pages and 90 on a member's, accessibility and best practices 100, SEO 100 on the public pages; /rate's LCP at most 1.5x its floor's (a static page with the same photo).`,
