@@ -214,39 +214,41 @@ export const LEADERBOARD_RULE =
  * What the leaderboard ranks by: the lower end of the photo's fair score's 90% range (see
  * `fairScore`). Few votes, or votes that disagree, leave it low, so luck does not outrank a record:
  * 5 votes of 5 hearts land near 4.1, 200 votes averaging 4.8 near 4.7. Votes from before the fair
- * score was kept (no tally) count as they were given.
+ * score was kept (no tally) count as they were given; a tally of none, every vote left out as hasty
+ * or the same every time, ranks nothing (0).
  */
 export function smoothedScore(
   photo: Pick<Photo, 'rate' | 'votesCount'> & Partial<QualityTally>,
   siteAverage: number,
 ): number {
-  const tally: QualityTally = photo.qualityVotes
-    ? {
-        qualityVotes: photo.qualityVotes,
-        qualitySum: photo.qualitySum ?? 0,
-        qualitySquares: photo.qualitySquares ?? 0,
-      }
-    : {
-        qualityVotes: photo.votesCount,
-        qualitySum: photo.rate * photo.votesCount,
-        qualitySquares: photo.rate * photo.rate * photo.votesCount,
-      };
+  const tally: QualityTally =
+    photo.qualityVotes === undefined
+      ? {
+          qualityVotes: photo.votesCount,
+          qualitySum: photo.rate * photo.votesCount,
+          qualitySquares: photo.rate * photo.rate * photo.votesCount,
+        }
+      : {
+          qualityVotes: photo.qualityVotes,
+          qualitySum: photo.qualitySum ?? 0,
+          qualitySquares: photo.qualitySquares ?? 0,
+        };
   return fairScore(tally, siteAverage)?.low ?? 0;
 }
 
 /**
  * The leaderboard's order as one number, highest first: the smoothed score, ties to more votes. 0 for
- * photos with fewer than 5 votes, which are not on it. `siteAverage` is the one the last vote was
- * weighed against.
+ * photos with fewer than 5 votes, or none the fair score counts, which are not on it. `siteAverage`
+ * is the one the last vote was weighed against.
  */
 export function leaderboardScore(
   photo: Pick<Photo, 'rate' | 'votesCount'> & Partial<QualityTally>,
   siteAverage: number,
 ): number {
   if (photo.votesCount < LEADERBOARD_MIN_VOTES) return 0;
-  return (
-    Math.round(smoothedScore(photo, siteAverage) * 1000) * 10_000_000 + Math.min(photo.votesCount, 9_999_999)
-  );
+  const smoothed = smoothedScore(photo, siteAverage);
+  if (smoothed === 0) return 0;
+  return Math.round(smoothed * 1000) * 10_000_000 + Math.min(photo.votesCount, 9_999_999);
 }
 
 /** The calendar day (days since 1970-01-01, UTC) the daily leaderboard job records. */

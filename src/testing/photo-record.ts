@@ -7,6 +7,14 @@ export function photoRecord(
   fields: Partial<NewPhotoFields> & Pick<Photo, 'uploadedAt'>,
   ownerSubscribed = false,
 ): Photo {
+  // A seeded photo's votes are honest ones unless the test says otherwise: its fair-score tally
+  // counts them all, as the vote path would have.
+  const votes = fields.votesCount ?? 0;
+  const rate = fields.rate ?? 0;
+  const tally =
+    fields.qualityVotes === undefined && votes > 0
+      ? { qualityVotes: votes, qualitySum: rate * votes, qualitySquares: rate * rate * votes }
+      : {};
   return newPhoto(
     {
       id,
@@ -18,6 +26,7 @@ export function photoRecord(
       gender: 'female',
       ageRange: [18, 37],
       active: true,
+      ...tally,
       ...fields,
     },
     ownerSubscribed,
