@@ -73,3 +73,32 @@ describe('takePrerendered', () => {
     expect(takePrerendered('blog:1')).toBeUndefined();
   });
 });
+
+describe('a click before the app has taken over', () => {
+  const page = (extra = '') =>
+    `<header><style>.x{}</style><button>Menu</button></header><main>${extra}<h1>Find your best photo</h1><button>Get Started</button></main>`;
+
+  async function takeOver(appHtml: string) {
+    document.body.innerHTML = `<div id="root">${page('<style>.y{}</style>')}</div>`;
+    const root = document.getElementById('root')!;
+    const app = appContainer(root);
+    const clicked = vi.fn();
+    const prerenderedClick = new MouseEvent('click', { bubbles: true, cancelable: true });
+    root.querySelectorAll('button')[1]!.dispatchEvent(prerenderedClick);
+    app.innerHTML = appHtml;
+    app.addEventListener('click', (event) => clicked((event.target as Element).textContent));
+    await new Promise((resolve) => setTimeout(resolve));
+    return { clicked, prerenderedClick };
+  }
+
+  it("is given to the app's same control once it is there", async () => {
+    const { clicked, prerenderedClick } = await takeOver(page());
+    expect(prerenderedClick.defaultPrevented).toBe(true);
+    expect(clicked).toHaveBeenCalledExactlyOnceWith('Get Started');
+  });
+
+  it('is dropped when the app has another control in that place', async () => {
+    const { clicked } = await takeOver(page().replace('Get Started', 'Sign in'));
+    expect(clicked).not.toHaveBeenCalled();
+  });
+});

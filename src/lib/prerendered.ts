@@ -41,24 +41,68 @@ export function afterFirstPaint(start: () => void): void {
 /** How long a pre-rendered page waits at most for the app's own rendering of it. */
 export const TAKEOVER_TIMEOUT_MS = 4000;
 
+/** An element's children as the app renders them: the pre-rendered page also carries style and script elements. */
+const rendered = (parent: Element) =>
+  [...parent.children].filter((child) => child.tagName !== 'STYLE' && child.tagName !== 'SCRIPT');
+
+/** Where `target` sits under `root`, as child positions, or null when it is not under it. */
+function placeOf(root: Element, target: Element): number[] | null {
+  const place: number[] = [];
+  for (let node = target; node !== root;) {
+    const parent = node.parentElement;
+    if (!parent) return null;
+    place.unshift(rendered(parent).indexOf(node));
+    node = parent;
+  }
+  return place;
+}
+
+function elementAt(root: Element, place: number[]): Element | undefined {
+  let node: Element | undefined = root;
+  for (const index of place) node = node && rendered(node)[index];
+  return node;
+}
+
+const CLICKABLE =
+  'a, button, input, select, textarea, label, [role="button"], [role="tab"], [role="menuitem"]';
+
 /**
  * Where the app renders. Without a pre-rendered page, `root` itself. With one, a hidden container
  * beside it: the pre-rendered page stays on screen (already painted, images and all) until the app
  * has rendered its own heading, then the app's container takes its place, so the page neither
- * blanks nor paints twice while a screen's code loads.
+ * blanks nor paints twice while a screen's code loads. A click on the pre-rendered page meanwhile
+ * (Get Started, the menu, a link) is held and given to the same control of the app once it is there,
+ * when it is the same control (same element and text); otherwise it is dropped, as before the app.
  */
 export function appContainer(root: HTMLElement): HTMLElement {
   if (!root.firstElementChild) return root;
   const app = document.createElement('div');
   app.style.display = 'none';
   root.after(app);
+  let held: { place: number[]; tagName: string; text: string } | undefined;
+  const hold = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target.closest(CLICKABLE) : null;
+    const place = target && root.contains(target) ? placeOf(root, target) : null;
+    if (!target || !place) return;
+    event.preventDefault();
+    held = { place, tagName: target.tagName, text: target.textContent ?? '' };
+  };
+  root.addEventListener('click', hold, true);
   const takeOver = () => {
     observer.disconnect();
     clearTimeout(timer);
+    root.removeEventListener('click', hold, true);
     root.remove();
     document.getElementById(PRERENDERED_DATA_ID)?.remove();
     app.id = 'root';
     app.style.display = '';
+    const control = held && elementAt(app, held.place);
+    if (
+      control instanceof HTMLElement &&
+      control.tagName === held?.tagName &&
+      control.textContent === held.text
+    )
+      control.click();
   };
   const timer = setTimeout(takeOver, TAKEOVER_TIMEOUT_MS);
   const observer = new MutationObserver(() => {
