@@ -14,38 +14,16 @@ import { siteAverage } from '../src/domain/score-quality';
 import { STATS_SHARDS, STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '../src/domain/site-stats';
 import { newUser } from '../src/domain/user';
 import { encodeDocument } from '../src/domain/wire';
-import { LocalFileStore } from '../functions/src/files/local-file-store';
-import type { HandlerContext } from '../functions/src/handlers/handler';
 import { startComparing } from '../functions/src/handlers/start-comparing';
-import type { FaceAnalyzer } from '../functions/src/photos/face-analysis';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
-import { caller } from '../functions/src/testing';
+import { benchContext, p95, random, TIMED_RUNS, printFigures } from './bench-kit';
 
 const PHOTOS = 100_000;
 /** The first members are premium with 99 photos each; the rest are free with 5. */
 const PREMIUM_MEMBERS = 10;
 const PREMIUM_PHOTOS = 99;
 const FREE_PHOTOS = 5;
-const RUNS = 200;
 const TARGET_MS = 30;
-
-const noFaces: FaceAnalyzer = {
-  analyze: () => Promise.reject(new Error('The Compare benchmark analyses no faces.')),
-};
-
-/** A small deterministic generator, so every run measures the same data. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
-}
-
-function percentile(samples: number[], share: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
-}
 
 /** Photo n's owner: the premium members' photos first, then five to each free member. */
 function ownerOf(n: number): number {
@@ -128,36 +106,13 @@ function seed(file: string): number {
   return members;
 }
 
-async function p95(run: (n: number) => Promise<unknown>): Promise<number> {
-  await run(0);
-  const samples: number[] = [];
-  for (let n = 0; n < RUNS; n++) {
-    const started = performance.now();
-    await run(n);
-    samples.push(performance.now() - started);
-  }
-  return percentile(samples, 0.95);
-}
-
 export async function benchCompare(): Promise<boolean[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'photorater-bench-compare-'));
   try {
     const file = path.join(dir, 'store.sqlite');
     const members = seed(file);
     const store = new SqliteStore(file);
-    const files = new LocalFileStore(dir, 'http://files.test');
-    const context = (uid: string): HandlerContext => ({
-      caller: caller(uid),
-      store,
-      clock: { now: () => new Date() },
-      files,
-      faces: noFaces,
-      accounts: {
-        deleteUser: () => Promise.reject(new Error('The Compare benchmark deletes no accounts.')),
-        setDisabled: () => Promise.reject(new Error('The Compare benchmark disables no accounts.')),
-        setAdminClaim: () => Promise.reject(new Error('The Compare benchmark makes no admins.')),
-      },
-    });
+    const context = benchContext('Compare', store, dir);
     const premium = (n: number) => `m${n % PREMIUM_MEMBERS}`;
     const free = (n: number) => `m${PREMIUM_MEMBERS + ((n * 7919) % (members - PREMIUM_MEMBERS))}`;
     /** What the Compare view reads: the member's photos and the site stats, then ranks them. */
@@ -179,22 +134,22 @@ export async function benchCompare(): Promise<boolean[]> {
     const startPremium = await Promise.all(
       Array.from({ length: PREMIUM_MEMBERS }, (_, n) => start(premium(n))),
     );
-    const startFree = await Promise.all(Array.from({ length: RUNS + 1 }, (_, n) => start(free(n))));
+    const startFree = await Promise.all(Array.from({ length: TIMED_RUNS + 1 }, (_, n) => start(free(n))));
     const measured: Array<[string, number]> = [
       [`Compare read, ${FREE_PHOTOS} photos`, await p95((n) => compareRead(free(n)))],
       [`Compare read, ${PREMIUM_PHOTOS} photos`, await p95((n) => compareRead(premium(n)))],
       [`startComparing, ${FREE_PHOTOS} photos`, await p95((n) => startFree[n]!())],
       [`startComparing, ${PREMIUM_PHOTOS} photos`, await p95((n) => startPremium[n % PREMIUM_MEMBERS]!())],
     ];
-    console.log(`\nCompare (SQLite, ${PHOTOS / 1000}k photos, no votes read; p95 of ${RUNS})`);
-    for (const [name, ms] of measured)
-      console.log(
-        `${name.padEnd(48)} ${ms.toFixed(1)} ms   target ${TARGET_MS} ms   ${ms <= TARGET_MS ? 'within' : 'OVER'}`,
-      );
+    const within = printFigures(
+      `Compare (SQLite, ${PHOTOS / 1000}k photos, no votes read; p95 of ${TIMED_RUNS})`,
+      measured,
+      TARGET_MS,
+    );
     const sample = await compareRead(premium(0));
     if (sample.ranked.length + sample.tooFew.length !== PREMIUM_PHOTOS)
       throw new Error('The Compare read came back short.');
-    return measured.map(([, ms]) => ms <= TARGET_MS);
+    return within;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

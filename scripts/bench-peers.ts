@@ -21,37 +21,15 @@ import { moveInHistogram } from '../src/domain/scores';
 import { STATS_SHARDS_PATH, statsShard, type SiteStats } from '../src/domain/site-stats';
 import { GENDERS, newUser, type User } from '../src/domain/user';
 import { encodeDocument } from '../src/domain/wire';
-import { LocalFileStore } from '../functions/src/files/local-file-store';
-import type { HandlerContext } from '../functions/src/handlers/handler';
 import { getLeaderboard } from '../functions/src/handlers/leaderboard';
 import { readPeerHistogram } from '../functions/src/handlers/peer-stats';
-import type { FaceAnalyzer } from '../functions/src/photos/face-analysis';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
-import { caller } from '../functions/src/testing';
+import { benchContext, p95, random, TIMED_RUNS, printFigures } from './bench-kit';
 
 const PHOTOS = 100_000;
 const MEMBERS = 20_000;
-const RUNS = 200;
 const TARGET_MS = 30;
 const SITE_AVERAGE = 3.4;
-
-const noFaces: FaceAnalyzer = {
-  analyze: () => Promise.reject(new Error('The peers benchmark analyses no faces.')),
-};
-
-/** A small deterministic generator, so every run measures the same data. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
-}
-
-function percentile(samples: number[], share: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
-}
 
 /**
  * Writes members of every gender and age, their rated photos (each with the fair score's tally and the
@@ -137,17 +115,6 @@ function seed(file: string, now: Date): void {
   db.close();
 }
 
-async function p95(run: (n: number) => Promise<unknown>): Promise<number> {
-  await run(0);
-  const samples: number[] = [];
-  for (let n = 0; n < RUNS; n++) {
-    const started = performance.now();
-    await run(n);
-    samples.push(performance.now() - started);
-  }
-  return percentile(samples, 0.95);
-}
-
 export async function benchPeers(): Promise<boolean[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'photorater-bench-peers-'));
   try {
@@ -155,14 +122,7 @@ export async function benchPeers(): Promise<boolean[]> {
     const now = new Date();
     seed(file, now);
     const store = new SqliteStore(file);
-    const context: HandlerContext = {
-      caller: caller('m1'),
-      store,
-      clock: { now: () => now },
-      files: new LocalFileStore(dir, 'http://files.test'),
-      faces: noFaces,
-      accounts: { deleteUser: async () => {}, setDisabled: async () => {}, setAdminClaim: async () => {} },
-    };
+    const context = benchContext('peers', store, dir, { now: () => now })('m1');
     // What the photo detail reads for a photo beside its own record: its group's shards.
     const place = async (n: number) => {
       const group = PEER_GROUPS[n % PEER_GROUPS.length]!;
@@ -176,16 +136,14 @@ export async function benchPeers(): Promise<boolean[]> {
       ['leaderboard, everyone', await p95(() => getLeaderboard.run({}, context))],
       ["leaderboard, women's photos", await p95(() => getLeaderboard.run({ gender: 'female' }, context))],
     ];
-    console.log(
-      `\nPeers and the leaderboard (SQLite, ${PHOTOS / 1000}k rated photos, no votes read; p95 of ${RUNS})`,
+    const within = printFigures(
+      `Peers and the leaderboard (SQLite, ${PHOTOS / 1000}k rated photos, no votes read; p95 of ${TIMED_RUNS})`,
+      measured,
+      TARGET_MS,
     );
-    for (const [name, ms] of measured)
-      console.log(
-        `${name.padEnd(48)} ${ms.toFixed(1)} ms   target ${TARGET_MS} ms   ${ms <= TARGET_MS ? 'within' : 'OVER'}`,
-      );
     if (!shown || board.photos.length !== 8)
       throw new Error('The peer percentile or the leaderboard came back empty.');
-    return measured.map(([, ms]) => ms <= TARGET_MS);
+    return within;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { newPhoto } from '../src/domain/photo';
 import { newUser } from '../src/domain/user';
 import { TOKEN_CHECK_TTL_MS } from '../functions/src/local/checked-tokens';
+import { percentile } from './bench-kit';
 import { findFreePorts, PROJECT_ID, REGION, startLocalStack } from './local-stack';
 
 const RATERS = 50;
@@ -72,11 +73,6 @@ function raterClients(url: string, rounds: Vote[][]): Promise<number[][]> {
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The raters' thread ended (${code}) without its times.`)));
   });
-}
-
-function percentile(samples: number[], share: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
 }
 
 /** A new account at the Auth emulator, signed in: its uid and an ID token as the app would send. */

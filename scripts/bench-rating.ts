@@ -27,27 +27,15 @@ import {
 } from '../src/domain/site-stats';
 import { newUser, type User } from '../src/domain/user';
 import { decodeDocument, encodeDocument } from '../src/domain/wire';
-import { LocalFileStore } from '../functions/src/files/local-file-store';
-import type { HandlerContext } from '../functions/src/handlers/handler';
 import { getPhotos, submitRating } from '../functions/src/handlers/rating';
-import type { FaceAnalyzer } from '../functions/src/photos/face-analysis';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
-import { caller } from '../functions/src/testing';
 import { benchRatingHttp } from './bench-rating-http';
+import { benchContext, percentile, random } from './bench-kit';
 
 const PHOTOS = 100_000;
 const MEMBERS = 20_000;
 const VOTES = 1_000_000;
 const PHOTOS_PER_MEMBER = PHOTOS / MEMBERS;
-
-/** A small deterministic generator, so every run measures the same data. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) & 0x7fffffff;
-    return state / 0x7fffffff;
-  };
-}
 
 const memberId = (n: number) => `m${n}`;
 const photoId = (n: number) => `p${n}`;
@@ -55,11 +43,6 @@ const ownerOf = (photo: number) => Math.floor(photo / PHOTOS_PER_MEMBER);
 const audienceOf = (photo: number) => (['both', 'both', 'female', 'male'] as const)[photo % 4]!;
 /** Active and shown to everyone: a photo the feed offers any rater, so every measured vote is taken. */
 const offeredToAll = (photo: number) => photo % 10 !== 0 && audienceOf(photo) === 'both';
-
-function percentile(samples: number[], share: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
-}
 
 function member(n: number, at: Date): User {
   const next = random(n + 7);
@@ -173,10 +156,6 @@ function seed(file: string): void {
   db.close();
 }
 
-const noFaces: FaceAnalyzer = {
-  analyze: () => Promise.reject(new Error('The rating benchmark analyses no faces.')),
-};
-
 export async function benchRating(): Promise<boolean[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'photorater-bench-'));
   const file = path.join(dir, 'store.sqlite');
@@ -184,19 +163,7 @@ export async function benchRating(): Promise<boolean[]> {
     const seeding = performance.now();
     seed(file);
     const store = new SqliteStore(file);
-    const files = new LocalFileStore(dir, 'http://files.test');
-    const context = (uid: string): HandlerContext => ({
-      caller: caller(uid),
-      store,
-      clock: { now: () => new Date() },
-      files,
-      faces: noFaces,
-      accounts: {
-        deleteUser: () => Promise.reject(new Error('The rating benchmark deletes no accounts.')),
-        setDisabled: () => Promise.reject(new Error('The rating benchmark disables no accounts.')),
-        setAdminClaim: () => Promise.reject(new Error('The rating benchmark makes no admins.')),
-      },
-    });
+    const context = benchContext('rating', store, dir);
     console.log(
       `\nRating (SQLite store, ${PHOTOS / 1000}k photos, ${VOTES / 1_000_000}M votes; seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s)`,
     );
