@@ -1,5 +1,5 @@
 import { watchInstallOffer } from '@/lib/install-prompt';
-import { afterFirstPaint } from '@/lib/prerendered';
+import { afterFirstPaint, holdEarlyClicks } from '@/lib/prerendered';
 import { tidyAddress } from './address';
 import { bootMemberRoute } from './boot';
 
@@ -11,5 +11,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 // A pre-rendered page is on screen already: the app loads after it has painted (src/app/start.tsx).
 const start = () => void import('./start').then(({ startApp }) => startApp(root));
-if (root.firstElementChild) afterFirstPaint(start);
-else start();
+if (root.firstElementChild) {
+  holdEarlyClicks(root);
+  afterFirstPaint(start);
+} else start();

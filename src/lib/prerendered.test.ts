@@ -5,6 +5,7 @@ import {
   TAKEOVER_TIMEOUT_MS,
   afterFirstPaint,
   appContainer,
+  holdEarlyClicks,
   scriptJson,
   takePrerendered,
 } from './prerendered';
@@ -94,6 +95,22 @@ describe('a click before the app has taken over', () => {
   it("is given to the app's same control once it is there", async () => {
     const { clicked, prerenderedClick } = await takeOver(page());
     expect(prerenderedClick.defaultPrevented).toBe(true);
+    expect(clicked).toHaveBeenCalledExactlyOnceWith('Get Started');
+  });
+
+  it("is held from the first script on, before the app's code has even arrived", async () => {
+    document.body.innerHTML = `<div id="root">${page()}</div>`;
+    const root = document.getElementById('root')!;
+    holdEarlyClicks(root);
+    const early = new MouseEvent('click', { bubbles: true, cancelable: true });
+    root.querySelectorAll('button')[1]!.dispatchEvent(early);
+    expect(early.defaultPrevented).toBe(true);
+    // The app's code arrives later.
+    const app = appContainer(root);
+    const clicked = vi.fn();
+    app.addEventListener('click', (event) => clicked((event.target as Element).textContent));
+    app.innerHTML = page();
+    await new Promise((resolve) => setTimeout(resolve));
     expect(clicked).toHaveBeenCalledExactlyOnceWith('Get Started');
   });
 

@@ -66,41 +66,57 @@ function elementAt(root: Element, place: number[]): Element | undefined {
 const CLICKABLE =
   'a, button, input, select, textarea, label, [role="button"], [role="tab"], [role="menuitem"]';
 
+/** A click on the pre-rendered page, held for the app's same control. */
+let held: { place: number[]; tagName: string; text: string } | undefined;
+let holding: ((event: MouseEvent) => void) | undefined;
+
 /**
- * Where the app renders. Without a pre-rendered page, `root` itself. With one, a hidden container
- * beside it: the pre-rendered page stays on screen (already painted, images and all) until the app
- * has rendered its own heading, then the app's container takes its place, so the page neither
- * blanks nor paints twice while a screen's code loads. A click on the pre-rendered page meanwhile
- * (Get Started, the menu, a link) is held and given to the same control of the app once it is there,
- * when it is the same control (same element and text); otherwise it is dropped, as before the app.
+ * From the first script on: a click on the pre-rendered page (whose controls do nothing until the
+ * app takes over) is held rather than lost, while the app's code is still on its way.
  */
-export function appContainer(root: HTMLElement): HTMLElement {
-  if (!root.firstElementChild) return root;
-  const app = document.createElement('div');
-  app.style.display = 'none';
-  root.after(app);
-  let held: { place: number[]; tagName: string; text: string } | undefined;
-  const hold = (event: MouseEvent) => {
+export function holdEarlyClicks(root: HTMLElement): void {
+  if (holding || !root.firstElementChild) return;
+  holding = (event: MouseEvent) => {
     const target = event.target instanceof Element ? event.target.closest(CLICKABLE) : null;
     const place = target && root.contains(target) ? placeOf(root, target) : null;
     if (!target || !place) return;
     event.preventDefault();
     held = { place, tagName: target.tagName, text: target.textContent ?? '' };
   };
-  root.addEventListener('click', hold, true);
+  root.addEventListener('click', holding, true);
+}
+
+/**
+ * Where the app renders. Without a pre-rendered page, `root` itself. With one, a hidden container
+ * beside it: the pre-rendered page stays on screen (already painted, images and all) until the app
+ * has rendered its own heading, then the app's container takes its place, so the page neither
+ * blanks nor paints twice while a screen's code loads. A click on the pre-rendered page meanwhile
+ * (Get Started, the menu, a link; held from the first script on, `holdEarlyClicks`) is given to the
+ * same control of the app once it is there, when it is the same control (same element and text);
+ * otherwise it is dropped, as before the app.
+ */
+export function appContainer(root: HTMLElement): HTMLElement {
+  if (!root.firstElementChild) return root;
+  const app = document.createElement('div');
+  app.style.display = 'none';
+  root.after(app);
+  holdEarlyClicks(root);
   const takeOver = () => {
     observer.disconnect();
     clearTimeout(timer);
-    root.removeEventListener('click', hold, true);
+    if (holding) root.removeEventListener('click', holding, true);
+    holding = undefined;
     root.remove();
     document.getElementById(PRERENDERED_DATA_ID)?.remove();
     app.id = 'root';
     app.style.display = '';
-    const control = held && elementAt(app, held.place);
+    const click = held;
+    held = undefined;
+    const control = click && elementAt(app, click.place);
     if (
       control instanceof HTMLElement &&
-      control.tagName === held?.tagName &&
-      control.textContent === held.text
+      control.tagName === click?.tagName &&
+      control.textContent === click.text
     )
       control.click();
   };

@@ -102,7 +102,14 @@ export function AdminTable<Row>({
       </TableBody>
     </Table>
   );
-  return scrolls ? <Box sx={{ overflowX: 'auto' }}>{table}</Box> : table;
+  // A region that scrolls must be reachable by keyboard, where its cells may hold nothing focusable.
+  return scrolls ? (
+    <Box tabIndex={0} role="region" aria-label={label} sx={{ overflowX: 'auto' }}>
+      {table}
+    </Box>
+  ) : (
+    table
+  );
 }
 
 /** A row's small button, named for its row for screen readers ("Edit Maya", "Delete Maya"). */
