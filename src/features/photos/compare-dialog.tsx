@@ -4,7 +4,6 @@
  * too few votes to rank said so. Opening it asks the server to bring the photos that need votes
  * first in the feed for a while (`startComparing`).
  */
-import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
   Box,
@@ -12,8 +11,6 @@ import {
   CircularProgress,
   Dialog,
   DialogContent,
-  DialogTitle,
-  IconButton,
   Stack,
   Typography,
   useMediaQuery,
@@ -28,6 +25,7 @@ import type { Photo } from '@/domain/photo';
 import { formatScore } from '@/domain/scores';
 import { RATING_MIN } from '@/domain/rating';
 import { siteAverage, type FairScore } from '@/domain/score-quality';
+import { ClosableDialogTitle } from '@/components/closable-dialog-title';
 
 /** The hearts scale the range bar spans. */
 const SCALE_LOW = RATING_MIN;
@@ -88,12 +86,9 @@ export function CompareDialog({ photos, onClose }: Props) {
       maxWidth="lg"
       aria-labelledby="compare-title"
     >
-      <DialogTitle id="compare-title" sx={{ pr: 6 }}>
+      <ClosableDialogTitle id="compare-title" onClose={onClose}>
         Compare your photos
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       {/* Focusable, so it scrolls by keyboard: nothing in it takes focus otherwise. */}
       <DialogContent dividers tabIndex={0}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>

@@ -5,7 +5,6 @@
  */
 import { DisplayImage } from '@/components/display-image';
 import { Lightbox } from '@/components/lightbox';
-import CloseIcon from '@mui/icons-material/Close';
 import {
   Alert,
   Box,
@@ -15,10 +14,8 @@ import {
   Chip,
   Dialog,
   DialogContent,
-  DialogTitle,
   Divider,
   Grid,
-  IconButton,
   Stack,
   Switch,
   Typography,
@@ -40,6 +37,7 @@ import {
 } from '@/domain/scores';
 import { useSiteStats } from '@/data/use-site-stats';
 import { PeerPercentile } from './peer-percentile';
+import { ClosableDialogTitle } from '@/components/closable-dialog-title';
 
 interface Props {
   photo: Photo;
@@ -176,12 +174,9 @@ export function PhotoDetailDialog({
       maxWidth="md"
       aria-labelledby="photo-detail-title"
     >
-      <DialogTitle id="photo-detail-title" sx={{ pr: 6 }}>
+      <ClosableDialogTitle id="photo-detail-title" onClose={onClose}>
         {label}
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
+      </ClosableDialogTitle>
       <DialogContent dividers>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 5 }}>
