@@ -159,6 +159,20 @@ async function notFound(request: PublicRequest, sources: PublicPageSources): Pro
   return answer(request, 404, 'text/html', pageHtml(sources.template, page), PUBLIC_PAGE_CACHE.notFound);
 }
 
+/** The 405 for anything but GET and HEAD, or null when the method is one of them. */
+export function refuseMethod(request: PublicRequest): PublicAnswer | null {
+  if (request.method === 'GET' || request.method === 'HEAD') return null;
+  return {
+    status: 405,
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      Allow: 'GET, HEAD',
+      'Cache-Control': 'no-store',
+    },
+    body: 'Pages are read with GET.',
+  };
+}
+
 /**
  * Answers `/article/{id}` and `/sitemap.xml`: GET and HEAD only; an id outside the articles' pattern,
  * an unknown one or an address longer than PUBLIC_PATH_MAX gets the app's 404 page without a read.
@@ -169,16 +183,8 @@ export async function answerPublicRequest(
   request: PublicRequest,
   sources: PublicPageSources,
 ): Promise<PublicAnswer> {
-  if (request.method !== 'GET' && request.method !== 'HEAD')
-    return {
-      status: 405,
-      headers: {
-        'Content-Type': 'text/plain; charset=utf-8',
-        Allow: 'GET, HEAD',
-        'Cache-Control': 'no-store',
-      },
-      body: 'Pages are read with GET.',
-    };
+  const refused = refuseMethod(request);
+  if (refused) return refused;
   const pathname = request.url.split(/[?#]/, 1)[0]!;
   if (pathname.length > PUBLIC_PATH_MAX) return notFound(request, sources);
   if (pathname === '/sitemap.xml')

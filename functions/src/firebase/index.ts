@@ -216,9 +216,10 @@ const publicPage = publicPagesHandler({
 
 /**
  * Articles and the sitemap made on request (Hosting rewrites `/article/**` and `/sitemap.xml` here),
- * with the renderer the local preview server uses; cached by the CDN (src/domain/public-pages.ts).
+ * with the renderer the local preview server uses; cached by the CDN (src/domain/public-pages.ts) and
+ * by each instance (a flood of uncached addresses, each miss and query its own CDN entry, is bounded).
  */
-export const publicPages = onRequest({ memory: '512MiB' }, async (request, response) => {
+export const publicPages = onRequest({ memory: '512MiB', maxInstances: 10 }, async (request, response) => {
   const answer = await publicPage({ method: request.method, url: request.originalUrl || request.url });
   response.status(answer.status).set(answer.headers).send(answer.body);
 });

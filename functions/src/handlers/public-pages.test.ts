@@ -4,7 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_PAGE_CACHE, type PrerenderPage, type RenderPage } from '../../../src/domain/public-pages';
 import { caller, seedMember, testContext } from '../testing';
 import { saveArticle } from './articles';
-import { hostingTemplate, kept, PUBLIC_PAGES_KEEP_MS, publicPagesHandler } from './public-pages';
+import {
+  hostingTemplate,
+  kept,
+  PUBLIC_PAGES_KEEP_MS,
+  PUBLIC_PAGES_KEPT,
+  publicPagesHandler,
+} from './public-pages';
 
 const TEMPLATE =
   '<!doctype html><html><head><title>App</title></head><body><div id="root"></div></body></html>';
@@ -16,7 +22,7 @@ const render: RenderPage = async (page: PrerenderPage) => ({
   data: null,
 });
 
-async function host(options: { template?: () => Promise<string> } = {}) {
+async function host(options: { template?: () => Promise<string>; render?: RenderPage } = {}) {
   const context = testContext();
   await seedMember(context.store, 'ada', { isAdmin: true });
   const { id } = (await saveArticle.run(
@@ -30,7 +36,7 @@ async function host(options: { template?: () => Promise<string> } = {}) {
   const clock = { now: 1_000 };
   const serve = publicPagesHandler({
     store: context.store,
-    renderer: async () => render,
+    renderer: async () => options.render ?? render,
     template: options.template ?? (async () => TEMPLATE),
     origin: 'https://photos.example',
     now: () => clock.now,
@@ -83,6 +89,58 @@ describe('publicPages', () => {
     const answer = await serve({ method: 'GET', url: `/article/${id}` });
     expect(answer.status).toBe(503);
     expect(answer.headers['Cache-Control']).toBe('no-store');
+  });
+
+  it('makes a page once a minute whatever its query, and serves HEAD from it', async () => {
+    const renders = vi.fn(render);
+    const { context, id, serve, clock } = await host({ render: renders });
+    const read = vi.spyOn(context.store, 'get');
+    for (const query of ['', '?utm_source=x', '?a=1&b=2', '#top'])
+      expect((await serve({ method: 'GET', url: `/article/${id}${query}` })).status).toBe(200);
+    const head = await serve({ method: 'HEAD', url: `/article/${id}?z` });
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+    expect(renders).toHaveBeenCalledTimes(1);
+    const reads = read.mock.calls.length;
+    expect(reads).toBeGreaterThan(0);
+    clock.now += PUBLIC_PAGES_KEEP_MS;
+    expect((await serve({ method: 'GET', url: `/article/${id}` })).body).toContain('Light makes the photo');
+    expect(renders).toHaveBeenCalledTimes(2);
+    expect(read.mock.calls.length).toBe(2 * reads);
+  });
+
+  it('renders the 404 page once for every miss, and reads a missing id once a minute', async () => {
+    const renders = vi.fn(render);
+    const { context, serve } = await host({ render: renders });
+    const read = vi.spyOn(context.store, 'get');
+    for (let n = 0; n < 5; n++) {
+      expect((await serve({ method: 'GET', url: `/article/missing-${n}` })).status).toBe(404);
+      expect((await serve({ method: 'GET', url: `/article/missing-${n}?again` })).status).toBe(404);
+    }
+    expect((await serve({ method: 'GET', url: `/article/${'x'.repeat(5000)}` })).status).toBe(404);
+    expect(renders).toHaveBeenCalledTimes(1);
+    expect(new Set(read.mock.calls.map(([path]) => path)).size).toBe(5);
+    expect(read.mock.calls.length).toBe(5);
+  });
+
+  it(`keeps at most ${PUBLIC_PAGES_KEPT} pages, forgetting the oldest`, async () => {
+    const { context, serve } = await host();
+    const read = vi.spyOn(context.store, 'get');
+    for (let n = 0; n <= PUBLIC_PAGES_KEPT; n++) await serve({ method: 'GET', url: `/article/missing-${n}` });
+    expect(read).toHaveBeenCalledTimes(PUBLIC_PAGES_KEPT + 1);
+    await serve({ method: 'GET', url: `/article/missing-${PUBLIC_PAGES_KEPT}` });
+    expect(read).toHaveBeenCalledTimes(PUBLIC_PAGES_KEPT + 1);
+    await serve({ method: 'GET', url: '/article/missing-0' });
+    expect(read).toHaveBeenCalledTimes(PUBLIC_PAGES_KEPT + 2);
+  });
+
+  it('does not keep a page whose making failed', async () => {
+    const template = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new Error('Hosting is down'));
+    template.mockResolvedValue(TEMPLATE);
+    const { id, serve } = await host({ template });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect((await serve({ method: 'GET', url: `/article/${id}` })).status).toBe(503);
+    expect((await serve({ method: 'GET', url: `/article/${id}` })).status).toBe(200);
   });
 
   it('refuses writes with a 405', async () => {

@@ -7,6 +7,8 @@
  */
 import {
   answerPublicRequest,
+  PUBLIC_PATH_MAX,
+  refuseMethod,
   type PublicAnswer,
   type PublicRequest,
   type RenderPage,
@@ -42,30 +44,80 @@ export function kept<T>(read: () => Promise<T>, now: () => number = Date.now): (
   };
 }
 
+/**
+ * How many pages an instance keeps made. A page is kept by its path, not its query, so a burst of one
+ * article under many queries (each its own CDN entry) or of one missing id costs one read and one
+ * render a minute, not one each.
+ */
+export const PUBLIC_PAGES_KEPT = 200;
+
+const serviceUnavailable = (request: PublicRequest): PublicAnswer => ({
+  status: 503,
+  headers: {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Retry-After': '10',
+  },
+  body: request.method === 'HEAD' ? '' : 'This page is not available right now. Please try again shortly.',
+});
+
 /** The answer for one request; a failed read is a 503 that no cache keeps. */
 export function publicPagesHandler(host: PublicPagesHost): (request: PublicRequest) => Promise<PublicAnswer> {
-  const articleIndex = kept(() => readArticleIndex(host.store), host.now);
-  return async (request) => {
-    try {
-      return await answerPublicRequest(request, {
+  const now = host.now ?? Date.now;
+  const articleIndex = kept(() => readArticleIndex(host.store), now);
+  const pages = new Map<string, { until: number; answer: Promise<PublicAnswer> }>();
+  // Every miss shows the same 404 page: made once per renderer and template.
+  let notFoundPage: { render: RenderPage; template: string; page: ReturnType<RenderPage> } | undefined;
+
+  async function make(pathname: string): Promise<PublicAnswer> {
+    const render = await host.renderer();
+    const template = await host.template();
+    return answerPublicRequest(
+      { method: 'GET', url: pathname },
+      {
         article: (id) => readArticle(host.store, id),
         articleIndex,
-        render: await host.renderer(),
-        template: await host.template(),
+        render: (page, origin) => {
+          if (page.kind !== 'not-found') return render(page, origin);
+          if (notFoundPage?.render !== render || notFoundPage.template !== template)
+            notFoundPage = { render, template, page: render(page, origin) };
+          return notFoundPage.page;
+        },
+        template,
         origin: host.origin,
-      });
+      },
+    );
+  }
+
+  function keptPage(pathname: string): Promise<PublicAnswer> {
+    const at = now();
+    const entry = pages.get(pathname);
+    if (entry && at < entry.until) return entry.answer;
+    pages.delete(pathname);
+    // Oldest first: a Map iterates in insertion order.
+    for (const [path, old] of pages)
+      if (pages.size >= PUBLIC_PAGES_KEPT || old.until <= at) pages.delete(path);
+      else break;
+    const answer = make(pathname);
+    const made = { until: at + PUBLIC_PAGES_KEEP_MS, answer };
+    pages.set(pathname, made);
+    answer.catch(() => {
+      if (pages.get(pathname) === made) pages.delete(pathname);
+    });
+    return answer;
+  }
+
+  return async (request) => {
+    const refused = refuseMethod(request);
+    if (refused) return refused;
+    const pathname = request.url.split(/[?#]/, 1)[0]!;
+    try {
+      // An over-long address is the 404 page, made without a read: not worth a place among the kept.
+      const answer = await (pathname.length > PUBLIC_PATH_MAX ? make(pathname) : keptPage(pathname));
+      return request.method === 'HEAD' ? { ...answer, body: '' } : answer;
     } catch (error) {
       console.error('A public page could not be made:', error);
-      return {
-        status: 503,
-        headers: {
-          'Content-Type': 'text/plain; charset=utf-8',
-          'Cache-Control': 'no-store',
-          'Retry-After': '10',
-        },
-        body:
-          request.method === 'HEAD' ? '' : 'This page is not available right now. Please try again shortly.',
-      };
+      return serviceUnavailable(request);
     }
   };
 }
