@@ -16,6 +16,7 @@ import {
 import type { AnalyticsSummary, VariantCounts } from '../../../src/domain/analytics-summary';
 import type { Caller, Clock } from '../handlers/handler';
 import { addressKey } from '../handlers/rate-limit';
+import { BodyTooLarge, readLimitedBody } from './request-body';
 import { receiveErrorReport, reportLimiter, type ReportAnswer } from '../handlers/report-client-error';
 
 export const ANALYTICS_EVENTS_ROUTE = '/api/analytics/events';
@@ -29,31 +30,6 @@ export const LOG_ROTATE_BYTES = 20 * 1024 * 1024;
 
 /** Events a sender may post a minute: far above what one page sends, far below a flood. */
 const EVENTS_PER_MINUTE = 120;
-
-class TooLarge extends Error {}
-
-/** Reads at most `max` bytes; a larger body is refused without reading the rest. */
-function readLimited(request: IncomingMessage, max: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    if (Number(request.headers['content-length'] ?? 0) > max) {
-      reject(new TooLarge());
-      return;
-    }
-    let size = 0;
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        request.removeAllListeners('data');
-        reject(new TooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
 
 function answer(response: ServerResponse, { status, body }: ReportAnswer): void {
   if (response.headersSent) {
@@ -134,7 +110,7 @@ export class EventLogs {
     try {
       if (pathname === ANALYTICS_SUMMARY_ROUTE) answer(response, await this.summary(request));
       else if (pathname === ERROR_REPORTS_ROUTE) {
-        const raw = await readLimited(request, this.bodyMax(pathname));
+        const raw = await readLimitedBody(request, this.bodyMax(pathname));
         answer(
           response,
           await receiveErrorReport(raw, sender, this.reportLimiter, (report) =>
@@ -144,10 +120,10 @@ export class EventLogs {
       } else
         answer(
           response,
-          await this.receiveEvent(await readLimited(request, ANALYTICS_BODY_MAX), sender, request),
+          await this.receiveEvent(await readLimitedBody(request, ANALYTICS_BODY_MAX), sender, request),
         );
     } catch (error) {
-      if (error instanceof TooLarge)
+      if (error instanceof BodyTooLarge)
         answer(response, { status: 413, body: { error: 'The request is too large.' } });
       else if (error instanceof Unauthorized)
         answer(response, { status: error.status, body: { error: error.message } });

@@ -32,6 +32,7 @@ import {
   type RequestGuard,
 } from './origin-guard';
 import { TestCheckout } from './test-checkout';
+import { BodyTooLarge, readLimitedBody } from './request-body';
 import { EventLogs, type EventLogsOptions } from './event-logs';
 import { AB_TEST_EVENTS, type StoredAbTestEvent } from '../../../src/domain/ab-test-events';
 
@@ -80,38 +81,8 @@ function reachableHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
-/** A callable body over the limit: answered 413, as Cloud Functions answers it, never a reset. */
-class BodyTooLarge extends Error {
-  constructor() {
-    super('The request is too large.');
-  }
-}
-
 function readBody(request: IncomingMessage): Promise<string> {
-  return readRawBody(request).then((body) => body.toString('utf8'));
-}
-
-/** The body as sent: a webhook's signature is over its exact bytes. */
-function readRawBody(request: IncomingMessage, max = MAX_BODY_BYTES): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    if (Number(request.headers['content-length'] ?? 0) > max) {
-      reject(new BodyTooLarge());
-      return;
-    }
-    let size = 0;
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > max) {
-        request.removeAllListeners('data');
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
+  return readLimitedBody(request, MAX_BODY_BYTES).then((body) => body.toString('utf8'));
 }
 
 /** Answers an error once; a body the client is still sending is not read, and the connection closes after. */
@@ -209,7 +180,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
     : undefined;
 
   async function handleWebhook(request: IncomingMessage, response: ServerResponse) {
-    const body = await readRawBody(request);
+    const body = await readLimitedBody(request, MAX_BODY_BYTES);
     const signature = request.headers['stripe-signature'];
     const answer = await receiveStripeWebhook(body, typeof signature === 'string' ? signature : undefined, {
       store: options.store,
@@ -268,7 +239,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       (async () => {
         const caller = await callerOf(request).catch(() => null);
         const answer = await receiveAbTestEvent(
-          await readRawBody(request, AB_TEST_BODY_MAX),
+          await readLimitedBody(request, AB_TEST_BODY_MAX),
           { address: request.socket.remoteAddress ?? 'unknown', uid: caller?.uid ?? null },
           { store: options.store, clock: options.clock, limiter: abTestEvents },
         );
