@@ -65,6 +65,30 @@ function Figure({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** One of the panel's filters: All, or one of the choices. */
+function ChoiceFilter(props: {
+  id: string;
+  label: string;
+  value: string;
+  choices: readonly string[];
+  onChange(value: string): void;
+}) {
+  const { id, label, value, choices, onChange } = props;
+  return (
+    <FormControl size="small" sx={{ minWidth: 140 }}>
+      <InputLabel id={id}>{label}</InputLabel>
+      <Select labelId={id} label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+        <MenuItem value="">All</MenuItem>
+        {choices.map((name) => (
+          <MenuItem key={name} value={name}>
+            {name}
+          </MenuItem>
+        ))}
+      </Select>
+    </FormControl>
+  );
+}
+
 export function DebugPanel() {
   const [open, setOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
@@ -159,54 +183,27 @@ export function DebugPanel() {
                 onChange={(_event, value) => setMinDurationMs(value as number)}
               />
             </Box>
-            <FormControl size="small" sx={{ minWidth: 140 }}>
-              <InputLabel id="debug-collection">Collection</InputLabel>
-              <Select
-                labelId="debug-collection"
-                label="Collection"
-                value={collection}
-                onChange={(event) => setCollection(event.target.value)}
-              >
-                <MenuItem value="">All</MenuItem>
-                {choicesOf(operations, 'collection').map((name) => (
-                  <MenuItem key={name} value={name}>
-                    {name}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-            <FormControl size="small" sx={{ minWidth: 140 }}>
-              <InputLabel id="debug-type">Operation type</InputLabel>
-              <Select
-                labelId="debug-type"
-                label="Operation type"
-                value={type}
-                onChange={(event) => setType(event.target.value as OperationType | '')}
-              >
-                <MenuItem value="">All</MenuItem>
-                {OPERATION_TYPES.map((name) => (
-                  <MenuItem key={name} value={name}>
-                    {name}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
-            <FormControl size="small" sx={{ minWidth: 140 }}>
-              <InputLabel id="debug-component">Component</InputLabel>
-              <Select
-                labelId="debug-component"
-                label="Component"
-                value={component}
-                onChange={(event) => setComponent(event.target.value)}
-              >
-                <MenuItem value="">All</MenuItem>
-                {choicesOf(operations, 'component').map((name) => (
-                  <MenuItem key={name} value={name}>
-                    {name}
-                  </MenuItem>
-                ))}
-              </Select>
-            </FormControl>
+            <ChoiceFilter
+              id="debug-collection"
+              label="Collection"
+              value={collection}
+              choices={choicesOf(operations, 'collection')}
+              onChange={setCollection}
+            />
+            <ChoiceFilter
+              id="debug-type"
+              label="Operation type"
+              value={type}
+              choices={OPERATION_TYPES}
+              onChange={(value) => setType(value as OperationType | '')}
+            />
+            <ChoiceFilter
+              id="debug-component"
+              label="Component"
+              value={component}
+              choices={choicesOf(operations, 'component')}
+              onChange={setComponent}
+            />
             <TextField
               size="small"
               label="Limit"
