@@ -24,9 +24,12 @@ export const PWA_UPDATED_MESSAGE = 'App successfully updated to the latest versi
 export const INSTALL_POPOVER_VISIT = 2;
 export const INSTALL_POPOVER_DELAY_MS = 1500;
 
+/** A day in milliseconds. */
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** Push tokens (spec 2 section 9): refreshed when older than 7 days, expired after 30; 3 tries 1 s apart. */
-export const PUSH_TOKEN_REFRESH_MS = 7 * 24 * 60 * 60 * 1000;
-export const PUSH_TOKEN_EXPIRY_MS = 30 * 24 * 60 * 60 * 1000;
+export const PUSH_TOKEN_REFRESH_MS = 7 * DAY_MS;
+export const PUSH_TOKEN_EXPIRY_MS = 30 * DAY_MS;
 export const PUSH_TOKEN_ATTEMPTS = 3;
 export const PUSH_TOKEN_RETRY_MS = 1000;
 /** Longer than any push service's token (FCM's are about 160 characters, Web Push endpoints under 1,000). */

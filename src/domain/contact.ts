@@ -7,6 +7,15 @@ export const FEEDBACK_MESSAGE_MIN = 3;
 export const FEEDBACK_MESSAGE_MAX = 255;
 export const FEEDBACK_RATE_MIN = 0;
 export const FEEDBACK_RATE_MAX = 10;
+/**
+ * Visitors' messages the site keeps a day, counted on a few shards: a visitor is limited by network
+ * address, which a sender can vary; this bounds what a flood can write. Members' messages are limited
+ * per member only.
+ */
+export const CONTACT_VISITOR_MESSAGES_PER_DAY = 500;
+export const CONTACT_DAY_SHARDS = 5;
+export const CONTACT_DAYS = 'contactDays';
+
 /** The Feedback dialog closes this long after its thank-you shows. */
 export const FEEDBACK_CLOSE_MS = 2500;
 
@@ -15,6 +24,8 @@ export const CONTACT_MESSAGES = {
   messageMin: `message must be at least ${CONTACT_MESSAGE_MIN} characters`,
   messageMax: `message must be at most ${CONTACT_MESSAGE_MAX} characters`,
   thanks: "Thank you for your message! We'll get back to you soon.",
+  visitorsFull:
+    'We have received as many messages from visitors as we can read today. Please try again tomorrow, or sign in to send yours now.',
 } as const;
 
 export const FEEDBACK_MESSAGES = {

@@ -21,6 +21,7 @@ import {
   type StoredAbTestEvent,
 } from '../../../src/domain/ab-test-events';
 import { appFeaturePath, type AppFeature } from '../../../src/domain/experiments';
+import { DAY_MS } from '../../../src/domain/constants';
 import type { Store } from '../store/store';
 import type { Clock } from './handler';
 import { inputMismatch } from './input-shape';
@@ -28,8 +29,6 @@ import { addressKey } from './rate-limit';
 import { reportLimiter, type ReportAnswer } from './report-client-error';
 
 export const AB_TEST_FUNCTION = 'abTestEvent';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The event's named fields; its data is a map of the sender's own names, checked on its own. */
 const eventFields = abTestEventSchema.omit(['eventData']);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONTACT_MESSAGES, FEEDBACK_MESSAGES } from '../../../src/domain/contact';
+import {
+  CONTACT_DAY_SHARDS,
+  CONTACT_DAYS,
+  CONTACT_MESSAGES,
+  CONTACT_VISITOR_MESSAGES_PER_DAY,
+  FEEDBACK_MESSAGES,
+} from '../../../src/domain/contact';
 import type { User } from '../../../src/domain/user';
 import { SIGNED_OUT } from './handler';
 import { caller, seedMember, testContext } from '../testing';
@@ -30,6 +36,35 @@ describe('sendContactMessage', () => {
       sendContactMessage.run({ message: 'x'.repeat(20), uid: 'someone-else' }, context.as(null)),
     ).rejects.toThrow();
     expect(await context.store.query('contact')).toEqual([]);
+  });
+
+  it(`keeps at most ${CONTACT_VISITOR_MESSAGES_PER_DAY} visitors' messages a day, members' beyond them, and again the next day`, async () => {
+    const context = testContext();
+    const perShard = CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS;
+    const day = context.clock.now().toISOString().slice(0, 10);
+    for (let shard = 0; shard < CONTACT_DAY_SHARDS; shard++)
+      await context.store.runTransaction(async (tx) => {
+        tx.set(`${CONTACT_DAYS}/${day}_${shard}`, { day, messages: perShard, expireAt: new Date() });
+      });
+    await expect(
+      sendContactMessage.run({ message: 'One more question from a visitor.' }, context.as(null)),
+    ).rejects.toMatchObject({ code: 'resource-exhausted', message: CONTACT_MESSAGES.visitorsFull });
+    expect(await context.store.query('contact')).toEqual([]);
+    await sendContactMessage.run({ message: 'A member can still write to us.' }, context.as(caller('m1')));
+    expect(await context.store.query('contact')).toHaveLength(1);
+    context.clock.advanceDays(1);
+    await sendContactMessage.run({ message: 'A visitor on the next day is heard.' }, context.as(null));
+    expect(await context.store.query('contact')).toHaveLength(2);
+  });
+
+  it("counts each visitor's message on one of the day's shards, which expire", async () => {
+    const context = testContext();
+    for (let n = 0; n < 20; n++)
+      await sendContactMessage.run({ message: `Visitor question number ${n}.` }, context.as(null));
+    const days = await context.store.query<{ messages: number; expireAt: Date }>(CONTACT_DAYS);
+    expect(days.reduce((sum, { data }) => sum + data.messages, 0)).toBe(20);
+    for (const { data } of days)
+      expect(data.expireAt.getTime()).toBeGreaterThan(context.clock.now().getTime());
   });
 });
 

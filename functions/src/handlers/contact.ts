@@ -1,11 +1,17 @@
 /**
  * Contact us (visitors and members) and the Feedback dialog (members). Both only add a document; the
  * per-sender limits of `rate-limit.ts` (by uid, or by network address for a visitor) keep either from
- * flooding the store.
+ * flooding the store, and visitors together keep at most CONTACT_VISITOR_MESSAGES_PER_DAY a day.
  */
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
+import { DAY_MS } from '../../../src/domain/constants';
 import {
+  CONTACT_DAY_SHARDS,
+  CONTACT_DAYS,
+  CONTACT_MESSAGES,
+  CONTACT_VISITOR_MESSAGES_PER_DAY,
   contactSchema,
   feedbackSchema,
   type ContactMessage,
@@ -23,9 +29,18 @@ export const sendContactMessage: Handler<Callables['sendContactMessage']['result
       uid: context.caller?.uid ?? null,
       createdAt: context.clock.now(),
     };
-    await context.store.runTransaction(async (tx) => {
+    const day = context.clock.now().toISOString().slice(0, 10);
+    const dayPath = `${CONTACT_DAYS}/${day}_${randomInt(CONTACT_DAY_SHARDS)}`;
+    const kept = await context.store.runTransaction(async (tx) => {
+      if (record.uid === null) {
+        const counted = (await tx.get<{ messages: number }>(dayPath))?.messages ?? 0;
+        if (counted >= CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS) return false;
+        tx.set(dayPath, { day, messages: counted + 1, expireAt: new Date(Date.parse(day) + 2 * DAY_MS) });
+      }
       tx.set(`contact/${randomUUID()}`, { ...record });
+      return true;
     });
+    if (!kept) throw new HttpsError('resource-exhausted', CONTACT_MESSAGES.visitorsFull);
     return { sent: true as const };
   },
 };
