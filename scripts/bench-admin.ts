@@ -3,8 +3,6 @@
  * queries merged) and sorted pages over 100k members, and the Photos tab's pages (all, by uploader, by
  * active state, after a cursor) over 100k photos, each as p95 of many calls.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { newPhoto } from '../src/domain/photo';
@@ -14,7 +12,7 @@ import { adminListPhotos } from '../functions/src/handlers/admin-photos';
 import { adminListUsers } from '../functions/src/handlers/admin-list-users';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
 import { caller } from '../functions/src/testing';
-import { benchContext, p95, TIMED_RUNS, printFigures } from './bench-kit';
+import { benchContext, inScratchFolder, p95, runWhenStarted, TIMED_RUNS, printFigures } from './bench-kit';
 
 const MEMBERS = 100_000;
 const PHOTOS = 100_000;
@@ -77,8 +75,7 @@ const searchFor = (n: number) => {
 };
 
 export async function benchAdmin(): Promise<boolean[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'photorater-bench-admin-'));
-  try {
+  return inScratchFolder('admin', async (dir) => {
     const file = path.join(dir, 'store.sqlite');
     seed(file);
     const store = new SqliteStore(file);
@@ -125,12 +122,7 @@ export async function benchAdmin(): Promise<boolean[]> {
     if (usersPage.users.length !== 20 || photosPage.photos.length !== 20)
       throw new Error('The admin pages came back short.');
     return within;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const results = await benchAdmin();
-  if (results.includes(false)) process.exitCode = 1;
-}
+await runWhenStarted(import.meta.url, benchAdmin);

@@ -4,8 +4,6 @@
  * its transaction, and the marks it writes), for a free member's 5 photos and a premium member's 99,
  * each as p95 of many calls.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { comparePhotos } from '../src/domain/compare';
@@ -16,7 +14,15 @@ import { newUser } from '../src/domain/user';
 import { encodeDocument } from '../src/domain/wire';
 import { startComparing } from '../functions/src/handlers/start-comparing';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
-import { benchContext, p95, random, TIMED_RUNS, printFigures } from './bench-kit';
+import {
+  benchContext,
+  inScratchFolder,
+  p95,
+  runWhenStarted,
+  random,
+  TIMED_RUNS,
+  printFigures,
+} from './bench-kit';
 
 const PHOTOS = 100_000;
 /** The first members are premium with 99 photos each; the rest are free with 5. */
@@ -107,8 +113,7 @@ function seed(file: string): number {
 }
 
 export async function benchCompare(): Promise<boolean[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'photorater-bench-compare-'));
-  try {
+  return inScratchFolder('compare', async (dir) => {
     const file = path.join(dir, 'store.sqlite');
     const members = seed(file);
     const store = new SqliteStore(file);
@@ -150,12 +155,7 @@ export async function benchCompare(): Promise<boolean[]> {
     if (sample.ranked.length + sample.tooFew.length !== PREMIUM_PHOTOS)
       throw new Error('The Compare read came back short.');
     return within;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const results = await benchCompare();
-  if (results.includes(false)) process.exitCode = 1;
-}
+await runWhenStarted(import.meta.url, benchCompare);

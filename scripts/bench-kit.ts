@@ -1,8 +1,12 @@
 /**
  * What the in-process benchmarks of `npm run bench` share: a deterministic generator for their data
  * sets, percentiles of timed calls, and a handler context over a benchmark's store that refuses what
- * no benchmark should do (analyse faces, delete or disable accounts, make admins).
+ * no benchmark should do (analyse faces, delete or disable accounts, make admins), a scratch folder
+ * each, and running one on its own.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { LocalFileStore } from '../functions/src/files/local-file-store';
 import type { Caller, HandlerContext } from '../functions/src/handlers/handler';
 import type { FaceAnalyzer } from '../functions/src/photos/face-analysis';
@@ -70,4 +74,20 @@ export function printFigures(title: string, measured: Array<[string, number]>, t
       `${name.padEnd(48)} ${ms.toFixed(1)} ms   target ${targetMs} ms   ${ms <= targetMs ? 'within' : 'OVER'}`,
     );
   return measured.map(([, ms]) => ms <= targetMs);
+}
+
+/** Runs `bench` in a new folder of its own, removed afterwards whatever happens. */
+export async function inScratchFolder<T>(name: string, bench: (dir: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(path.join(tmpdir(), `photorater-bench-${name}-`));
+  try {
+    return await bench(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs a benchmark when its file is the one started (`tsx scripts/bench-x.ts`); failing when a figure is over. */
+export async function runWhenStarted(moduleUrl: string, bench: () => Promise<boolean[]>): Promise<void> {
+  if (moduleUrl !== `file://${process.argv[1]}`) return;
+  if ((await bench()).includes(false)) process.exitCode = 1;
 }
