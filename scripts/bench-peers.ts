@@ -1,20 +1,15 @@
 /**
- * The percentile among peers and the leaderboard on the local backend's SQLite store over 100k rated
- * photos: the peer read (one group's 20 shards, added up, and the photo's place in them; no photo or
- * vote read) and `getLeaderboard` (one ordered query on the stored smoothed score, for everyone's
- * photos and for women's), each as p95 of many calls.
+ * The photo's standing and the leaderboard on the local backend's SQLite store over 100k rated
+ * photos: `getPhotoStanding` (the owner's record and photo, the site's 20 shards and the photo's
+ * group's 20, added up, and the photo's place in each; no vote read) and `getLeaderboard` (one
+ * ordered query on the stored smoothed score, for everyone's photos and for women's), each as p95 of
+ * many calls.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  PEER_GROUPS,
-  peerGroupOf,
-  peerPercentile,
-  peerShardPath,
-  type PeerStats,
-} from '../src/domain/peer-stats';
+import { peerGroupOf, peerShardPath, type PeerStats } from '../src/domain/peer-stats';
 import { newPhoto } from '../src/domain/photo';
 import { leaderboardScore } from '../src/domain/rating';
 import { moveInHistogram } from '../src/domain/scores';
@@ -22,7 +17,7 @@ import { STATS_SHARDS_PATH, statsShard, type SiteStats } from '../src/domain/sit
 import { GENDERS, newUser, type User } from '../src/domain/user';
 import { encodeDocument } from '../src/domain/wire';
 import { getLeaderboard } from '../functions/src/handlers/leaderboard';
-import { readPeerHistogram } from '../functions/src/handlers/peer-stats';
+import { getPhotoStanding } from '../functions/src/handlers/photo-standing';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
 import { benchContext, p95, random, TIMED_RUNS, printFigures } from './bench-kit';
 
@@ -123,26 +118,22 @@ export async function benchPeers(): Promise<boolean[]> {
     seed(file, now);
     const store = new SqliteStore(file);
     const context = benchContext('peers', store, dir, { now: () => now })('m1');
-    // What the photo detail reads for a photo beside its own record: its group's shards.
-    const place = async (n: number) => {
-      const group = PEER_GROUPS[n % PEER_GROUPS.length]!;
-      const histogram = await readPeerHistogram(store, group);
-      return peerPercentile({ rate: 4.2, votesCount: 40, peerGroup: group }, histogram);
-    };
-    const shown = await place(1);
+    // What the photo detail asks for: one of m1's photos (p1, p20001, ...), a different one each call.
+    const standing = (n: number) => getPhotoStanding.run({ photoId: `p${1 + (n % 5) * MEMBERS}` }, context);
+    const shown = await standing(0);
     const board = await getLeaderboard.run({}, context);
     const measured: Array<[string, number]> = [
-      ["percentile among peers (a group's 20 shards)", await p95(place)],
+      ['getPhotoStanding (40 shards)', await p95(standing)],
       ['leaderboard, everyone', await p95(() => getLeaderboard.run({}, context))],
       ["leaderboard, women's photos", await p95(() => getLeaderboard.run({ gender: 'female' }, context))],
     ];
     const within = printFigures(
-      `Peers and the leaderboard (SQLite, ${PHOTOS / 1000}k rated photos, no votes read; p95 of ${TIMED_RUNS})`,
+      `The photo's standing and the leaderboard (SQLite, ${PHOTOS / 1000}k rated photos, no votes read; p95 of ${TIMED_RUNS})`,
       measured,
       TARGET_MS,
     );
-    if (!shown || board.photos.length !== 8)
-      throw new Error('The peer percentile or the leaderboard came back empty.');
+    if (shown.topPercent === null || !shown.peer || board.photos.length !== 8)
+      throw new Error("The photo's standing or the leaderboard came back empty.");
     return within;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -3,8 +3,6 @@ import type { Billing } from '@/domain/billing';
 import type { PushMessage } from '@/domain/push';
 import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import type { PeerGroup } from '@/domain/peer-stats';
-import type { RateHistogram, SiteStats } from '@/domain/site-stats';
 import type { GivenVote, Vote } from '@/domain/vote';
 import type { Unsubscribe } from './auth';
 
@@ -49,17 +47,6 @@ export interface VoteRepository {
   readGivenVotes(uid: string): Promise<GivenVote[]>;
 }
 
-export interface StatsRepository {
-  /** The site's rate histogram and vote totals (its shards added up), live; empty before the first vote. */
-  watchSiteStats(onStats: (stats: SiteStats) => void, onError: (error: Error) => void): Unsubscribe;
-  /** One peer group's rate histogram (its shards added up), live; empty before its first rated photo. */
-  watchPeerStats(
-    group: PeerGroup,
-    onHistogram: (histogram: RateHistogram) => void,
-    onError: (error: Error) => void,
-  ): Unsubscribe;
-}
-
 export interface ImageRepository {
   /** Uploads an image to the member's own folder (images/{uid}/{fileName}), reporting progress from 0 to 1. */
   uploadImage(
@@ -89,6 +76,5 @@ export interface Backend {
   presence: PresenceRepository;
   photos: PhotoRepository;
   votes: VoteRepository;
-  stats: StatsRepository;
   images: ImageRepository;
 }

@@ -46,6 +46,7 @@ import type {
 import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { PhotoRefusal } from './limits';
 import type { SharedPhoto } from './photo';
+import type { PhotoStanding } from './photo-standing';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
 import type {
   AvatarInput,
@@ -111,6 +112,8 @@ export interface Callables {
   deleteAccount: { input: DeleteAccountInput; result: { deleted: true } };
   getLeaderboard: { input: LeaderboardInput; result: { photos: LeaderboardPhoto[] } };
   getAdvancedAnalytics: { input: { photoId: string }; result: AdvancedAnalytics };
+  /** The owner's photo among all photos and its owner's peers, and the site's average for its fair score. */
+  getPhotoStanding: { input: { photoId: string }; result: PhotoStanding };
   createSubscribeCheckoutSession: { input: SubscribeCheckoutInput; result: CheckoutSession };
   createCheckoutSession: { input: CheckoutInput; result: CheckoutSession };
   adminUpdateUser: { input: AdminUpdateUserInput; result: { updated: Array<keyof AdminUserChanges> } };

@@ -9,6 +9,7 @@ import {
   peerGroupOf,
   peerPercentile,
   peerShardPath,
+  peerStanding,
   sumPeerStats,
 } from './peer-stats';
 import { moveInHistogram } from './scores';
@@ -72,37 +73,52 @@ describe('peer groups', () => {
   });
 });
 
-describe('the percentile among peers', () => {
-  const photo = { rate: 4.5, votesCount: 12, peerGroup: 'female-25-34' as const };
+const photo = { rate: 4.5, votesCount: 12, peerGroup: 'female-25-34' as const };
 
-  it('says nothing until the group holds 30 photos', () => {
+describe('the place among peers', () => {
+  it('is given only once the group holds 30 photos', () => {
     const short = histogramOf(PEER_MIN_PHOTOS - 2, 4.5);
-    expect(peerPercentile(photo, short)).toBeNull();
+    expect(peerStanding(photo, short)).toBeNull();
     const enough = histogramOf(PEER_MIN_PHOTOS - 1, 4.5);
-    expect(peerPercentile(photo, enough)).toEqual({
+    expect(peerStanding(photo, enough)).toEqual({ group: 'female-25-34', topPercent: 4 });
+  });
+
+  it('is not given for a photo counted in no group yet, one with no votes, or before the histogram is read', () => {
+    const histogram = histogramOf(60);
+    expect(peerStanding({ rate: 4.5, votesCount: 12 }, histogram)).toBeNull();
+    expect(peerStanding({ ...photo, votesCount: 0 }, histogram)).toBeNull();
+    expect(peerStanding(photo, undefined)).toBeNull();
+  });
+});
+
+describe('the percentile among peers', () => {
+  const peer = { group: 'female-25-34' as const, topPercent: 4 };
+
+  it("names the group beside the spec's wording", () => {
+    expect(peerPercentile(12, peer)).toEqual({
       lead: 'Incredible shot',
       line: 'Your photo is in top 4% percentile!',
       group: 'women 25 to 34',
     });
   });
 
-  it("uses the spec's wording and its rules: 3 votes at least, the top half only", () => {
+  it("follows the spec's rules: 3 votes at least, the top half only", () => {
     const histogram = histogramOf(60, 4.5);
-    expect(peerPercentile({ ...photo, votesCount: 2 }, histogram)).toBeNull();
-    expect(peerPercentile({ ...photo, rate: 2.2 }, histogram)).toBeNull();
-    expect(peerPercentile({ ...photo, rate: 2.4 }, histogram)).toMatchObject({
+    const place = (rate: number) => peerStanding({ ...photo, rate }, histogram);
+    expect(peerPercentile(2, peer)).toBeNull();
+    expect(peerPercentile(12, place(2.2))).toBeNull();
+    expect(peerPercentile(12, place(2.4))).toMatchObject({
       lead: '👌',
       line: 'Your photo is in top 35% percentile!',
     });
-    expect(peerPercentile({ ...photo, rate: 2.32 }, histogram)).toMatchObject({
+    expect(peerPercentile(12, place(2.32))).toMatchObject({
       lead: '',
       line: 'Your photo is in top 48% percentile!',
     });
   });
 
-  it('says nothing for a photo counted in no group yet, or before the histogram is read', () => {
-    const histogram = histogramOf(60);
-    expect(peerPercentile({ rate: 4.5, votesCount: 12 }, histogram)).toBeNull();
-    expect(peerPercentile(photo, undefined)).toBeNull();
+  it('says nothing without a place among peers', () => {
+    expect(peerPercentile(12, null)).toBeNull();
+    expect(peerPercentile(12, undefined)).toBeNull();
   });
 });

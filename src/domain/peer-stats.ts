@@ -81,23 +81,43 @@ export function sumPeerStats(shards: Iterable<Partial<PeerStats> | undefined>): 
   return histogram;
 }
 
+/** Where a photo stands among its peers: its group and its "top N%" there (what the server tells the owner). */
+export interface PeerStanding {
+  group: PeerGroup;
+  topPercent: number;
+}
+
+/**
+ * The photo's place in its group's histogram, or null: no group yet, no votes, or fewer than
+ * PEER_MIN_PHOTOS photos in the group (too few for the place to mean anything, and a small group's
+ * figure would say too much about its few photos).
+ */
+export function peerStanding(
+  photo: { votesCount: number; rate: number; peerGroup?: PeerGroup },
+  histogram: RateHistogram | undefined,
+): PeerStanding | null {
+  if (!photo.peerGroup || photo.votesCount === 0 || !histogram) return null;
+  const photos = Object.values(histogram).reduce((sum, count) => sum + count, 0);
+  if (photos < PEER_MIN_PHOTOS) return null;
+  const top = topPercent(histogram, photo.rate);
+  return top === null ? null : { group: photo.peerGroup, topPercent: top };
+}
+
 export interface PeerPercentile extends PercentileText {
   /** 'women 25 to 34' */
   group: string;
 }
 
 /**
- * The photo's place among its peers in the spec's percentile wording, or null: no group yet, fewer
- * than PEER_MIN_PHOTOS photos in it, or a place the spec's wording does not show (fewer than 3 votes,
- * below the top half).
+ * The photo's place among its peers in the spec's percentile wording with the group named, or null:
+ * no standing among peers, or a place the spec's wording does not show (fewer than 3 votes, below
+ * the top half).
  */
 export function peerPercentile(
-  photo: { votesCount: number; rate: number; peerGroup?: PeerGroup },
-  histogram: RateHistogram | undefined,
+  votesCount: number,
+  peer: PeerStanding | null | undefined,
 ): PeerPercentile | null {
-  if (!photo.peerGroup || !histogram) return null;
-  const photos = Object.values(histogram).reduce((sum, count) => sum + count, 0);
-  if (photos < PEER_MIN_PHOTOS) return null;
-  const text = percentileText(photo.votesCount, topPercent(histogram, photo.rate));
-  return text && { ...text, group: peerGroupName(photo.peerGroup) };
+  if (!peer) return null;
+  const text = percentileText(votesCount, peer.topPercent);
+  return text && { ...text, group: peerGroupName(peer.group) };
 }

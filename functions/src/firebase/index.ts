@@ -111,6 +111,7 @@ export const deleteAccount = callable(handlers.deleteAccount);
 export const updateAvatar = callable(handlers.updateAvatar, { memory: '512MiB' });
 
 export const getAdvancedAnalytics = callable(handlers.getAdvancedAnalytics);
+export const getPhotoStanding = callable(handlers.getPhotoStanding);
 export const createSubscribeCheckoutSession = callable(handlers.createSubscribeCheckoutSession);
 export const createCheckoutSession = callable(handlers.createCheckoutSession);
 export const adminUpdateUser = callable(handlers.adminUpdateUser);

@@ -109,6 +109,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   deleteAccount: { schema: deleteAccountSchema, valid: { reason: 'Leaving for a while now' } },
   getLeaderboard: { schema: leaderboardSchema, valid: { gender: 'female' } },
   getAdvancedAnalytics: { schema: photoIdSchema, valid: { photoId: 'h1' } },
+  getPhotoStanding: { schema: photoIdSchema, valid: { photoId: 'h1' } },
   createSubscribeCheckoutSession: {
     schema: subscribeCheckoutSchema,
     valid: { product: 'monthly', redirectUrl: APP_ORIGIN, clientReferenceId: 'hostile' },

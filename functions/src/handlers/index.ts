@@ -38,6 +38,7 @@ import { getLeaderboard } from './leaderboard';
 import { addressKey } from './rate-limit';
 import { markNotificationsSeen } from './mark-notifications-seen';
 import { markVotesSeen } from './mark-votes-seen';
+import { getPhotoStanding } from './photo-standing';
 import { saveColorMode } from './save-color-mode';
 import { saveCookieConsent } from './save-cookie-consent';
 import { saveMessagingToken } from './save-messaging-token';
@@ -73,6 +74,7 @@ const CHECKS_ITS_MEMBER = new Set<CallableName>([
   'viewRating',
   'recordLogin',
   'getAdvancedAnalytics',
+  'getPhotoStanding',
   'sendFeedback',
 ]);
 
@@ -121,6 +123,7 @@ const unlimited = {
   deleteAccount,
   updateAvatar,
   getAdvancedAnalytics,
+  getPhotoStanding,
   createSubscribeCheckoutSession,
   createCheckoutSession,
   adminUpdateUser,

@@ -39,6 +39,8 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   deleteAccount: 10,
   getLeaderboard: 60,
   getAdvancedAnalytics: 30,
+  // The photo detail asks again as its photo's votes arrive (at most every 10 s), Compare once it opens.
+  getPhotoStanding: 60,
   // Each opens a session at the payment provider.
   createSubscribeCheckoutSession: 10,
   createCheckoutSession: 10,

@@ -20,8 +20,6 @@ import {
 import { env } from '@/config/env';
 import { photosPath, uploadPath, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import { peerShardsPath, sumPeerStats, type PeerStats } from '@/domain/peer-stats';
-import { STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '@/domain/site-stats';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { withDates } from '@/domain/wire';
 import type { Billing } from '@/domain/billing';
@@ -120,24 +118,6 @@ export function createFirebaseBackend(): Backend {
         const snapshot = await readQuery(givenVotesPath(uid), collection(firestore, givenVotesPath(uid)));
         return snapshot.docs.map((vote) => withDates(vote.data()) as GivenVote);
       },
-    },
-    stats: {
-      watchSiteStats: (onStats, onError) =>
-        watchQuery(
-          STATS_SHARDS_PATH,
-          collection(firestore, STATS_SHARDS_PATH),
-          (snapshot) =>
-            onStats(sumSiteStats(snapshot.docs.map((shard) => shard.data() as Partial<SiteStats>))),
-          onError,
-        ),
-      watchPeerStats: (group, onHistogram, onError) =>
-        watchQuery(
-          peerShardsPath(group),
-          collection(firestore, peerShardsPath(group)),
-          (snapshot) =>
-            onHistogram(sumPeerStats(snapshot.docs.map((shard) => shard.data() as Partial<PeerStats>))),
-          onError,
-        ),
     },
     images: {
       // The Storage SDK loads with the first upload.

@@ -5,8 +5,6 @@ import type { Photo } from '@/domain/photo';
 import { photosPath, uploadPath } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import { storageKeys } from '@/lib/storage';
-import { peerShardsPath, sumPeerStats, type PeerStats } from '@/domain/peer-stats';
-import { STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '@/domain/site-stats';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { currentIdToken, watchIdToken } from '../auth';
 import type { Backend } from '../repositories';
@@ -130,22 +128,6 @@ export function createLocalBackend(): Backend {
             reject,
           );
         }),
-    },
-    stats: {
-      watchSiteStats: (onStats, onError) =>
-        live.watchQuery(
-          STATS_SHARDS_PATH,
-          {},
-          (docs) => onStats(sumSiteStats(docs.map((doc) => doc.data as Partial<SiteStats>))),
-          onError,
-        ),
-      watchPeerStats: (group, onHistogram, onError) =>
-        live.watchQuery(
-          peerShardsPath(group),
-          {},
-          (docs) => onHistogram(sumPeerStats(docs.map((doc) => doc.data as Partial<PeerStats>))),
-          onError,
-        ),
     },
     images: {
       async uploadImage(uid, fileName, image, onProgress) {

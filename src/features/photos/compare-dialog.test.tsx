@@ -3,12 +3,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '@/data/callables';
 import type { Photo } from '@/domain/photo';
 import { EMPTY_TALLY, tallyVote, type QualityTally } from '@/domain/score-quality';
-import type { SiteStats } from '@/domain/scores';
+import type { PhotoStanding } from '@/domain/photo-standing';
 import { aPhoto, renderApp } from '@/testing/test-utils';
 import { CompareDialog } from './compare-dialog';
 
-const site = vi.hoisted(() => ({ stats: undefined as SiteStats | undefined }));
-vi.mock('@/data/use-site-stats', () => ({ useSiteStats: () => site.stats }));
+const site = vi.hoisted(() => ({ standing: undefined as PhotoStanding | undefined, asked: [] as string[] }));
+vi.mock('@/data/use-photo-standing', () => ({
+  usePhotoStanding: (photo: { id: string } | undefined) => {
+    if (photo) site.asked.push(photo.id);
+    return site.standing;
+  },
+}));
 const callables = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
 
@@ -31,7 +36,8 @@ const photos: Photo[] = [
 
 beforeEach(() => {
   vi.clearAllMocks();
-  site.stats = { histogram: {}, votes: 1000, votesSum: 3000 };
+  site.standing = { topPercent: null, peer: null, siteAverage: 3 };
+  site.asked = [];
 });
 
 describe('Compare', () => {
@@ -60,6 +66,8 @@ describe('Compare', () => {
     await waitFor(() =>
       expect(within(dialog).getByText('No photo needs more votes to settle its place.')).toBeInTheDocument(),
     );
+    // The site's average comes from the server with one of the photos' standing, not from the shards.
+    expect(new Set(site.asked)).toEqual(new Set(['beach']));
   });
 
   it('asks the feed for the votes the photos need, once, and says until when', async () => {
@@ -85,7 +93,7 @@ describe('Compare', () => {
   });
 
   it('waits for the site average before ranking, and closes from its button', async () => {
-    site.stats = undefined;
+    site.standing = undefined;
     callables.call.mockResolvedValue({ comparing: [], comparingUntil: null });
     const onClose = vi.fn();
     const { user } = renderApp(<CompareDialog photos={photos} onClose={onClose} />);

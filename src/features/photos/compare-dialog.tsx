@@ -19,12 +19,12 @@ import {
 import { useEffect, useState, type ReactNode } from 'react';
 import { DisplayImage } from '@/components/display-image';
 import { call } from '@/data/callables';
-import { useSiteStats } from '@/data/use-site-stats';
+import { usePhotoStanding } from '@/data/use-photo-standing';
 import { COMPARE_TEXT, comparePhotos, tallyOf, verdictText } from '@/domain/compare';
 import type { Photo } from '@/domain/photo';
 import { formatScore } from '@/domain/scores';
 import { RATING_MIN } from '@/domain/rating';
-import { siteAverage, type FairScore } from '@/domain/score-quality';
+import type { FairScore } from '@/domain/score-quality';
 import { ClosableDialogTitle } from '@/components/closable-dialog-title';
 
 /** The hearts scale the range bar spans. */
@@ -46,7 +46,8 @@ interface Props {
 export function CompareDialog({ photos, onClose }: Props) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const stats = useSiteStats();
+  // The site's average the fair scores weigh against, as the server tells it for one of the photos.
+  const standing = usePhotoStanding(photos[0]);
   const [exposure, setExposure] = useState<Exposure>({ state: 'asking' });
   // Asked once per opening, for the photos shown when it opened.
   const [photoIds] = useState(() => photos.map((photo) => photo.id));
@@ -75,7 +76,7 @@ export function CompareDialog({ photos, onClose }: Props) {
     };
   }, [photoIds]);
 
-  const comparison = stats ? comparePhotos(photos, siteAverage(stats)) : null;
+  const comparison = standing ? comparePhotos(photos, standing.siteAverage) : null;
 
   return (
     <Dialog

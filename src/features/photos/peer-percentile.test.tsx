@@ -1,20 +1,16 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { histogramBucket, type RateHistogram } from '@/domain/scores';
+import type { PhotoStanding } from '@/domain/photo-standing';
 import { aPhoto, renderApp } from '@/testing/test-utils';
 import { PhotoDetailDialog } from './photo-detail-dialog';
 
-const peers = vi.hoisted(() => ({
-  histograms: {} as Record<string, RateHistogram>,
-  watched: [] as unknown[],
-}));
-vi.mock('@/data/use-peer-stats', () => ({
-  usePeerStats: (group: string | undefined) => {
-    peers.watched.push(group);
-    return group ? peers.histograms[group] : undefined;
+const server = vi.hoisted(() => ({ standings: {} as Record<string, PhotoStanding>, asked: [] as string[] }));
+vi.mock('@/data/use-photo-standing', () => ({
+  usePhotoStanding: (photo: { id: string } | undefined) => {
+    if (photo) server.asked.push(photo.id);
+    return photo ? server.standings[photo.id] : undefined;
   },
 }));
-vi.mock('@/data/use-site-stats', () => ({ useSiteStats: () => undefined }));
 vi.mock('@/data/use-votes', () => ({ useVotes: () => ({ votes: [], error: null }) }));
 
 const handlers = {
@@ -26,26 +22,29 @@ const handlers = {
 };
 
 describe('the percentile among peers in the photo detail', () => {
-  it("names the owner's group beside the spec's wording once the group holds 30 photos", () => {
-    // 40 photos in the group: 4 at 4.6 or better, this one among them.
-    peers.histograms['female-25-34'] = { [histogramBucket(4.6)]: 4, [histogramBucket(3)]: 36 };
+  it("names the owner's group beside the spec's wording, from the photo's standing", () => {
+    server.standings.a = { topPercent: 20, peer: { group: 'female-25-34', topPercent: 10 }, siteAverage: 3 };
     const photo = aPhoto('a', { rate: 4.6, votesCount: 12, peerGroup: 'female-25-34' });
     renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
     expect(screen.getByLabelText('Percentile among peers')).toHaveTextContent(
       'Among women 25 to 34: Incredible shot Your photo is in top 10% percentile!',
     );
+    expect(server.asked).toContain('a');
   });
 
-  it('says nothing for a group of fewer than 30 photos, or a photo counted in none yet', () => {
-    peers.histograms['male-45-up'] = { [histogramBucket(4.6)]: 4, [histogramBucket(3)]: 25 };
-    const small = aPhoto('a', { rate: 4.6, votesCount: 12, peerGroup: 'male-45-up' });
+  it('says nothing without a place among peers (a group under 30 photos), under 3 votes, or before the answer', () => {
+    server.standings.b = { topPercent: 20, peer: null, siteAverage: 3 };
+    const small = aPhoto('b', { rate: 4.6, votesCount: 12, peerGroup: 'male-45-up' });
     const { unmount } = renderApp(<PhotoDetailDialog photo={small} photos={[small]} {...handlers} />);
     expect(screen.queryByLabelText('Percentile among peers')).not.toBeInTheDocument();
     unmount();
-    peers.watched = [];
-    const unrated = aPhoto('b');
-    renderApp(<PhotoDetailDialog photo={unrated} photos={[unrated]} {...handlers} />);
+    server.standings.c = { topPercent: 20, peer: { group: 'male-45-up', topPercent: 5 }, siteAverage: 3 };
+    const early = aPhoto('c', { rate: 4.6, votesCount: 2, peerGroup: 'male-45-up' });
+    const second = renderApp(<PhotoDetailDialog photo={early} photos={[early]} {...handlers} />);
     expect(screen.queryByLabelText('Percentile among peers')).not.toBeInTheDocument();
-    expect(peers.watched.every((group) => group === undefined)).toBe(true);
+    second.unmount();
+    const waiting = aPhoto('d', { rate: 4.6, votesCount: 12, peerGroup: 'male-45-up' });
+    renderApp(<PhotoDetailDialog photo={waiting} photos={[waiting]} {...handlers} />);
+    expect(screen.queryByLabelText('Percentile among peers')).not.toBeInTheDocument();
   });
 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CallError } from '@/data/callables';
 import { DAILY_LIMIT_MESSAGES } from '@/domain/daily-counter';
-import { histogramBucket, type SiteStats } from '@/domain/scores';
+import type { PhotoStanding } from '@/domain/photo-standing';
 import { advancedAnalytics, type Vote } from '@/domain/vote';
 import { aPhoto, renderApp } from '@/testing/test-utils';
 import { PhotoDetailDialog } from './photo-detail-dialog';
@@ -30,7 +30,7 @@ const handlers = {
 
 const voteFeed = vi.hoisted(() => ({ votes: [] as Vote[] }));
 vi.mock('@/data/use-votes', () => ({ useVotes: () => ({ votes: voteFeed.votes, error: null }) }));
-const site = vi.hoisted(() => ({ stats: undefined as SiteStats | undefined }));
+const site = vi.hoisted(() => ({ standing: undefined as PhotoStanding | undefined }));
 // The server counts the daily view: here, free while `freeViews` lasts, as it would answer.
 const server = vi.hoisted(() => ({ freeViews: Infinity, calls: 0 }));
 vi.mock('@/data/callables', async (original) => ({
@@ -43,7 +43,7 @@ vi.mock('@/data/callables', async (original) => ({
     return advancedAnalytics(voteFeed.votes);
   },
 }));
-vi.mock('@/data/use-site-stats', () => ({ useSiteStats: () => site.stats }));
+vi.mock('@/data/use-photo-standing', () => ({ usePhotoStanding: () => site.standing }));
 
 function aVote(id: string, overrides: Partial<Vote> = {}): Vote {
   return {
@@ -82,13 +82,9 @@ describe('PhotoDetailDialog', () => {
     expect(score).toHaveTextContent('Your photo has been looked at for over 30 minutes in total!');
   });
 
-  it('states the percentile from the site histogram and the fair score beside the raw average', () => {
-    // 100 rated photos: 8 at 4.6 or better (this one among them), the rest lower.
-    site.stats = {
-      histogram: { [histogramBucket(4.6)]: 8, [histogramBucket(3)]: 92 },
-      votes: 1000,
-      votesSum: 3000,
-    };
+  it("states the percentile and the fair score beside the raw average from the photo's standing", () => {
+    // In the top 8% of the site's photos, the site's votes averaging 3.
+    site.standing = { topPercent: 8, peer: null, siteAverage: 3 };
     const photo = aPhoto('a', {
       rate: 4.6,
       votesCount: 12,
@@ -113,7 +109,7 @@ describe('PhotoDetailDialog', () => {
     });
     renderApp(<PhotoDetailDialog photo={early} photos={[early]} {...handlers} />);
     expect(screen.getByRole('region', { name: 'Score' })).not.toHaveTextContent('percentile');
-    site.stats = undefined;
+    site.standing = undefined;
   });
 
   it('shows the first 4 traits and 3 look-alikes of the insights, or that they are coming', () => {

@@ -26,16 +26,9 @@ import { useState } from 'react';
 import { DetailSection } from './detail-section';
 import { VotesSections } from './votes-sections';
 import { canShare, leaderboardBadge, type AiInsights, type FaceDetail, type Photo } from '@/domain/photo';
-import { fairScore, siteAverage } from '@/domain/score-quality';
-import {
-  formatScore,
-  percentileText,
-  rateColor,
-  topPercent,
-  verdict,
-  viewingTimeMessages,
-} from '@/domain/scores';
-import { useSiteStats } from '@/data/use-site-stats';
+import { fairScore } from '@/domain/score-quality';
+import { formatScore, percentileText, rateColor, verdict, viewingTimeMessages } from '@/domain/scores';
+import { usePhotoStanding } from '@/data/use-photo-standing';
 import { PeerPercentile } from './peer-percentile';
 import { ClosableDialogTitle } from '@/components/closable-dialog-title';
 
@@ -160,9 +153,9 @@ export function PhotoDetailDialog({
   const [viewing, setViewing] = useState(false);
   const badge = leaderboardBadge(photo);
   const rated = photo.votesCount > 0;
-  const stats = useSiteStats();
-  const percentile = percentileText(photo.votesCount, stats ? topPercent(stats.histogram, photo.rate) : null);
-  const fair = stats ? fairScore(photo, siteAverage(stats)) : null;
+  const standing = usePhotoStanding(photo);
+  const percentile = percentileText(photo.votesCount, standing?.topPercent ?? null);
+  const fair = standing ? fairScore(photo, standing.siteAverage) : null;
   const timeMessages = viewingTimeMessages(photo.averageViewingTimeSeconds, photo.totalViewingTimeSeconds);
   const label = photo.caption || 'Photo';
   return (
@@ -276,7 +269,7 @@ export function PhotoDetailDialog({
                     {percentile.lead} {percentile.line}
                   </Typography>
                 )}
-                <PeerPercentile photo={photo} />
+                <PeerPercentile votesCount={photo.votesCount} peer={standing?.peer} />
                 {timeMessages.map((message) => (
                   <Typography key={message} sx={{ mt: 0.5 }}>
                     {message}
