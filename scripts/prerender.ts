@@ -4,9 +4,10 @@
  * At build time (a Vite plugin, after the app's bundle): the renderer (`src/app/prerender.tsx`) is
  * built for Node, and the landing page, /about, /terms, /privacy and /blog are written as HTML files
  * beside the app (`index.html`, `about.html`, ...; served at their clean paths), with robots.txt and
- * the template itself (`app-template.html`). The landing page's HTML sits in `index.html`, which the
- * service worker gives every page: a line of script empties it on any other path, and for a member,
- * before the app starts.
+ * the template itself (`app-template.html`), and the app shell every other page of the app is served
+ * with (`app-shell.html`, scripts/app-shell.ts; which page gets which HTML: src/config/app-pages.ts).
+ * The landing page's HTML sits in `index.html`: a line of script empties it for a member, whom the
+ * service worker gives the app shell at `/` instead.
  *
  * On request (the local stack's preview server): /blog (any page) is made with the articles the local
  * server's callables return, and /article/{id} and /sitemap.xml by `answerPublicRequest`
@@ -27,13 +28,10 @@ import {
   type PublicPageSources,
   type RenderPage as Render,
 } from '../src/domain/public-pages';
+import { APP_SHELL_FILE, PRERENDERED_PAGES, servesAppShell } from '../src/config/app-pages';
+import { appShellHtml } from './app-shell';
 
-const STATIC_PAGES = [
-  { path: '/', file: 'index.html' },
-  { path: '/about', file: 'about.html' },
-  { path: '/terms', file: 'terms.html' },
-  { path: '/privacy', file: 'privacy.html' },
-] as const;
+const STATIC_PAGES = PRERENDERED_PAGES;
 
 /** Who is a member on this device (src/lib/storage.ts, storageKeys.memberHint). */
 const MEMBER_HINT = 'photorater.memberHint';
@@ -213,7 +211,7 @@ function localSources(
   };
 }
 
-/** Answers the pages made on request, or says it did not (the preview server then serves the build). */
+/** Answers the app shell and the pages made on request, or says it did not (the preview server then serves the build). */
 async function renderOnRequest(
   outDir: string,
   request: IncomingMessage,
@@ -225,6 +223,12 @@ async function renderOnRequest(
   const isBlog = url.pathname === '/blog' || url.pathname === '/blog/';
   const isRobots = url.pathname === '/robots.txt';
   const staticPage = STATIC_PAGES.find((page) => page.path === url.pathname);
+  if (servesAppShell(url.pathname)) {
+    const shell = path.join(outDir, APP_SHELL_FILE);
+    if (!existsSync(shell)) return false;
+    send(response, 'text/html', readFileSync(shell, 'utf8'));
+    return true;
+  }
   if (!onRequest && !isBlog && !isRobots && !staticPage) return false;
   const env = buildEnv(outDir);
   const origin = originOf(request);
@@ -304,6 +308,7 @@ export function prerenderPlugin(): Plugin {
       writeFileSync(path.join(outDir, 'robots.txt'), robots(rules, origin));
       // The template of the pages made on request, which the Firebase function reads from Hosting.
       writeFileSync(path.join(outDir, APP_TEMPLATE_FILE), template);
+      writeFileSync(path.join(outDir, APP_SHELL_FILE), appShellHtml(template));
     },
     configurePreviewServer(server) {
       const outDir = path.resolve(server.config.root, server.config.build.outDir);

@@ -7,7 +7,8 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { DATABASE_DELETION_BLOCKED } from '@/domain/errors';
 import type { User } from '@/domain/user';
 import { logFailure } from '@/lib/report-error';
-import { clearMemberStorage, readReferrer, storageKeys } from '@/lib/storage';
+import { hasMemberHint, setMemberHint } from '@/lib/member-hint';
+import { clearMemberStorage, readReferrer } from '@/lib/storage';
 import type { AuthMember } from './auth';
 import { getBackend } from './backend';
 import { call } from './callables';
@@ -73,7 +74,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Auth loads after the first paint. Until it answers, a device where nobody was signed in shows the
   // landing page, and one where someone was shows the loader.
   const [member, setMember] = useState<AuthMember | null | undefined>(() =>
-    localStorage.getItem(storageKeys.memberHint) ? undefined : null,
+    hasMemberHint() ? undefined : null,
   );
   // Kept with the uid it belongs to, so a new sign-in never shows the previous member's record.
   const [record, setRecord] = useState<{ uid: string; user: User | null } | null>(null);
@@ -89,12 +90,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         stop = watchAuth(
           (next) => {
             if (next) {
-              localStorage.setItem(storageKeys.memberHint, '1');
+              void setMemberHint(true);
               for (const listener of [...signedInListeners]) listener(next.uid);
             } else {
               // Someone was signed in on this device: whatever ended it, what they left goes.
-              const hadMember = localStorage.getItem(storageKeys.memberHint) !== null;
-              localStorage.removeItem(storageKeys.memberHint);
+              const hadMember = hasMemberHint();
+              void setMemberHint(false);
               ensured.clear();
               if (hadMember)
                 cleanUpAfterSignOut().catch((error: unknown) =>

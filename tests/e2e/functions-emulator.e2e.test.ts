@@ -65,11 +65,18 @@ function writeConfig(ports: Ports): void {
 const APP_TEMPLATE =
   '<!doctype html><html><head><title>Photorater</title><script type="module" src="/assets/index-B2x9Qk1a.js"></script></head><body><div id="root"></div></body></html>';
 
-/** A built app's shape: index.html, its template, a hashed bundle under assets/, the manifest. */
+/** The app shell the build writes: the template with nothing in #root, the app bar and tab bar drawn. */
+const APP_SHELL = APP_TEMPLATE.replace(
+  '<div id="root"></div>',
+  '<div id="root"></div><div id="app-skeleton"></div>',
+);
+
+/** A built app's shape: index.html, its template and shell, a hashed bundle under assets/, the manifest. */
 function writeHostedApp(): void {
   mkdirSync(path.join(workDir, 'dist', 'assets'), { recursive: true });
   writeFileSync(path.join(workDir, 'dist', 'index.html'), '<!doctype html><title>Photorater</title>');
   writeFileSync(path.join(workDir, 'dist', 'app-template.html'), APP_TEMPLATE);
+  writeFileSync(path.join(workDir, 'dist', 'app-shell.html'), APP_SHELL);
   writeFileSync(path.join(workDir, 'dist', 'assets', 'index-B2x9Qk1a.js'), 'console.log("app");');
   writeFileSync(path.join(workDir, 'dist', 'manifest.webmanifest'), '{}');
 }
@@ -230,6 +237,19 @@ describe("firebase.json's hosting in the Hosting emulator", () => {
     for (const pathname of ['/', '/index.html', '/rate', '/photos/abc', '/manifest.webmanifest']) {
       expect(await cacheControl(pathname), pathname).toBe('no-cache');
     }
+  });
+});
+
+describe("the app's pages behind Hosting's rewrite", () => {
+  it('answers a page without a file of its own with the app shell, and `/` with the landing page', async () => {
+    for (const pathname of ['/rate', '/photos', '/photo/p1', '/leaderboard', '/profile']) {
+      const response = await fetch(`http://${HOST}:${ports.hosting}${pathname}`);
+      expect(response.status, pathname).toBe(200);
+      expect(await response.text(), pathname).toBe(APP_SHELL);
+    }
+    expect(await (await fetch(`http://${HOST}:${ports.hosting}/`)).text()).toBe(
+      '<!doctype html><title>Photorater</title>',
+    );
   });
 });
 

@@ -64,6 +64,22 @@ describe('public pages without JavaScript', () => {
     },
   );
 
+  it('every other page of the app gets the app shell: the landing page in none of them', async () => {
+    for (const path of ['/rate', '/rate/p1', '/photos', '/profile', '/leaderboard', '/photo/p1', '/login']) {
+      const { status, type, html } = await page(path);
+      expect(status, path).toBe(200);
+      expect(type, path).toContain('text/html');
+      expect(html, path).toContain('<div id="root"></div><div id="app-skeleton" aria-hidden="true">');
+      expect(html, path).not.toContain('Find your best photo');
+      expect(html, path).not.toContain('/images/portrait-');
+      // The member's route preloads come with it.
+      expect(html, path).toContain('modulepreload');
+    }
+    const landing = await page('/');
+    expect(landing.html).toContain('/images/portrait-');
+    expect(landing.html).not.toContain('app-skeleton');
+  });
+
   it("an article carries its structured data and the data the app starts from; an unknown one is the app's 404 page", async () => {
     const { html } = await page('/article/what-the-fair-score-means');
     const ld = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html)?.[1];

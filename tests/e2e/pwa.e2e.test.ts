@@ -107,8 +107,17 @@ describe('a member of the installed app', () => {
     );
 
     await context.setOffline(true);
-    await owner.member.visit('/');
+    // A member's `/` is My Photos: the service worker answers it with the app shell, not the landing page.
+    const landingImages: string[] = [];
+    const noteLandingImage = (request: { url(): string }) => {
+      if (request.url().includes('/images/portrait-')) landingImages.push(request.url());
+    };
+    page.on('request', noteLandingImage);
+    const home = await page.goto(`${appUrl()}/`);
+    expect(await home?.text()).toContain('id="app-skeleton"');
     await page.getByText(OFFLINE_MESSAGES.banner).waitFor();
+    page.off('request', noteLandingImage);
+    expect(landingImages).toEqual([]);
     await card.waitFor();
     // The display image comes from the service worker's cache.
     await page.waitForFunction(() =>

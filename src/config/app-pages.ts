@@ -1,0 +1,67 @@
+/**
+ * Which HTML a page's address is answered with, the same on Firebase Hosting (firebase.json), the
+ * local preview server (scripts/prerender.ts) and the service worker (src/sw/sw.ts):
+ * - the public pages pre-rendered at build time keep their own HTML (`/` is the landing page's);
+ * - the blog and the articles are made on request by the server;
+ * - every other page of the app (a member's screens, the shared photo, the account pages, 404) gets
+ *   the app shell: the template with the member's route preloads and a drawn app bar and tab bar,
+ *   without the landing page, whose portraits a member's screen would otherwise load.
+ * A member at `/` (My Photos, the installed app's start) gets the shell from the service worker,
+ * which knows a member is signed in on this device from MEMBER_HINT_CACHE.
+ * Imported by the Vite config's plugins: no `@/` imports here.
+ */
+
+/** The app shell's file in the build (written by scripts/prerender.ts). */
+export const APP_SHELL_FILE = 'app-shell.html';
+
+/** The pages pre-rendered at build time, by path. */
+export const PRERENDERED_PAGES = [
+  { path: '/', file: 'index.html' },
+  { path: '/about', file: 'about.html' },
+  { path: '/terms', file: 'terms.html' },
+  { path: '/privacy', file: 'privacy.html' },
+] as const;
+
+/** The pages the server makes on request (the blog with the articles of the moment, each article). */
+export function isMadeOnRequest(pathname: string): boolean {
+  return (
+    pathname === '/blog' ||
+    pathname === '/blog/' ||
+    pathname === '/article' ||
+    pathname.startsWith('/article/') ||
+    pathname === '/sitemap.xml' ||
+    pathname === '/robots.txt'
+  );
+}
+
+/**
+ * The service worker's note that a member is signed in on this device (the page's
+ * `photorater.memberHint`, which a worker cannot read): a cache holding one entry while they are.
+ */
+export const MEMBER_HINT_CACHE = 'member-hint';
+export const MEMBER_HINT_URL = '/member-hint';
+
+export type NavigationAnswer =
+  | { kind: 'page'; file: string }
+  /** From the server, with the app shell when offline. */
+  | { kind: 'network' };
+
+/** What a navigation to `pathname` is answered with, for a member on this device or not. */
+export function navigationAnswer(pathname: string, member: boolean): NavigationAnswer {
+  if (pathname === '/' && member) return { kind: 'page', file: APP_SHELL_FILE };
+  const prerendered = PRERENDERED_PAGES.find((page) => page.path === pathname);
+  if (prerendered) return { kind: 'page', file: prerendered.file };
+  if (isMadeOnRequest(pathname)) return { kind: 'network' };
+  return { kind: 'page', file: APP_SHELL_FILE };
+}
+
+/**
+ * Whether the preview server answers `pathname` with the app shell: any page of the app that is
+ * neither pre-rendered nor made on request. A last segment with a dot names a file, which is the
+ * build's or a 404, never the app.
+ */
+export function servesAppShell(pathname: string): boolean {
+  if (PRERENDERED_PAGES.some((page) => page.path === pathname) || isMadeOnRequest(pathname)) return false;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !last.includes('.');
+}
