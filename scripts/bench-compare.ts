@@ -1,17 +1,17 @@
 /**
  * Compare's reads on the local backend's SQLite store over 100k photos: what the view reads (the
- * member's own photos and the site stats' 20 shards, no votes) and `startComparing` (the same reads in
- * its transaction, and the marks it writes), for a free member's 5 photos and a premium member's 99,
- * each as p95 of many calls.
+ * member's own photos, and `getPhotoStanding` of one of them for the site's average; no votes) and
+ * `startComparing` (the photos and the site stats' 20 shards in its transaction, and the marks it
+ * writes), for a free member's 5 photos and a premium member's 99, each as p95 of many calls.
  */
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { comparePhotos } from '../src/domain/compare';
 import { newPhoto, photosPath, type Photo } from '../src/domain/photo';
-import { siteAverage } from '../src/domain/score-quality';
-import { STATS_SHARDS, STATS_SHARDS_PATH, sumSiteStats, type SiteStats } from '../src/domain/site-stats';
+import { STATS_SHARDS, STATS_SHARDS_PATH, type SiteStats } from '../src/domain/site-stats';
 import { newUser } from '../src/domain/user';
 import { encodeDocument } from '../src/domain/wire';
+import { getPhotoStanding } from '../functions/src/handlers/photo-standing';
 import { startComparing } from '../functions/src/handlers/start-comparing';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
 import {
@@ -120,16 +120,13 @@ export async function benchCompare(): Promise<boolean[]> {
     const context = benchContext('Compare', store, dir);
     const premium = (n: number) => `m${n % PREMIUM_MEMBERS}`;
     const free = (n: number) => `m${PREMIUM_MEMBERS + ((n * 7919) % (members - PREMIUM_MEMBERS))}`;
-    /** What the Compare view reads: the member's photos and the site stats, then ranks them. */
+    /** What the Compare view reads: the member's photos and the site's average with the first's standing, then ranks them. */
     const compareRead = async (uid: string) => {
-      const [photos, shards] = await Promise.all([
-        store.query<Photo>(photosPath(uid)),
-        store.query<SiteStats>(STATS_SHARDS_PATH),
-      ]);
-      const average = siteAverage(sumSiteStats(shards.map(({ data }) => data)));
+      const photos = (await store.query<Photo>(photosPath(uid))).map(({ data }) => data);
+      const standing = await getPhotoStanding.run({ photoId: photos[0]!.id }, context(uid));
       return comparePhotos(
-        photos.map(({ data }) => data).filter((photo) => photo.active),
-        average,
+        photos.filter((photo) => photo.active),
+        standing.siteAverage,
       );
     };
     const start = async (uid: string) => {

@@ -1,9 +1,10 @@
 /**
  * Who may read or write which document directly, outside the handlers. The local server enforces it;
- * firestore.rules and database.rules.json say the same, and one table of cases tests both.
+ * firestore.rules and database.rules.json say the same, and one table of cases tests both. What no
+ * rule names nobody reads: the stats (`stats/...`: the site's and the peer groups' histograms in
+ * shards, a few photos' tallies each) among them; the owner's photo's standing is a callable.
  */
 import { isUploadImageType } from './limits';
-import { isPeerGroup } from './peer-stats';
 
 export type AccessAction = 'read' | 'write';
 
@@ -50,18 +51,6 @@ const RULES: Array<{ pattern: RegExp; rule: Rule }> = [
   {
     pattern: /^users\/([^/]+)\/notifications(\/[^/]+)?$/,
     rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
-  },
-  // The site's rate histogram, in shards: any member reads them for their photos' percentile; the vote
-  // handler writes them.
-  {
-    pattern: /^stats\/rates\/shards(\/[^/]+)?$/,
-    rule: (viewer, _ids, action) => action === 'read' && viewer !== null,
-  },
-  // A peer group's rate histogram, in shards: any member reads their photo's group for its percentile
-  // among peers; the vote handler writes them. Only the eight groups.
-  {
-    pattern: /^stats\/peers\/([^/]+)(\/[^/]+)?$/,
-    rule: (viewer, [group], action) => action === 'read' && viewer !== null && isPeerGroup(group),
   },
   // Image files (storage): the owner creates new uploads in their uploads folder, nowhere else (the
   // originals and display images beside it are the server's), and reads their own folder; others

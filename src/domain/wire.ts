@@ -77,8 +77,6 @@ export const LIVE_LIMITS = {
   watchesPerConnection: 200,
   /** Signed-in connections of one member: one per open tab or window. */
   connectionsPerMember: 10,
-  /** The site stats change with every vote: watchers get them at most this often. */
-  siteStatsIntervalMs: 1000,
   /** A client refused for too many connections tries again after this long. */
   retryAfterRefusalMs: 30_000,
 } as const;

@@ -44,7 +44,9 @@ describe.skipIf(!available)(`security rules${available ? '' : ` (skipped: ${reas
 
   function contextFor(access: AccessCase): RulesTestContext {
     const viewer = viewerFor(access.role);
-    return viewer ? env.authenticatedContext(viewer.uid) : env.unauthenticatedContext();
+    if (!viewer) return env.unauthenticatedContext();
+    // An admin's token carries the claim the hosts read (`Caller.isAdmin`).
+    return env.authenticatedContext(viewer.uid, viewer.isAdmin ? { admin: true } : undefined);
   }
 
   /** The attempt a case describes, against the service that holds its path. */

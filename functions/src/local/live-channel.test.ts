@@ -1,6 +1,7 @@
 /**
  * The live channel against a real server on an in-memory store: hostile frames, the limits on
- * watches and connections, the site stats' pace, refused watches, and members whose sign-in ends.
+ * watches and connections, the stats' shards no member may watch, refused watches, and members whose
+ * sign-in ends.
  */
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
@@ -11,7 +12,8 @@ import {
   type LiveClientMessage,
   type LiveServerMessage,
 } from '../../../src/domain/wire';
-import { STATS_SHARDS, STATS_SHARDS_PATH } from '../../../src/domain/site-stats';
+import { peerShardPath, peerShardsPath } from '../../../src/domain/peer-stats';
+import { STATS_SHARDS_PATH, statsShardPath } from '../../../src/domain/site-stats';
 import type { Vote } from '../../../src/domain/vote';
 import { caller, seedMember, seedPhoto } from '../testing';
 import { LiveSocket } from './live-socket';
@@ -149,7 +151,7 @@ describe('limits on one member', () => {
     const live = await LiveSocket.signedIn(server.url, 'token-hank');
     const limit = LIVE_LIMITS.watchesPerConnection;
     for (let id = 1; id <= limit + 5; id++)
-      live.send({ type: 'watchQuery', id, path: STATS_SHARDS_PATH, query: {} });
+      live.send({ type: 'watchQuery', id, path: 'users/hank/photos', query: {} });
     const answers = await Promise.all(
       Array.from({ length: limit + 5 }, (_, index) => live.next(withId(index + 1))),
     );
@@ -163,7 +165,7 @@ describe('limits on one member', () => {
     );
     // A watch given back makes room for another.
     live.send({ type: 'unwatch', id: 1 });
-    live.send({ type: 'watchQuery', id: 1000, path: STATS_SHARDS_PATH, query: {} });
+    live.send({ type: 'watchQuery', id: 1000, path: 'users/hank/photos', query: {} });
     expect((await live.next(withId(1000))).type).toBe('results');
     await live.close();
   });
@@ -190,25 +192,32 @@ describe('limits on one member', () => {
     await Promise.all([again, ...open.slice(1)].map((live) => live.close()));
   });
 
-  it("sends the site stats' shards, one rewritten by every vote, about once a second however many votes come", async () => {
+  it("refuses a voter the stats' shards of the photo they vote on, so no vote can be watched moving them", async () => {
+    await seedMember(store, 'kate');
+    await seedMember(store, 'owen', { gender: 'male' });
+    await seedPhoto(store, 'owen', 'p1');
     const live = await LiveSocket.signedIn(server.url, 'token-kate');
-    live.send({ type: 'watchQuery', id: 1, path: STATS_SHARDS_PATH, query: {} });
-    await live.next(withId(1));
-    const writes = 30;
-    for (let votes = 1; votes <= writes; votes++) {
-      const shard = `${STATS_SHARDS_PATH}/${votes % STATS_SHARDS}`;
-      await store.runTransaction(async (tx) => tx.set(shard, { histogram: {}, votes, votesSum: votes }));
-      // Each write in its own turn of the event loop, as votes arriving one by one are.
-      await new Promise((resolve) => setImmediate(resolve));
+    const watches: Array<Extract<LiveClientMessage, { id: number }>> = [
+      { type: 'watchQuery', id: 1, path: STATS_SHARDS_PATH, query: {} },
+      { type: 'watch', id: 2, path: statsShardPath('p1') },
+      { type: 'watchQuery', id: 3, path: peerShardsPath('male-25-34'), query: {} },
+      { type: 'watch', id: 4, path: peerShardPath('male-25-34', 'p1') },
+    ];
+    for (const watch of watches) {
+      live.send(watch);
+      expect(await live.next(withId(watch.id))).toEqual({
+        type: 'denied',
+        id: watch.id,
+        message: LIVE_MESSAGES.denied,
+      });
     }
-    const snapshots: LiveServerMessage[] = [];
-    for (;;) {
-      const snapshot = await live.next(withId(1));
-      snapshots.push(snapshot);
-      if (snapshot.type === 'results' && snapshot.docs.some((doc) => doc.data.votes === writes)) break;
-    }
-    // The first change waits for the second since the first snapshot, and carries the latest votes.
-    expect(snapshots.length).toBeLessThanOrEqual(2);
+    const vote = { ownerId: 'owen', photoId: 'p1', rate: 4, comment: '', chips: [], seconds: 6 };
+    expect((await post('submitRating', vote, 'token-kate')).status).toBe(200);
+    // The vote moved both shards, and nothing of them reached the voter.
+    expect(await store.get(statsShardPath('p1'))).toMatchObject({ votes: 1 });
+    expect(await store.get(peerShardPath('male-25-34', 'p1'))).toMatchObject({ histogram: { '400': 1 } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(live.history.filter((message) => message.type !== 'denied' && 'id' in message)).toEqual([]);
     await live.close();
   });
 });

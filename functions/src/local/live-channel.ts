@@ -3,8 +3,8 @@
  * documents it may read (the same access rules as firestore.rules), and keeps its member online.
  * It holds against a hostile or runaway client: a malformed frame closes only its own socket,
  * messages are rebuilt from known fields, a socket holds a bounded number of watches and a member a
- * bounded number of sockets (LIVE_LIMITS), the site stats' shards go out at most once a second, and a
- * sign-in lasts as long as its ID token and the member's account.
+ * bounded number of sockets (LIVE_LIMITS), and a sign-in lasts as long as its ID token and the
+ * member's account.
  */
 import type { RawData, WebSocket } from 'ws';
 import { canAccess } from '../../../src/domain/access';
@@ -21,15 +21,11 @@ import {
   type LiveCloseReason,
   type LiveServerMessage,
 } from '../../../src/domain/wire';
-import { PEER_GROUPS, peerShardsPath } from '../../../src/domain/peer-stats';
-import { STATS_SHARDS_PATH } from '../../../src/domain/site-stats';
 import type { Caller, Clock } from '../handlers/handler';
 import { setPresence } from '../handlers/presence';
 import { userPath } from '../handlers/users';
-import type { QueryDocument, Store, Unsubscribe } from '../store/store';
+import type { Store, Unsubscribe } from '../store/store';
 
-/** Collections whose documents votes rewrite all the time: sent at most once per LIVE_LIMITS.siteStatsIntervalMs. */
-const FREQUENT_COLLECTIONS = new Set([STATS_SHARDS_PATH, ...PEER_GROUPS.map(peerShardsPath)]);
 /** WebSocket's "policy violation": the server refused or ended the connection on purpose. */
 const POLICY_CLOSE = 1008;
 /** The longest a Node timer waits (about 24 days). */
@@ -131,94 +127,8 @@ interface Member {
   stopWatchingRecord: Unsubscribe;
 }
 
-interface FrequentWatcher {
-  send(data: string): void;
-  fail(error: Error): void;
-}
-
-/**
- * One store watch of a frequently rewritten query, shared by every watch of it on the channel: a
- * new watch gets the latest results at once, the others get them at most once per interval.
- */
-class FrequentQuery {
-  private readonly watchers = new Set<FrequentWatcher>();
-  /** The latest results, encoded once they are sent; undefined until the store has answered. */
-  private latest: Array<QueryDocument<DocumentData>> | undefined;
-  private encoded: string | undefined;
-  private lastSent = Number.NEGATIVE_INFINITY;
-  private timer: NodeJS.Timeout | undefined;
-  private closed = false;
-  private readonly stopWatching: Unsubscribe;
-
-  constructor(
-    store: Store,
-    path: string,
-    query: Query,
-    private readonly onClosed: () => void,
-  ) {
-    this.stopWatching = store.watchQuery<DocumentData>(
-      path,
-      query,
-      (docs) => this.changed(docs),
-      (error) => this.fail(error),
-    );
-  }
-
-  add(watcher: FrequentWatcher): Unsubscribe {
-    this.watchers.add(watcher);
-    if (this.latest !== undefined) watcher.send(this.encodedLatest());
-    return () => {
-      this.watchers.delete(watcher);
-      if (this.watchers.size === 0) this.close();
-    };
-  }
-
-  private changed(docs: Array<QueryDocument<DocumentData>>): void {
-    const first = this.latest === undefined;
-    this.latest = docs;
-    this.encoded = undefined;
-    if (first) return this.sendLatest();
-    if (this.timer) return;
-    const wait = this.lastSent + LIVE_LIMITS.siteStatsIntervalMs - performance.now();
-    if (wait <= 0) return this.sendLatest();
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      this.sendLatest();
-    }, wait);
-    this.timer.unref();
-  }
-
-  /** Encoded once for every watcher, and only when sent: most results are replaced before that. */
-  private encodedLatest(): string {
-    this.encoded ??= encodeWire(this.latest ?? []);
-    return this.encoded;
-  }
-
-  private sendLatest(): void {
-    this.lastSent = performance.now();
-    const latest = this.encodedLatest();
-    for (const watcher of [...this.watchers]) watcher.send(latest);
-  }
-
-  private fail(error: Error): void {
-    const watchers = [...this.watchers];
-    this.close();
-    for (const watcher of watchers) watcher.fail(error);
-  }
-
-  close(): void {
-    if (this.closed) return;
-    this.closed = true;
-    clearTimeout(this.timer);
-    this.watchers.clear();
-    this.stopWatching();
-    this.onClosed();
-  }
-}
-
 export class LiveChannel {
   private readonly members = new Map<string, Member>();
-  private readonly frequentQueries = new Map<string, FrequentQuery>();
   private readonly pending = new Set<Promise<void>>();
   /** One encoding per snapshot however many watches share it: the store hands them all the same objects. */
   private readonly encodings = new WeakMap<object, string>();
@@ -291,14 +201,12 @@ export class LiveChannel {
       case 'watchQuery': {
         const { id, path, query } = message;
         this.open(connection, id, path, (deliver, fail) =>
-          FREQUENT_COLLECTIONS.has(path)
-            ? this.frequentQuery(path, query).add({ send: (docs) => deliver(resultsText(id, docs)), fail })
-            : this.store.watchQuery<DocumentData>(
-                path,
-                query,
-                (docs) => deliver(resultsText(id, this.encode(docs))),
-                fail,
-              ),
+          this.store.watchQuery<DocumentData>(
+            path,
+            query,
+            (docs) => deliver(resultsText(id, this.encode(docs))),
+            fail,
+          ),
         );
         return;
       }
@@ -440,18 +348,6 @@ export class LiveChannel {
     }
   }
 
-  /** Watches of the same collection and query share one; the store refuses a bad query here, at once. */
-  private frequentQuery(path: string, query: Query): FrequentQuery {
-    const key = `${path} ${JSON.stringify(query)}`;
-    const existing = this.frequentQueries.get(key);
-    if (existing) return existing;
-    const created: FrequentQuery = new FrequentQuery(this.store, path, query, () => {
-      if (this.frequentQueries.get(key) === created) this.frequentQueries.delete(key);
-    });
-    this.frequentQueries.set(key, created);
-    return created;
-  }
-
   private stopWatch(connection: Connection, id: number): void {
     connection.watches.get(id)?.stop();
     connection.watches.delete(id);
@@ -496,7 +392,6 @@ export class LiveChannel {
 
   /** Waits for presence writes in flight, so a stopping server leaves no half-done work. */
   async close(): Promise<void> {
-    for (const query of [...this.frequentQueries.values()]) query.close();
     await Promise.all(this.pending);
   }
 }
