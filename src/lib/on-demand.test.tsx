@@ -16,6 +16,13 @@ describe('a component loaded on demand', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('renders in the same commit once its code is there, without suspending', async () => {
+    const OnDemandGreeting = onDemand(async () => Greeting);
+    await OnDemandGreeting.preload();
+    render(<OnDemandGreeting name="Cy" />);
+    expect(screen.getByText('Hello Cy')).toBeInTheDocument();
+  });
+
   it('tries again after a fetch that failed', async () => {
     const load = vi
       .fn<() => Promise<typeof Greeting>>()
