@@ -24,6 +24,8 @@ interface Props {
   /** How wide the image shows (the `sizes` attribute), where a small variant is offered. */
   sizes?: string;
   alt: string;
+  /** The image (the display image or the original) has loaded. */
+  onLoad?: () => void;
   onFailed?: () => void;
   draggable?: boolean;
   /** 'high' where the image is the screen's largest paint (the photo on /rate). */
@@ -45,6 +47,7 @@ export function DisplayImage({
   height,
   sizes,
   alt,
+  onLoad,
   onFailed,
   draggable,
   fetchPriority,
@@ -69,6 +72,7 @@ export function DisplayImage({
       alt={alt}
       draggable={draggable}
       fetchPriority={fetchPriority}
+      onLoad={onLoad}
       onError={() => {
         if (!fellBack && fallbackSrc) setFailed(src);
         else onFailed?.();

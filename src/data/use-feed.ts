@@ -13,6 +13,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { OFFLINE_MESSAGES } from '@/domain/errors';
 import { FEED_INITIAL_BATCH, type FeedPhoto } from '@/domain/rating';
 import type { GivenVote } from '@/domain/vote';
+import { nextPaint } from '@/lib/after-paint';
 import { whenIdle } from '@/lib/idle';
 import { logFailure } from '@/lib/report-error';
 import { getBackend } from './backend';
@@ -62,7 +63,8 @@ let cacheOpened: Promise<typeof FeedCache> | undefined;
 
 /**
  * Writes to the device cache wait for the browser's first idle moment, so Dexie never competes with the
- * first photo; they run in the order they were asked for.
+ * first photo, and each for the paint after it was asked for, so a vote's never delays the next photo;
+ * they run in the order they were asked for.
  */
 function keepInCache(write: (cache: typeof FeedCache) => Promise<unknown>): void {
   if (!cacheOpened) {
@@ -70,7 +72,22 @@ function keepInCache(write: (cache: typeof FeedCache) => Promise<unknown>): void
     // A chunk that failed to load is asked for again at the next write.
     cacheOpened.catch(() => (cacheOpened = undefined));
   }
-  cacheOpened.then(write).catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }));
+  const written = cacheOpened
+    .then(async (cache) => {
+      await nextPaint();
+      return write(cache);
+    })
+    .catch((failure: unknown) => logFailure(failure, { feature: 'feed-cache' }))
+    .finally(() => writing.delete(written));
+  writing.add(written);
+}
+
+/** The device cache's writes still to finish. */
+const writing = new Set<Promise<unknown>>();
+
+/** Resolves once every write asked for so far, and any they led to, has finished. */
+export async function feedCacheWritten(): Promise<void> {
+  while (writing.size > 0) await Promise.all(writing);
 }
 
 export function useFeed(uid: string): Feed {

@@ -31,6 +31,7 @@ import type { ratingFormSchema, RatingFormValues } from '@/domain/schemas';
 import { formatScore } from '@/domain/scores';
 import type { User } from '@/domain/user';
 import { onDemand } from '@/lib/on-demand';
+import { afterNextPaint } from '@/lib/after-paint';
 import { logFailure } from '@/lib/report-error';
 import { storageKeys } from '@/lib/storage';
 import { RatingPanel, type RatingDraft, type RatingInput } from './rating-panel';
@@ -135,9 +136,12 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
 
   // The URL follows the photo shown, without adding to history; its viewing time starts now.
   useEffect(() => {
-    // In a transition: the address changing re-renders the screen, in slices rather than one long task.
-    if (currentId && currentId !== photoId)
-      startTransition(() => void navigate(`/rate/${currentId}`, { replace: true }));
+    if (!currentId || currentId === photoId) return;
+    // Once the photo is painted, and in a transition: the address changing re-renders the screen, in
+    // slices rather than one long task.
+    return afterNextPaint(() =>
+      startTransition(() => void navigate(`/rate/${currentId}`, { replace: true })),
+    );
   }, [currentId, photoId, navigate]);
   useEffect(() => {
     shownAt.current = Date.now();
@@ -153,15 +157,34 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
     if (exhausted && !feed.hasMore && photoId) navigate('/rate', { replace: true });
   }, [exhausted, feed.hasMore, photoId, navigate]);
 
-  // One image ahead is fetched while this one is rated.
-  const nextUrl = index === null ? undefined : photos?.[index + 1]?.imageUrl;
+  // Once this photo has loaded, and after a paint, the next one is put under it, where it loads and is
+  // decoded while this one is rated (a hidden image is never drawn, so never decoded): a vote or a skip
+  // then only uncovers it. The one after is fetched meanwhile.
+  const [loaded, setLoaded] = useState<ReadonlySet<string>>(() => new Set());
+  const markLoaded = useCallback(
+    (photoId: string) => setLoaded((ids) => (ids.has(photoId) ? ids : new Set(ids).add(photoId))),
+    [],
+  );
+  const next = index === null ? undefined : photos?.[index + 1];
+  const nextId = next?.id;
+  const currentLoaded = currentId !== undefined && loaded.has(currentId);
+  const [underId, setUnderId] = useState<string | undefined>();
   useEffect(() => {
-    if (!nextUrl) return;
+    if (currentLoaded && nextId) return afterNextPaint(() => setUnderId(nextId));
+  }, [currentLoaded, nextId]);
+  const under = next && next.id === underId ? next : undefined;
+  const fetchedAheadUrl = under && index !== null ? photos?.[index + 2]?.imageUrl : undefined;
+  useEffect(() => {
+    if (!fetchedAheadUrl) return;
     const preload = new Image();
-    preload.src = nextUrl;
-  }, [nextUrl]);
+    preload.src = fetchedAheadUrl;
+  }, [fetchedAheadUrl]);
 
   const skip = useCallback(() => setIndex((value) => (value === null ? value : value + 1)), []);
+  const changeInput = useCallback(
+    (change: Partial<RatingDraft>) => setInput((previous) => ({ ...previous, ...change })),
+    [],
+  );
 
   const chooseRate = useCallback((chosen: number | null) => {
     const rate = chosen !== null && Number.isFinite(chosen) ? chosen : null;
@@ -184,20 +207,10 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
     if (started) loadRatingSchema().catch(() => undefined);
   }, [started]);
 
-  const send = useCallback(
-    (photo: FeedPhoto, values: RatingInput, schema: RatingSchema) => {
-      if (sent.current.has(photo.id)) return;
-      let valid: RatingFormValues;
-      try {
-        valid = schema.validateSync(values);
-      } catch (failure) {
-        setError(failure instanceof Error ? failure.message : String(failure));
-        return;
-      }
-      const seconds = Math.round((Date.now() - shownAt.current) / 100) / 10;
-      // The next photo shows at once; the vote goes behind it.
-      sent.current.add(photo.id);
-      feed.remove(photo.id);
+  const { remove: removeFromFeed, restore: restoreToFeed } = feed;
+  /** Sends a vote whose photo has left the screen. */
+  const vote = useCallback(
+    (photo: FeedPhoto, valid: RatingFormValues, seconds: number) =>
       call('submitRating', {
         ownerId: photo.userId,
         photoId: photo.id,
@@ -207,7 +220,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
         seconds,
       }).then(
         () =>
-          feed.remove(photo.id, {
+          removeFromFeed(photo.id, {
             id: photo.id,
             ownerId: photo.userId,
             rate: valid.rate,
@@ -219,12 +232,31 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
           setError(failure instanceof Error ? failure.message : String(failure));
           if (!(failure instanceof CallError && VOTE_REFUSED.has(failure.code))) {
             sent.current.delete(photo.id);
-            feed.restore(photo);
+            restoreToFeed(photo);
           }
         },
-      );
+      ),
+    [removeFromFeed, restoreToFeed],
+  );
+
+  const send = useCallback(
+    (photo: FeedPhoto, values: RatingInput, schema: RatingSchema) => {
+      if (sent.current.has(photo.id)) return;
+      let valid: RatingFormValues;
+      try {
+        valid = schema.validateSync(values);
+      } catch (failure) {
+        setError(failure instanceof Error ? failure.message : String(failure));
+        return;
+      }
+      const seconds = Math.round((Date.now() - shownAt.current) / 100) / 10;
+      // The next photo shows at once; the vote goes once it is painted, whether or not the member
+      // stays on this screen.
+      sent.current.add(photo.id);
+      removeFromFeed(photo.id);
+      afterNextPaint(() => void vote(photo, valid, seconds));
     },
-    [feed],
+    [removeFromFeed, vote],
   );
 
   const submit = useCallback(
@@ -246,6 +278,10 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
     },
     [current, send],
   );
+
+  const submitInput = useCallback(() => {
+    if (input.rate !== null) submit({ ...input, rate: input.rate });
+  }, [input, submit]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -377,21 +413,37 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
                 transition: dragX === 0 ? 'transform 0.2s' : 'none',
               }}
             >
-              <DisplayImage
-                key={current.id}
-                src={current.imageUrl}
-                fallbackSrc={current.originalUrl}
-                alt={current.caption || 'Photo to rate'}
-                draggable={false}
-                onFailed={() => feed.remove(current.id)}
-                fetchPriority="high"
-                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-              />
+              {/* Keyed by photo, so the photo under this one keeps its element (and its decoded image) when uncovered. */}
+              {[current, under].map(
+                (photo) =>
+                  photo && (
+                    <DisplayImage
+                      key={photo.id}
+                      src={photo.imageUrl}
+                      fallbackSrc={photo.originalUrl}
+                      alt={photo === current ? current.caption || 'Photo to rate' : ''}
+                      draggable={false}
+                      onLoad={() => markLoaded(photo.id)}
+                      onFailed={() => feed.remove(photo.id)}
+                      fetchPriority={photo === current ? 'high' : 'auto'}
+                      sx={{
+                        position: 'absolute',
+                        inset: 0,
+                        zIndex: photo === current ? 1 : 0,
+                        width: '100%',
+                        height: '100%',
+                        objectFit: 'cover',
+                        display: 'block',
+                      }}
+                    />
+                  ),
+              )}
               {dragX !== 0 && (
                 <Box
                   aria-live="polite"
                   sx={{
                     position: 'absolute',
+                    zIndex: 2,
                     top: 16,
                     left: 16,
                     px: 1.5,
@@ -407,7 +459,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
               )}
               {/* Over the photo, not above the hearts: a message appearing never moves what is under the pointer. */}
               {(viewedRating || tip) && (
-                <Stack spacing={1} sx={{ position: 'absolute', left: 8, right: 8, bottom: 8 }}>
+                <Stack spacing={1} sx={{ position: 'absolute', zIndex: 2, left: 8, right: 8, bottom: 8 }}>
                   {viewedRating && <Alert severity="info">{viewedRating}</Alert>}
                   {tip && <Alert severity="info">{COMMENT_TIP}</Alert>}
                 </Stack>
@@ -425,10 +477,10 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
           {inputsShown && (
             <RatingPanel
               value={input}
-              onChange={(change) => setInput((previous) => ({ ...previous, ...change }))}
+              onChange={changeInput}
               onRateChange={chooseRate}
               error={error}
-              onSubmit={() => input.rate !== null && submit({ ...input, rate: input.rate })}
+              onSubmit={submitInput}
               onSkip={skip}
             />
           )}

@@ -17,7 +17,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { COMMENT_MAX, TAGS, TAGS_SHOWN, type Tag } from '@/domain/rating';
 import { feedLabel } from '@/domain/scores';
 
@@ -39,15 +39,21 @@ interface Props {
   onSkip: () => void;
 }
 
-export function RatingPanel({ value, onChange, onRateChange, error, onSubmit, onSkip }: Props) {
+/**
+ * Memoised, as are the tags and the comment box: a swipe's every move renders the page, and a vote
+ * starts the next photo over, changing the hearts and Rate but seldom the tags or the comment.
+ */
+export const RatingPanel = memo(function RatingPanel({
+  value,
+  onChange,
+  onRateChange,
+  error,
+  onSubmit,
+  onSkip,
+}: Props) {
   const { rate, comment, chips } = value;
-  const [showAllTags, setShowAllTags] = useState(false);
   const [hovered, setHovered] = useState<number | null>(null);
   const label = hovered ?? rate;
-  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
-  const shown = showAllTags ? TAGS : TAGS.slice(0, desktop ? TAGS_SHOWN.desktop : TAGS_SHOWN.mobile);
-  const toggle = (tag: Tag) =>
-    onChange({ chips: chips.includes(tag) ? chips.filter((chip) => chip !== tag) : [...chips, tag] });
 
   return (
     <Stack spacing={2} component="section" aria-label="Your rating">
@@ -62,9 +68,9 @@ export function RatingPanel({ value, onChange, onRateChange, error, onSubmit, on
           size="large"
           onChange={(_event, value) => onRateChange(value)}
           onChangeActive={(_event, value) => setHovered(value > 0 ? value : null)}
-          icon={<FavoriteIcon fontSize="inherit" color="error" />}
-          emptyIcon={<FavoriteBorderIcon fontSize="inherit" />}
-          getLabelText={(value) => `${value} Heart${value === 1 ? '' : 's'}`}
+          icon={HEART}
+          emptyIcon={EMPTY_HEART}
+          getLabelText={heartsLabel}
           sx={{ fontSize: 48 }}
         />
         {/* Always one line high, so the label coming and going moves nothing below it. */}
@@ -85,41 +91,71 @@ export function RatingPanel({ value, onChange, onRateChange, error, onSubmit, on
           Rate
         </Button>
       </Stack>
-      <Box>
-        <Typography variant="subtitle2" component="h2" gutterBottom>
-          How does this person come across?
-        </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          {shown.map((tag) => (
-            <Chip
-              key={tag}
-              label={tag}
-              color={chips.includes(tag) ? 'primary' : 'default'}
-              variant={chips.includes(tag) ? 'filled' : 'outlined'}
-              onClick={() => toggle(tag)}
-              aria-pressed={chips.includes(tag)}
-            />
-          ))}
-          <Button size="small" onClick={() => setShowAllTags((all) => !all)}>
-            {showAllTags ? 'Hide' : 'Show more'}
-          </Button>
-        </Box>
-      </Box>
+      <TagChips chips={chips} onChange={onChange} />
       {error && (
         <Alert severity="error">
           <AlertTitle>Failed to submit photo rating</AlertTitle>
           <Typography variant="body2">{error}</Typography>
         </Alert>
       )}
-      <TextField
-        label="Comment (optional)"
-        multiline
-        minRows={2}
-        value={comment}
-        onChange={(event) => onChange({ comment: event.target.value })}
-        slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
-        helperText={`${comment.length}/${COMMENT_MAX}`}
-      />
+      <CommentField comment={comment} onChange={onChange} />
     </Stack>
   );
-}
+});
+
+const HEART = <FavoriteIcon fontSize="inherit" color="error" />;
+const EMPTY_HEART = <FavoriteBorderIcon fontSize="inherit" />;
+const heartsLabel = (value: number) => `${value} Heart${value === 1 ? '' : 's'}`;
+
+type Change = Props['onChange'];
+
+const TagChips = memo(function TagChips({ chips, onChange }: { chips: Tag[]; onChange: Change }) {
+  const [showAllTags, setShowAllTags] = useState(false);
+  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const shown = showAllTags ? TAGS : TAGS.slice(0, desktop ? TAGS_SHOWN.desktop : TAGS_SHOWN.mobile);
+  const toggle = (tag: Tag) =>
+    onChange({ chips: chips.includes(tag) ? chips.filter((chip) => chip !== tag) : [...chips, tag] });
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="h2" gutterBottom>
+        How does this person come across?
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        {shown.map((tag) => (
+          <Chip
+            key={tag}
+            label={tag}
+            color={chips.includes(tag) ? 'primary' : 'default'}
+            variant={chips.includes(tag) ? 'filled' : 'outlined'}
+            onClick={() => toggle(tag)}
+            aria-pressed={chips.includes(tag)}
+          />
+        ))}
+        <Button size="small" onClick={() => setShowAllTags((all) => !all)}>
+          {showAllTags ? 'Hide' : 'Show more'}
+        </Button>
+      </Box>
+    </Box>
+  );
+});
+
+/** Its box measures its own height as it renders: it renders again only when the comment changes. */
+const CommentField = memo(function CommentField({
+  comment,
+  onChange,
+}: {
+  comment: string;
+  onChange: Change;
+}) {
+  return (
+    <TextField
+      label="Comment (optional)"
+      multiline
+      minRows={2}
+      value={comment}
+      onChange={(event) => onChange({ comment: event.target.value })}
+      slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
+      helperText={`${comment.length}/${COMMENT_MAX}`}
+    />
+  );
+});
