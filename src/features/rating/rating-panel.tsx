@@ -111,7 +111,8 @@ type Change = Props['onChange'];
 
 const TagChips = memo(function TagChips({ chips, onChange }: { chips: Tag[]; onChange: Change }) {
   const [showAllTags, setShowAllTags] = useState(false);
-  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  // Read at once: after a first render at the phone's count, the chips would move.
+  const desktop = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const shown = showAllTags ? TAGS : TAGS.slice(0, desktop ? TAGS_SHOWN.desktop : TAGS_SHOWN.mobile);
   const toggle = (tag: Tag) =>
     onChange({ chips: chips.includes(tag) ? chips.filter((chip) => chip !== tag) : [...chips, tag] });
