@@ -1,15 +1,22 @@
 /**
  * The interactions `npm run bench:web` times on a member's screens, with the CPU slowed 4x (CDP's
  * Emulation.setCPUThrottlingRate, as Lighthouse's mobile preset slows it), the median of the runs
- * (BENCH_RUNS, default 3). A figure is the interaction's Event Timing duration (from the input to the
- * next paint after its handlers, as INP counts it); or, for a row with `shownBy`, from the input to
- * the frame after the element it names is on the screen, since what it opens may wait for code or
- * data that no event handler waits for.
+ * (BENCH_RUNS, default 3). A figure is the act's Event Timing duration (from the input to the next
+ * paint after its handlers, as INP counts it: the longest entry of the interactions that start once
+ * the act does, so an interaction of the preparation reported late is not counted), printed with
+ * that entry's split (input delay, processing, presentation); or, for a row with `shownBy`, from the
+ * input to the frame after the element it names is on the screen, since what it opens may wait for
+ * code or data that no event handler waits for.
+ *
+ * BENCH_TRACE=<folder> also writes a Chromium trace of each act there (`<row>-<run>.json`; Perfetto
+ * or DevTools' Performance panel open it): the main thread, frames, image decoding and raster.
  *
  * Table-driven: `prepare` brings the row's member's page to the moment before the act, and `act`
  * performs it and resolves once its result is on the screen.
  */
-import type { BrowserContext, Page } from 'playwright-core';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import {
   BENCH_ADMIN,
   BENCH_MEMBER,
@@ -18,6 +25,7 @@ import {
   signIn,
   type BenchMember,
 } from './bench-web-members';
+import { slug } from './bench-web-rows';
 
 export interface BenchInteraction {
   name: string;
@@ -48,14 +56,34 @@ export const INTERACTIONS: BenchInteraction[] = [
       // A member looks at a photo for a while before rating it: the next one's image is fetched meanwhile.
       await page.waitForTimeout(1500);
       await page.keyboard.press('4');
+      // The hearts' own paint is over before the act: its Event Timing entry is not the vote's.
+      await page.getByRole('button', { name: 'Rate', exact: true }).and(page.locator(':enabled')).waitFor();
+      await page.waitForTimeout(500);
     },
     async act(page) {
       const before = ratedPhotoId(page);
-      await page.getByRole('button', { name: 'Rate', exact: true }).click();
-      await page.waitForFunction((id) => !location.pathname.endsWith(`/${id}`), before);
-      await page.waitForFunction(() =>
-        Array.from(document.images).some((image) => image.draggable === false && image.complete),
+      // The frame right after the press must show the next photo, loaded: else Event Timing would time
+      // a frame with an empty box.
+      const nextShown = page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const shown = () =>
+              document.querySelector<HTMLImageElement>('img[draggable="false"]:not([alt=""])');
+            const src = shown()?.currentSrc;
+            addEventListener(
+              'click',
+              () =>
+                requestAnimationFrame(() => {
+                  const photo = shown();
+                  resolve(Boolean(photo?.complete && photo.naturalWidth > 0 && photo.currentSrc !== src));
+                }),
+              { capture: true, once: true },
+            );
+          }),
       );
+      await page.getByRole('button', { name: 'Rate', exact: true }).click();
+      if (!(await nextShown)) throw new Error('The frame after Rate did not show the next photo, loaded.');
+      await page.waitForFunction((id) => !location.pathname.endsWith(`/${id}`), before);
     },
   },
   {
@@ -88,26 +116,48 @@ export interface InteractionFigure {
   /** The median of the runs; null when every run was under Event Timing's floor. */
   medianMs: number | null;
   runsMs: Array<number | null>;
+  /** The median run's longest Event Timing entry, split; null when it had none over the floor. */
+  medianSplit: EventSplit | null;
+}
+
+/** The longest Event Timing entry of an act, split as INP is: waiting, handlers, then until the paint. */
+interface EventSplit {
+  durationMs: number;
+  inputDelayMs: number;
+  processingMs: number;
+  presentationMs: number;
 }
 
 interface BenchWindow {
-  benchDurations: number[];
+  benchEvents: EventSplit[];
   benchShownMs: number | null;
 }
 
 /**
  * The act's figure: with `shownBy`, the time from its first input to the frame after the element
- * shows; else the longest Event Timing entry of its interaction (null if under the floor).
+ * shows; else the longest Event Timing entry of its interaction (null if under the floor). Beside it,
+ * that longest entry's split.
  */
-async function timed(page: Page, interaction: BenchInteraction): Promise<number | null> {
+async function timed(
+  page: Page,
+  interaction: BenchInteraction,
+): Promise<{ ms: number | null; split: EventSplit | null }> {
   await page.evaluate(
     ({ floor, selector }) => {
       const bench = window as unknown as BenchWindow;
-      bench.benchDurations = [];
+      bench.benchEvents = [];
       bench.benchShownMs = null;
+      // An interaction of the preparation may be reported only now, after its paint: it is not the act's.
+      const armedAt = performance.now();
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as PerformanceEventTiming[])
-          if (entry.interactionId > 0) bench.benchDurations.push(entry.duration);
+          if (entry.interactionId > 0 && entry.startTime >= armedAt)
+            bench.benchEvents.push({
+              durationMs: entry.duration,
+              inputDelayMs: entry.processingStart - entry.startTime,
+              processingMs: entry.processingEnd - entry.processingStart,
+              presentationMs: entry.startTime + entry.duration - entry.processingEnd,
+            });
       }).observe({ type: 'event', durationThreshold: floor } as PerformanceObserverInit);
       if (!selector) return;
       let input: number | undefined;
@@ -127,15 +177,49 @@ async function timed(page: Page, interaction: BenchInteraction): Promise<number 
   await interaction.act(page);
   // Entries arrive after the paint they end at.
   await page.waitForTimeout(500);
-  const { durations, shownMs } = await page.evaluate(() => {
+  const { events, shownMs } = await page.evaluate(() => {
     const bench = window as unknown as BenchWindow;
-    return { durations: bench.benchDurations, shownMs: bench.benchShownMs };
+    return { events: bench.benchEvents, shownMs: bench.benchShownMs };
   });
+  const split = events.reduce<EventSplit | null>(
+    (longest, event) => (longest && longest.durationMs >= event.durationMs ? longest : event),
+    null,
+  );
   if (interaction.shownBy) {
     if (shownMs === null) throw new Error(`${interaction.name}: ${interaction.shownBy} never showed.`);
-    return shownMs;
+    return { ms: shownMs, split };
   }
-  return durations.length > 0 ? Math.max(...durations) : null;
+  return { ms: split?.durationMs ?? null, split };
+}
+
+/** What Chromium's trace records of an act (BENCH_TRACE): the main thread, rendering, decoding and raster. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'blink.user_timing',
+  'latencyInfo',
+  'cc',
+  'gpu',
+  'toplevel',
+  'v8.execute',
+].join(',');
+
+/** Runs the act inside a Chromium trace written to `file` (Perfetto and DevTools open it). */
+async function traced<Result>(cdp: CDPSession, file: string, act: () => Promise<Result>): Promise<Result> {
+  const events: unknown[] = [];
+  const collect = (data: { value: unknown[] }) => events.push(...data.value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', { categories: TRACE_CATEGORIES, transferMode: 'ReportEvents' });
+  try {
+    return await act();
+  } finally {
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await complete;
+    cdp.off('Tracing.dataCollected', collect);
+    writeFileSync(file, JSON.stringify({ traceEvents: events }));
+  }
 }
 
 export async function measureInteractions(
@@ -143,31 +227,38 @@ export async function measureInteractions(
   appUrl: string,
   interactions: BenchInteraction[],
   runs: number,
+  traceDir = process.env.BENCH_TRACE,
 ): Promise<InteractionFigure[]> {
   const { page, cdp } = await phonePage(context);
   const figures: InteractionFigure[] = [];
   let signedIn: BenchMember | undefined;
+  if (traceDir) mkdirSync(traceDir, { recursive: true });
   try {
     for (const interaction of interactions) {
       if (signedIn !== interaction.member) await signIn(page, appUrl, interaction.member);
       signedIn = interaction.member;
-      const runsMs: Array<number | null> = [];
+      const measured: Array<{ ms: number | null; split: EventSplit | null }> = [];
       for (let run = 0; run < runs; run++) {
         await interaction.prepare(page, appUrl);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
         try {
-          runsMs.push(await timed(page, interaction));
+          const act = () => timed(page, interaction);
+          measured.push(
+            await (traceDir
+              ? traced(cdp, path.join(traceDir, `${slug(interaction.name)}-${run + 1}.json`), act)
+              : act()),
+          );
         } finally {
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
         }
       }
-      const sorted = runsMs.map((ms) => ms ?? 0).sort((a, b) => a - b);
-      const median = sorted[Math.floor(sorted.length / 2)]!;
+      const median = [...measured].sort((a, b) => (a.ms ?? 0) - (b.ms ?? 0))[Math.floor(runs / 2)]!;
       figures.push({
         name: interaction.name,
         targetMs: interaction.targetMs,
-        medianMs: median || null,
-        runsMs,
+        medianMs: median.ms || null,
+        runsMs: measured.map((run) => run.ms),
+        medianSplit: median.split,
       });
     }
   } finally {
@@ -177,8 +268,12 @@ export async function measureInteractions(
 }
 
 export function describeFigure(figure: InteractionFigure): string {
-  const shown = (ms: number | null) =>
-    ms === null ? `<${EVENT_TIMING_FLOOR_MS} ms` : `${Math.round(ms)} ms`;
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  const shown = (value: number | null) => (value === null ? `<${EVENT_TIMING_FLOOR_MS} ms` : ms(value));
   const within = (figure.medianMs ?? 0) < figure.targetMs;
-  return `${figure.name.padEnd(26)} ${shown(figure.medianMs).padStart(8)} (runs ${figure.runsMs.map(shown).join(', ')})   target ${figure.targetMs} ms at ${CPU_SLOWDOWN}x CPU slowdown: ${within ? 'within target' : 'ABOVE TARGET'}`;
+  const split = figure.medianSplit;
+  const parts = split
+    ? `\n${''.padEnd(26)} its longest event ${ms(split.durationMs)}: input delay ${ms(split.inputDelayMs)}, processing ${ms(split.processingMs)}, presentation ${ms(split.presentationMs)}`
+    : '';
+  return `${figure.name.padEnd(26)} ${shown(figure.medianMs).padStart(8)} (runs ${figure.runsMs.map(shown).join(', ')})   target ${figure.targetMs} ms at ${CPU_SLOWDOWN}x CPU slowdown: ${within ? 'within target' : 'ABOVE TARGET'}${parts}`;
 }
