@@ -65,21 +65,21 @@ export const INTERACTIONS: BenchInteraction[] = [
       // The frame right after the press must show the next photo, loaded: else Event Timing would time
       // a frame with an empty box.
       const nextShown = page.evaluate(
-        () =>
+        (selector) =>
           new Promise<boolean>((resolve) => {
-            const shown = () =>
-              document.querySelector<HTMLImageElement>('img[draggable="false"]:not([alt=""])');
-            const src = shown()?.currentSrc;
+            const src = document.querySelector<HTMLImageElement>(selector)?.currentSrc;
             addEventListener(
               'click',
               () =>
                 requestAnimationFrame(() => {
-                  const photo = shown();
+                  const photo = document.querySelector<HTMLImageElement>(selector);
                   resolve(Boolean(photo?.complete && photo.naturalWidth > 0 && photo.currentSrc !== src));
                 }),
               { capture: true, once: true },
             );
           }),
+        // The photo shown: the one under it has no text.
+        'img[draggable="false"]:not([alt=""])',
       );
       await page.getByRole('button', { name: 'Rate', exact: true }).click();
       if (!(await nextShown)) throw new Error('The frame after Rate did not show the next photo, loaded.');
