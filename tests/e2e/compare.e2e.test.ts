@@ -124,6 +124,18 @@ describe('Compare', () => {
     ).resolves.toBe(1);
     expect(await compare.getByRole('region', { name: 'Not ranked yet' }).count()).toBe(0);
     await compare.getByRole('button', { name: 'Close' }).click();
+    await compare.waitFor({ state: 'detached' });
+
+    // The best photo's detail places it among the rated photos and gives its fair score, both from
+    // the server (getPhotoStanding): the stats' shards the votes moved are the server's alone.
+    await page.getByRole('button', { name: 'Open Beach' }).click();
+    const detail = page.getByRole('dialog', { name: 'Beach' });
+    await detail.getByText(/Your photo is in top \d+% percentile!/).waitFor();
+    expect(await detail.getByLabel('Fair score').textContent()).toMatch(
+      /^Fair score 4\.\d \(90% sure between/,
+    );
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await detail.waitFor({ state: 'detached' });
 
     // By keyboard, in light and dark mode, with no serious or critical axe violation in the view.
     for (const mode of ['light', 'dark']) {
