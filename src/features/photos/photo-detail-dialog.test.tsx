@@ -112,10 +112,10 @@ describe('PhotoDetailDialog', () => {
     site.standing = undefined;
   });
 
-  it('shows the first 4 traits and 3 look-alikes of the insights, or that they are coming', () => {
+  it('shows the first 4 traits and 3 look-alikes of the insights, or that they are coming', async () => {
     const photo = aPhoto('a', { aiInsights: insights });
     const { unmount } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
-    const panel = screen.getByRole('region', { name: 'AI Insights' });
+    const panel = await screen.findByRole('region', { name: 'AI Insights' });
     expect(within(panel).getByText('optimistic')).toBeInTheDocument();
     expect(within(panel).queryByText('sociable')).not.toBeInTheDocument();
     expect(panel).toHaveTextContent('Looks like: Ann Able, Ben Bold, Cat Cole');
@@ -129,14 +129,14 @@ describe('PhotoDetailDialog', () => {
     unmount();
     const plain = aPhoto('b');
     renderApp(<PhotoDetailDialog photo={plain} photos={[plain]} {...handlers} />);
-    expect(screen.getByText('Your AI insights are on their way…')).toBeInTheDocument();
+    expect(await screen.findByText('Your AI insights are on their way…')).toBeInTheDocument();
     expect(screen.getByText('No ratings yet')).toBeInTheDocument();
   });
 
-  it('shows the AI comments an admin generated, and no such part without them', () => {
+  it('shows the AI comments an admin generated, and no such part without them', async () => {
     const photo = aPhoto('a', { genComments: ['Love the smile', 'Great light'] });
     const { unmount } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
-    const list = screen.getByRole('list', { name: 'AI comments' });
+    const list = await screen.findByRole('list', { name: 'AI comments' });
     expect(
       within(list)
         .getAllByRole('listitem')
@@ -145,6 +145,7 @@ describe('PhotoDetailDialog', () => {
     unmount();
     const plain = aPhoto('b');
     renderApp(<PhotoDetailDialog photo={plain} photos={[plain]} {...handlers} />);
+    await screen.findByRole('region', { name: 'AI Insights' });
     expect(screen.queryByRole('region', { name: 'AI comments' })).not.toBeInTheDocument();
   });
 
@@ -170,6 +171,32 @@ describe('PhotoDetailDialog', () => {
     expect(card).toHaveTextContent('GenderFemale (97%)');
     expect(card).toHaveTextContent('SmileYes (88%)');
     expect(card).not.toHaveTextContent('Beard');
+  });
+
+  it('paints the photo and the score first, and what is under them once that is painted', async () => {
+    const photo = aPhoto('a', { aiInsights: insights, votesCount: 1, rate: 4 });
+    renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    expect(screen.getByRole('img', { name: photo.caption! })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Score' })).toHaveTextContent('1 vote');
+    expect(screen.queryByRole('region', { name: 'AI Insights' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Overview of ratings' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'AI Insights' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Overview of ratings' })).toBeInTheDocument();
+  });
+
+  it('offers the small image beside the large one, for a photo column narrower than the screen', () => {
+    const photo = aPhoto('a', {
+      smallImageUrl: 'http://files.test/a-small.webp',
+      imageWidth: 720,
+      imageHeight: 960,
+    });
+    renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    const image = screen.getByRole('img', { name: photo.caption! });
+    expect(image).toHaveAttribute(
+      'srcset',
+      'http://files.test/a-small.webp 360w, http://files.test/a.webp 720w',
+    );
+    expect(image).toHaveAttribute('sizes', '(min-width: 900px) 340px, 100vw');
   });
 
   it('moves through the photos in the lightbox with the arrow keys', async () => {
@@ -225,7 +252,7 @@ describe('what votes show', () => {
     ];
     const photo = aPhoto('a', { votesCount: 3, rate: 3.5 });
     const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
-    const overview = screen.getByRole('region', { name: 'Overview of ratings' });
+    const overview = await screen.findByRole('region', { name: 'Overview of ratings' });
     expect(within(overview).getByLabelText('9-10: 2 votes')).toBeInTheDocument();
     expect(within(overview).getByLabelText('1-2: 1 votes')).toBeInTheDocument();
     const tags = screen.getByRole('region', { name: 'Tags' });
@@ -244,7 +271,7 @@ describe('what votes show', () => {
     voteFeed.votes = [aVote('v1', { age: 23, gender: 'female' }), aVote('v2', { age: 34 })];
     const photo = aPhoto('a', { votesCount: 2, rate: 4 });
     const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
-    const section = screen.getByRole('region', { name: 'Advanced Analytics' });
+    const section = await screen.findByRole('region', { name: 'Advanced Analytics' });
     await user.click(within(section).getByRole('button', { name: 'Advanced Analytics' }));
     expect(await within(section).findByText('Gender: 1 female, 1 male')).toBeInTheDocument();
     expect(within(section).getByLabelText('Voters by age')).toBeInTheDocument();
@@ -263,7 +290,7 @@ describe('what votes show', () => {
     voteFeed.votes = [aVote('v1')];
     const photo = aPhoto('a', { votesCount: 1, rate: 4 });
     const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
-    const section = screen.getByRole('region', { name: 'Advanced Analytics' });
+    const section = await screen.findByRole('region', { name: 'Advanced Analytics' });
     for (let time = 0; time < 3; time++) {
       await user.click(within(section).getByRole('button', { name: 'Advanced Analytics' }));
       expect(await within(section).findByText('Gender: 1 male')).toBeInTheDocument();

@@ -31,6 +31,7 @@ import { formatScore, percentileText, rateColor, verdict, viewingTimeMessages } 
 import { usePhotoStanding } from '@/data/use-photo-standing';
 import { PeerPercentile } from './peer-percentile';
 import { ClosableDialogTitle } from '@/components/closable-dialog-title';
+import { useFirstPaintDone } from '@/lib/after-paint';
 
 interface Props {
   photo: Photo;
@@ -138,6 +139,37 @@ function FaceAnalysis({ detail }: { detail: FaceDetail }) {
   );
 }
 
+/** The photo column's width: the whole dialog on phones and small tablets, 5 of its 12 columns from 900 pixels. */
+const DETAIL_PHOTO_SIZES = '(min-width: 900px) 340px, 100vw';
+
+/** The AI's words and what the votes say, under the score. */
+function LowerPart({ photo }: { photo: Photo }) {
+  return (
+    <>
+      <Divider />
+      <DetailSection title="AI Insights">
+        {photo.aiInsights ? (
+          <InsightsPanel insights={photo.aiInsights} />
+        ) : (
+          <Typography color="text.secondary">Your AI insights are on their way…</Typography>
+        )}
+      </DetailSection>
+      {photo.genComments && photo.genComments.length > 0 && (
+        <DetailSection title="AI comments">
+          <Box component="ul" aria-label="AI comments" sx={{ m: 0, pl: 3 }}>
+            {photo.genComments.map((comment, index) => (
+              <Typography key={index} component="li" variant="body2">
+                {comment}
+              </Typography>
+            ))}
+          </Box>
+        </DetailSection>
+      )}
+      <VotesSections photo={photo} />
+    </>
+  );
+}
+
 export function PhotoDetailDialog({
   photo,
   photos,
@@ -148,7 +180,9 @@ export function PhotoDetailDialog({
   onDelete,
 }: Props) {
   const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  // Read at once rather than after a first render that would lay the dialog out at the wrong size.
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const lowerShown = useFirstPaintDone();
   const [flipped, setFlipped] = useState(false);
   const [viewing, setViewing] = useState(false);
   const badge = leaderboardBadge(photo);
@@ -186,6 +220,8 @@ export function PhotoDetailDialog({
                   <DisplayImage
                     src={photo.imageUrl}
                     fallbackSrc={photo.originalUrl}
+                    smallSrc={photo.smallImageUrl}
+                    sizes={DETAIL_PHOTO_SIZES}
                     width={photo.imageWidth}
                     height={photo.imageHeight}
                     alt={label}
@@ -281,26 +317,8 @@ export function PhotoDetailDialog({
                   {photo.error}. Please remove this photo and upload another one.
                 </Alert>
               )}
-              <Divider />
-              <DetailSection title="AI Insights">
-                {photo.aiInsights ? (
-                  <InsightsPanel insights={photo.aiInsights} />
-                ) : (
-                  <Typography color="text.secondary">Your AI insights are on their way…</Typography>
-                )}
-              </DetailSection>
-              {photo.genComments && photo.genComments.length > 0 && (
-                <DetailSection title="AI comments">
-                  <Box component="ul" aria-label="AI comments" sx={{ m: 0, pl: 3 }}>
-                    {photo.genComments.map((comment, index) => (
-                      <Typography key={index} component="li" variant="body2">
-                        {comment}
-                      </Typography>
-                    ))}
-                  </Box>
-                </DetailSection>
-              )}
-              <VotesSections photo={photo} />
+              {/* Below the fold on a phone: rendered once the top is painted. */}
+              {lowerShown && <LowerPart photo={photo} />}
             </Stack>
           </Grid>
         </Grid>
