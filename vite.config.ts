@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { appChunkPlugin } from './scripts/app-chunks';
 import { prerenderPlugin } from './scripts/prerender';
 import { routePreloadPlugin } from './scripts/route-preload';
 
@@ -31,6 +32,8 @@ export default defineConfig({
     routePreloadPlugin(),
     // The public pages as HTML for crawlers and link previews (scripts/prerender.ts).
     prerenderPlugin(),
+    // What the app needs at once in one chunk, not some 20 small shared ones (scripts/app-chunks.ts).
+    appChunkPlugin(),
     {
       name: 'app-version',
       transformIndexHtml: () => [

@@ -1,0 +1,255 @@
+/**
+ * The app's own chunk: the modules `src/app/start.tsx` needs at once (the shell, the MUI parts it
+ * renders, the session, React's router) in one chunk, rather than the bundler's default of a small
+ * shared chunk for each set of screens that shares a module with it: some 20 chunks, each with its own
+ * imports, exports and request, that a visitor loads right after the first paint anyway. A screen
+ * loaded on demand imports from the app's chunk, which is always there before it.
+ *
+ * What the first script needs stays in the entry chunk, what a member's head start (src/app/boot.ts,
+ * loaded beside the app) needs stays out of the app's, and what only a screen or an action needs stays
+ * out: the group takes what start.tsx reaches through static imports, minus what those two reach,
+ * and follows a re-export (`export * from './Button'` in a package's index) only for the names
+ * imported through it, as the bundler's tree-shaking does, not to the whole package.
+ */
+import type { Plugin } from 'vite';
+
+/** The names taken from a module: 'all' for a namespace, a side effect, a require or `export *`. */
+export type Names = ReadonlySet<string> | 'all';
+
+/** A static import of `target`, needed whenever its importer is. */
+export interface ImportEdge {
+  target: string;
+  names: Names;
+}
+
+/** A name a module passes on: `export { imported as exported } from target`; '*' for `export *`. */
+export interface Reexport {
+  target: string;
+  imported: string;
+  exported: string;
+}
+
+/** What the grouping reads of one module. */
+export interface ModuleFacts {
+  imports: readonly ImportEdge[];
+  /** Followed only for the names asked of the module. */
+  reexports: readonly Reexport[];
+  /** The names the module exports, `export *` included. */
+  exports: readonly string[];
+}
+
+export interface ModuleGraph {
+  ids(): Iterable<string>;
+  isEntry(id: string): boolean;
+  facts(id: string): Promise<ModuleFacts | undefined>;
+}
+
+const namesOf = (imported: string): Names => (imported === '*' ? 'all' : new Set([imported]));
+
+/** The modules the bundler keeps of what `from` imports statically, re-exports followed by name. */
+async function neededBy(graph: ModuleGraph, from: readonly string[]): Promise<Set<string>> {
+  // Each module reached, with the names already followed through its re-exports ('all' once all are).
+  const reached = new Map<string, Set<string> | 'all'>();
+  const queue: Array<{ id: string; names: Names }> = from.map((id) => ({ id, names: 'all' }));
+  while (queue.length > 0) {
+    const { id, names } = queue.pop()!;
+    const followed = reached.get(id);
+    if (followed === 'all') continue;
+    const facts = await graph.facts(id);
+    if (!facts) continue;
+    if (!followed) for (const edge of facts.imports) queue.push({ id: edge.target, names: edge.names });
+    if (names === 'all') {
+      reached.set(id, 'all');
+      for (const { target, imported } of facts.reexports)
+        queue.push({ id: target, names: namesOf(imported) });
+      continue;
+    }
+    const done = followed ?? new Set<string>();
+    reached.set(id, done);
+    for (const name of names) {
+      if (done.has(name)) continue;
+      done.add(name);
+      const named = facts.reexports.filter((reexport) => reexport.exported === name);
+      for (const { target, imported } of named) queue.push({ id: target, names: namesOf(imported) });
+      if (named.length > 0) continue;
+      // The first `export *` that has it, as a module's namespace resolves it.
+      for (const { target, exported } of facts.reexports)
+        if (exported === '*' && (await graph.facts(target))?.exports.includes(name)) {
+          queue.push({ id: target, names: new Set([name]) });
+          break;
+        }
+    }
+  }
+  return new Set(reached.keys());
+}
+
+/**
+ * The modules of the app's chunk: what `app` needs, without what the entries need, nor what a module
+ * loaded ahead of the app (`apart`) needs, which would otherwise wait for the app's whole chunk.
+ * Empty without `app`.
+ */
+export async function appChunkModules(
+  graph: ModuleGraph,
+  isApp: (id: string) => boolean,
+  isApart: (id: string) => boolean = () => false,
+): Promise<Set<string>> {
+  const ids = [...graph.ids()];
+  const app = ids.filter(isApp);
+  if (app.length === 0) return new Set();
+  const outside = await neededBy(
+    graph,
+    ids.filter((id) => graph.isEntry(id) || isApart(id)),
+  );
+  return new Set([...(await neededBy(graph, app))].filter((id) => !outside.has(id)));
+}
+
+export const isAppStart = (id: string) => /[\\/]src[\\/]app[\\/]start\.tsx$/.test(id);
+/** A member's head start (src/app/boot.ts), loaded beside the app's chunk rather than from it. */
+export const isMemberBoot = (id: string) => /[\\/]src[\\/]app[\\/]boot\.ts$/.test(id);
+
+/** An identifier or string name in the parser's tree. */
+interface Named {
+  name?: string;
+  value?: string;
+}
+/** The parts of a top-level statement the facts are read from (ESTree). */
+interface Statement {
+  type: string;
+  directive?: string;
+  declaration?: unknown;
+  source?: { value: string } | null;
+  exported?: Named | null;
+  specifiers?: Array<{ type: string; imported?: Named; local?: Named; exported?: Named }>;
+}
+
+const nameOf = (node: Named | undefined | null) => node?.name ?? node?.value ?? 'default';
+
+export interface ModuleSource {
+  /** The transformed code. */
+  code: string;
+  /** What the bundler found it imports statically. */
+  importedIds: readonly string[];
+  exports: readonly string[];
+}
+
+/**
+ * A module's facts, from its top-level statements. A module that only imports and passes names on (a
+ * package's index, `import * as colors ...; export { colors }` included) has no imports of its own.
+ */
+export async function readFacts(
+  source: ModuleSource,
+  parse: (code: string) => { body: unknown[] },
+  resolve: (specifier: string) => Promise<string | undefined>,
+): Promise<ModuleFacts> {
+  const known = new Set(source.importedIds);
+  const imports = new Map<string, Set<string> | 'all'>();
+  const take = (target: string | undefined, names: string[] | 'all') => {
+    if (!target || !known.has(target)) return;
+    const before = imports.get(target) ?? new Set<string>();
+    imports.set(target, before === 'all' || names === 'all' ? 'all' : new Set([...before, ...names]));
+  };
+  const reexports: Reexport[] = [];
+  const bindings = new Map<string, { target: string; imported: string }>();
+  const imported: Array<{ target: string | undefined; names: string[] | 'all' }> = [];
+  let onlyPassesOn = true;
+  for (const statement of source.code ? (parse(source.code).body as Statement[]) : []) {
+    const target = statement.source ? await resolve(statement.source.value) : undefined;
+    const specifiers = statement.specifiers ?? [];
+    if (statement.type === 'ImportDeclaration') {
+      const names = specifiers.map((specifier) =>
+        specifier.type === 'ImportDefaultSpecifier'
+          ? 'default'
+          : specifier.type === 'ImportNamespaceSpecifier'
+            ? '*'
+            : nameOf(specifier.imported),
+      );
+      if (names.length === 0) onlyPassesOn = false;
+      imported.push({ target, names: names.length === 0 || names.includes('*') ? 'all' : names });
+      if (target)
+        specifiers.forEach((specifier, index) =>
+          bindings.set(nameOf(specifier.local), { target, imported: names[index]! }),
+        );
+    } else if (statement.type === 'ExportAllDeclaration' && target) {
+      reexports.push({
+        target,
+        imported: '*',
+        exported: statement.exported ? nameOf(statement.exported) : '*',
+      });
+    } else if (statement.type === 'ExportNamedDeclaration' && !statement.declaration) {
+      for (const specifier of specifiers) {
+        const local = nameOf(specifier.local);
+        const from = target ? { target, imported: local } : bindings.get(local);
+        if (from) reexports.push({ ...from, exported: nameOf(specifier.exported) });
+        else onlyPassesOn = false;
+      }
+    } else if (!(statement.type === 'ExpressionStatement' && statement.directive)) onlyPassesOn = false;
+  }
+  // A module with code of its own may use what it imports; one that only passes names on does not.
+  if (!onlyPassesOn) for (const { target, names } of imported) take(target, names);
+  const passedOn = new Set(reexports.map((reexport) => reexport.target));
+  // What the code reaches otherwise (a require, a resolver's own addition) is taken whole.
+  for (const target of source.importedIds)
+    if (!imports.has(target) && !passedOn.has(target)) imports.set(target, 'all');
+  return {
+    imports: [...imports].map(([target, names]) => ({ target, names })),
+    reexports,
+    exports: source.exports,
+  };
+}
+
+/**
+ * The Vite plugin: reads the module graph once it is complete and groups the app's modules into one
+ * chunk named `app`. A build without `src/app/start.tsx` (the service worker's) is left as it is.
+ */
+export function appChunkPlugin(): Plugin {
+  let modules = new Set<string>();
+  return {
+    name: 'app-chunk',
+    // PHOTORATER_APP_CHUNK=off builds with the bundler's own chunks, which `npm run bench` compares with.
+    apply: (_config, { command }) => command === 'build' && process.env.PHOTORATER_APP_CHUNK !== 'off',
+    config: () => ({
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'app',
+                  test: (id: string) => modules.has(id),
+                  // What the entry needs is the app's too, and stays in the entry chunk.
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
+      },
+    }),
+    async buildEnd() {
+      const facts = new Map<string, Promise<ModuleFacts | undefined>>();
+      modules = await appChunkModules(
+        {
+          ids: () => this.getModuleIds(),
+          isEntry: (id) => this.getModuleInfo(id)?.isEntry ?? false,
+          facts: (id) => {
+            let known = facts.get(id);
+            if (!known) {
+              const info = this.getModuleInfo(id);
+              known = info
+                ? readFacts(
+                    { code: info.code ?? '', importedIds: info.importedIds, exports: info.exports },
+                    (code) => this.parse(code) as unknown as { body: unknown[] },
+                    async (specifier) => (await this.resolve(specifier, id))?.id,
+                  )
+                : Promise.resolve(undefined);
+              facts.set(id, known);
+            }
+            return known;
+          },
+        },
+        isAppStart,
+        isMemberBoot,
+      );
+    },
+  };
+}
