@@ -18,7 +18,12 @@ import { storageKeys } from '../src/lib/storage';
  * What every member screen waits for, first: Auth (whose answer the first read waits for) and the
  * calls' SDK; then the app's own chunk; then each member screen's module by the paths it shows at.
  */
-export const FIRST_MODULES = ['src/data/auth.ts', 'node_modules/firebase/functions/dist/esm/index.esm.js'];
+export const FIRST_MODULES = [
+  'src/data/auth.ts',
+  'node_modules/firebase/functions/dist/esm/index.esm.js',
+  // What starts the screen from the address, which main.tsx imports on a member's device only.
+  'src/app/boot.ts',
+];
 export const APP_MODULE = 'src/app/start.tsx';
 export const MEMBER_SCREEN_MODULES: Array<{ paths: string[]; under?: boolean; module: string }> = [
   { paths: [paths.rate], under: true, module: 'src/features/rating/rate-page.tsx' },

@@ -4,8 +4,9 @@
  * imports), Auth's and the calls' SDKs, the backend's reads, a connection to the servers it will call
  * and load images from,
  * and on /rate the first feed page (on /leaderboard the board) as soon as a member is known. Only on a device where someone is
- * signed in: a visitor is sent to the landing page, which needs none of it. This module loads with
- * every page, so it stays light: what it starts is imported when it starts it.
+ * signed in: a visitor is sent to the landing page, which needs none of it. main.tsx loads this module
+ * only there, in a chunk of its own beside the app's, so it stays light: what it starts is imported
+ * when it starts it.
  */
 import { env, type AppEnv } from '@/config/env';
 import { paths } from '@/config/paths';

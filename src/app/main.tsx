@@ -1,11 +1,17 @@
 import { watchInstallOffer } from '@/lib/install-prompt';
 import { afterFirstPaint, holdEarlyClicks } from '@/lib/prerendered';
+import { storageKeys } from '@/lib/storage';
 import { tidyAddress } from './address';
-import { bootMemberRoute } from './boot';
 
 tidyAddress();
 watchInstallOffer();
-bootMemberRoute();
+// A member's screen starts from the address (src/app/boot.ts); a visitor's page loads none of it.
+if (localStorage.getItem(storageKeys.memberHint))
+  import('./boot').then(
+    ({ bootMemberRoute }) => bootMemberRoute(),
+    // Only a head start: each screen loads what it needs itself.
+    () => undefined,
+  );
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
