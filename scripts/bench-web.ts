@@ -13,6 +13,8 @@
  * CPU slowed 4x, each against its target; then axe on every screen and dialog of `bench-web-axe.ts`
  * (AXE_SCREENS), in light and dark mode, against its target of no serious or critical violation.
  *
+ * BENCH_REPORT_DIR keeps each Lighthouse run's report and trace there, for reading one afterwards.
+ *
  * BENCH_PAGES (comma-separated names of pages, interactions or axe screens, or paths; `my-photos` for
  * 'My Photos'; or a whole group: `lighthouse`, `interactions`, `axe`) runs only those:
  * `BENCH_PAGES=/rate BENCH_RUNS=1 npm run bench:web`.
@@ -164,6 +166,14 @@ async function measure(url: string, chromePort: number, scored: readonly Categor
     disableStorageReset: true,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}.`);
+  const reports = process.env.BENCH_REPORT_DIR;
+  if (reports) {
+    // For reading a run afterwards: the report and the page's trace, named by the page and the time.
+    mkdirSync(reports, { recursive: true });
+    const name = `${slug(new URL(url).pathname) || 'home'}-${Date.now()}`;
+    writeFileSync(path.join(reports, `${name}.report.json`), JSON.stringify(result.lhr));
+    writeFileSync(path.join(reports, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  }
   const { categories, audits } = result.lhr;
   const scores = Object.fromEntries(
     CATEGORIES.map((category) => [category, Math.round((categories[category]?.score ?? 0) * 100)]),

@@ -18,6 +18,10 @@ import {
 import { auth } from '@/data/firebase-app';
 import { CATEGORY_DEFAULTS } from '@/domain/errors';
 import { memberSignedIn, memberSignedOut, memberSigningOut } from './auth-analytics';
+import { needAuth } from './auth-demand';
+
+// Whatever loads Auth (a sign-in form on a visitor's device) needs the session to hear from it.
+needAuth();
 
 /** Who is signed in, as far as authentication knows; the member's record is separate. */
 export interface AuthMember {

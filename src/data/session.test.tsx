@@ -15,6 +15,8 @@ vi.mock('./auth', () => ({
     return () => undefined;
   },
 }));
+// Auth as soon as the session asks, a visitor's device too (when it loads: auth-demand.test.tsx).
+vi.mock('./auth-demand', () => ({ authNeeded: () => Promise.resolve() }));
 const callables = vi.hoisted(() => ({ call: vi.fn<(name: string) => Promise<unknown>>() }));
 vi.mock('./callables', () => callables);
 const users = vi.hoisted(() => ({

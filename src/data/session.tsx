@@ -10,6 +10,7 @@ import { logFailure } from '@/lib/report-error';
 import { hasMemberHint, setMemberHint } from '@/lib/member-hint';
 import { clearMemberStorage, readReferrer } from '@/lib/storage';
 import type { AuthMember } from './auth';
+import { authNeeded } from './auth-demand';
 import { getBackend } from './backend';
 import { call } from './callables';
 
@@ -25,6 +26,9 @@ export interface Session {
 }
 
 const SessionContext = createContext<Session | null>(null);
+
+/** Auth's module, once the page needs it (src/data/auth-demand.ts: at once on a member's device). */
+const loadAuth = () => authNeeded().then(() => import('./auth'));
 
 const ensured = new Map<string, Promise<unknown>>();
 
@@ -84,7 +88,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let active = true;
-    import('./auth').then(
+    loadAuth().then(
       ({ watchAuth }) => {
         if (!active) return;
         stop = watchAuth(
