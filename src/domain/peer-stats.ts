@@ -29,10 +29,6 @@ export const peerShardsPath = (group: PeerGroup) => `stats/peers/${group}`;
 export const peerShardPath = (group: PeerGroup, photoId: string) =>
   `${peerShardsPath(group)}/${statsShard(photoId)}`;
 
-export function isPeerGroup(value: unknown): value is PeerGroup {
-  return typeof value === 'string' && (PEER_GROUPS as readonly string[]).includes(value);
-}
-
 export function ageBracket(age: number): PeerAgeBracket {
   if (age < 25) return '16-24';
   if (age < 35) return '25-34';

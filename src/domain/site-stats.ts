@@ -3,7 +3,8 @@
  * number of photos) and the site's vote count and sum of hearts. Firestore sustains about one write a
  * second on one document, so they are kept in shards: a photo's bucket and the votes on it are
  * counted in the shard its id falls to, votes on different photos seldom write the same shard, and
- * readers add the shards up. Its own module, as the data adapters load with the app's shell.
+ * the server adds the shards up. Only the server reads them: a shard holds a few photos' tallies, so
+ * the owner's screens get what they need from `getPhotoStanding` (see `photo-standing.ts`).
  */
 export type RateHistogram = Record<string, number>;
 
