@@ -98,10 +98,8 @@ export interface Callables {
     input: StartComparingInput;
     result: { comparing: string[]; comparingUntil: string | null };
   };
-  submitRating: {
-    input: SubmitRatingInput;
-    result: { rate: number; votesCount: number; tokensEarned: number };
-  };
+  /** Only what the voter earned: the photo's new average is View Rating's, a Premium feature. */
+  submitRating: { input: SubmitRatingInput; result: { tokensEarned: number } };
   viewRating: { input: PhotoRefInput; result: { rate: number; votesCount: number } };
   flagPhoto: { input: FlagPhotoInput; result: { reported: true } };
   recordLogin: {

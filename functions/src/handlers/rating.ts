@@ -227,7 +227,8 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
         newVotes: (owner.newVotes ?? 0) + 1,
         points: ownerAfter.points,
       });
-      return { rate, votesCount, tokensEarned };
+      // Not the photo's new average: the voter would learn it without View Rating (a Premium feature).
+      return { tokensEarned };
     });
   },
 };
