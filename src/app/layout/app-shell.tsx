@@ -23,6 +23,7 @@ import {
   LoginStreak,
   NavDrawer,
 } from '../lazy-screens';
+import { AtIdle } from './at-idle';
 import { Header } from './header';
 
 export interface ShellOutletContext {
@@ -82,7 +83,12 @@ export function AppShell() {
           }}
         />
       )}
-      {user?.complete && <LoginStreak uid={user.uid} />}
+      {user?.complete && (
+        // Today's visit is counted after the screen is drawn: its time zone alone is a long moment.
+        <AtIdle>
+          <LoginStreak uid={user.uid} />
+        </AtIdle>
+      )}
       {menuUsed && (
         <NavDrawer
           open={menuOpen}

@@ -8,9 +8,11 @@ import { paths, safeOrigin } from '@/config/paths';
 import type { User } from '@/domain/user';
 import { onDemand } from '@/lib/on-demand';
 import { useColorMode } from '../color-mode';
+import { AtIdle } from './at-idle';
 import { useHideOnScroll } from './use-hide-on-scroll';
 
-// Shown to members only, so their code stays off the landing page's first load.
+// Shown to members only, so their code stays off the landing page's first load; drawn once the
+// screen is, at the browser's first idle moment.
 const InstallButton = onDemand(() =>
   import('@/features/pwa/install-button').then((module) => module.InstallButton),
 );
@@ -59,8 +61,12 @@ export function Header({ user, onOpenMenu }: Props) {
           </Typography>
         )}
         <Box sx={{ flexGrow: 1 }} />
-        {user && <InstallButton />}
-        {user && <NotificationMenu user={user} />}
+        {user && (
+          <AtIdle>
+            <InstallButton />
+            <NotificationMenu user={user} />
+          </AtIdle>
+        )}
         <IconButton
           color="inherit"
           aria-label={mode === 'light' ? 'Switch to dark mode' : 'Switch to light mode'}
