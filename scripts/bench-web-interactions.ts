@@ -4,7 +4,7 @@
  * (BENCH_RUNS, default 3). A figure is the act's Event Timing duration (from the input to the next
  * paint after its handlers, as INP counts it: the longest entry of the interactions that start once
  * the act does, so an interaction of the preparation reported late is not counted), printed with
- * that entry's split (input delay, processing, presentation); or, for a row with `shownBy`, from the
+ * its interaction's split (input delay, processing, presentation); or, for a row with `shownBy`, from the
  * input to the frame after the element it names is on the screen, since what it opens may wait for
  * code or data that no event handler waits for.
  *
@@ -116,11 +116,14 @@ export interface InteractionFigure {
   /** The median of the runs; null when every run was under Event Timing's floor. */
   medianMs: number | null;
   runsMs: Array<number | null>;
-  /** The median run's longest Event Timing entry, split; null when it had none over the floor. */
+  /** The median run's longest interaction, split; null when it had none over the floor. */
   medianSplit: EventSplit | null;
 }
 
-/** The longest Event Timing entry of an act, split as INP is: waiting, handlers, then until the paint. */
+/**
+ * The act's longest interaction, split as INP is: waiting for its first handler, its events' handlers,
+ * and from the last handler's end to the paint (a tap's events run apart, so the parts need not add up).
+ */
 interface EventSplit {
   durationMs: number;
   inputDelayMs: number;
@@ -128,15 +131,26 @@ interface EventSplit {
   presentationMs: number;
 }
 
+/** What the page keeps of an Event Timing entry. */
+interface EventEntry {
+  interactionId: number;
+  startTime: number;
+  processingStart: number;
+  processingEnd: number;
+  duration: number;
+}
+
 interface BenchWindow {
-  benchEvents: EventSplit[];
+  benchEvents: EventEntry[];
   benchShownMs: number | null;
+  /** Stops the last act's observers: the page lives on to the next run, and so would they. */
+  benchDisarm?: () => void;
 }
 
 /**
  * The act's figure: with `shownBy`, the time from its first input to the frame after the element
- * shows; else the longest Event Timing entry of its interaction (null if under the floor). Beside it,
- * that longest entry's split.
+ * shows; else the longest Event Timing entry of its interactions (null if under the floor). Beside it,
+ * that interaction's split.
  */
 async function timed(
   page: Page,
@@ -145,23 +159,31 @@ async function timed(
   await page.evaluate(
     ({ floor, selector }) => {
       const bench = window as unknown as BenchWindow;
-      bench.benchEvents = [];
+      bench.benchDisarm?.();
+      const events: EventEntry[] = (bench.benchEvents = []);
       bench.benchShownMs = null;
       // An interaction of the preparation may be reported only now, after its paint: it is not the act's.
       const armedAt = performance.now();
-      new PerformanceObserver((list) => {
+      const timing = new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as PerformanceEventTiming[])
           if (entry.interactionId > 0 && entry.startTime >= armedAt)
-            bench.benchEvents.push({
-              durationMs: entry.duration,
-              inputDelayMs: entry.processingStart - entry.startTime,
-              processingMs: entry.processingEnd - entry.processingStart,
-              presentationMs: entry.startTime + entry.duration - entry.processingEnd,
+            events.push({
+              interactionId: entry.interactionId,
+              startTime: entry.startTime,
+              processingStart: entry.processingStart,
+              processingEnd: entry.processingEnd,
+              duration: entry.duration,
             });
-      }).observe({ type: 'event', durationThreshold: floor } as PerformanceObserverInit);
+      });
+      timing.observe({ type: 'event', durationThreshold: floor } as PerformanceObserverInit);
+      bench.benchDisarm = () => timing.disconnect();
       if (!selector) return;
       let input: number | undefined;
-      addEventListener('pointerdown', (event) => (input ??= event.timeStamp), { capture: true });
+      const stop = new AbortController();
+      addEventListener('pointerdown', (event) => (input ??= event.timeStamp), {
+        capture: true,
+        signal: stop.signal,
+      });
       const observer = new MutationObserver(() => {
         const element = document.querySelector(selector);
         if (input === undefined || !element?.checkVisibility()) return;
@@ -171,6 +193,11 @@ async function timed(
         requestAnimationFrame(() => setTimeout(() => (bench.benchShownMs = performance.now() - since)));
       });
       observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+      bench.benchDisarm = () => {
+        timing.disconnect();
+        observer.disconnect();
+        stop.abort();
+      };
     },
     { floor: EVENT_TIMING_FLOOR_MS, selector: interaction.shownBy ?? '' },
   );
@@ -181,15 +208,33 @@ async function timed(
     const bench = window as unknown as BenchWindow;
     return { events: bench.benchEvents, shownMs: bench.benchShownMs };
   });
-  const split = events.reduce<EventSplit | null>(
-    (longest, event) => (longest && longest.durationMs >= event.durationMs ? longest : event),
-    null,
-  );
+  const split = longestInteraction(events);
   if (interaction.shownBy) {
     if (shownMs === null) throw new Error(`${interaction.name}: ${interaction.shownBy} never showed.`);
     return { ms: shownMs, split };
   }
   return { ms: split?.durationMs ?? null, split };
+}
+
+/** The interaction whose entries last longest, split; null if there is none. */
+function longestInteraction(events: EventEntry[]): EventSplit | null {
+  const byInteraction = new Map<number, EventEntry[]>();
+  for (const event of events)
+    byInteraction.set(event.interactionId, [...(byInteraction.get(event.interactionId) ?? []), event]);
+  let longest: EventSplit | null = null;
+  for (const entries of byInteraction.values()) {
+    const durationMs = Math.max(...entries.map((entry) => entry.duration));
+    if (longest && longest.durationMs >= durationMs) continue;
+    const first = entries.reduce((a, b) => (a.startTime <= b.startTime ? a : b));
+    const paintedAt = Math.max(...entries.map((entry) => entry.startTime + entry.duration));
+    longest = {
+      durationMs,
+      inputDelayMs: first.processingStart - first.startTime,
+      processingMs: entries.reduce((sum, entry) => sum + entry.processingEnd - entry.processingStart, 0),
+      presentationMs: paintedAt - Math.max(...entries.map((entry) => entry.processingEnd)),
+    };
+  }
+  return longest;
 }
 
 /** What Chromium's trace records of an act (BENCH_TRACE): the main thread, rendering, decoding and raster. */
@@ -273,7 +318,7 @@ export function describeFigure(figure: InteractionFigure): string {
   const within = (figure.medianMs ?? 0) < figure.targetMs;
   const split = figure.medianSplit;
   const parts = split
-    ? `\n${''.padEnd(26)} its longest event ${ms(split.durationMs)}: input delay ${ms(split.inputDelayMs)}, processing ${ms(split.processingMs)}, presentation ${ms(split.presentationMs)}`
+    ? `\n${''.padEnd(26)} its longest interaction ${ms(split.durationMs)}: input delay ${ms(split.inputDelayMs)}, processing ${ms(split.processingMs)}, presentation ${ms(split.presentationMs)}`
     : '';
   return `${figure.name.padEnd(26)} ${shown(figure.medianMs).padStart(8)} (runs ${figure.runsMs.map(shown).join(', ')})   target ${figure.targetMs} ms at ${CPU_SLOWDOWN}x CPU slowdown: ${within ? 'within target' : 'ABOVE TARGET'}${parts}`;
 }
