@@ -94,12 +94,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         stop = watchAuth(
           (next) => {
             if (next) {
-              void setMemberHint(true);
+              setMemberHint(true);
               for (const listener of [...signedInListeners]) listener(next.uid);
             } else {
               // Someone was signed in on this device: whatever ended it, what they left goes.
               const hadMember = hasMemberHint();
-              void setMemberHint(false);
+              setMemberHint(false);
               ensured.clear();
               if (hadMember)
                 cleanUpAfterSignOut().catch((error: unknown) =>

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MEMBER_HINT_CACHE, MEMBER_HINT_URL } from '@/config/app-pages';
-import { hasMemberHint, setMemberHint } from './member-hint';
+import { IDLE_FALLBACK_MS } from './idle';
+import { hasMemberHint, noteMemberForServiceWorker, setMemberHint } from './member-hint';
 import { storageKeys } from './storage';
 
 /** Cache Storage as the service worker reads it: one cache of entries by URL. */
@@ -16,29 +17,32 @@ function fakeCaches() {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   localStorage.clear();
 });
 
 describe('the member hint', () => {
-  it('is noted for the page and for the service worker at sign-in, and forgotten at sign-out', async () => {
+  it('is noted for the page at once and for the service worker once the browser is idle', async () => {
+    vi.useFakeTimers();
     const { entries, open } = fakeCaches();
-    await setMemberHint(true);
+    setMemberHint(true);
     expect(localStorage.getItem(storageKeys.memberHint)).toBe('1');
     expect(hasMemberHint()).toBe(true);
+    expect(open).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(IDLE_FALLBACK_MS);
     expect(open).toHaveBeenCalledWith(MEMBER_HINT_CACHE);
     expect([...entries.keys()]).toEqual([MEMBER_HINT_URL]);
-    await setMemberHint(false);
+    setMemberHint(false);
     expect(hasMemberHint()).toBe(false);
+    await vi.advanceTimersByTimeAsync(IDLE_FALLBACK_MS);
     expect(entries.size).toBe(0);
   });
 
-  it('still holds for the page where Cache Storage fails or is missing', async () => {
+  it('leaves the page’s hint alone where Cache Storage fails or is missing', async () => {
     vi.stubGlobal('caches', { open: () => Promise.reject(new Error('SecurityError')) });
-    await expect(setMemberHint(true)).resolves.toBeUndefined();
-    expect(hasMemberHint()).toBe(true);
+    await expect(noteMemberForServiceWorker(true)).resolves.toBeUndefined();
     vi.stubGlobal('caches', undefined);
-    await setMemberHint(false);
-    expect(hasMemberHint()).toBe(false);
+    await expect(noteMemberForServiceWorker(false)).resolves.toBeUndefined();
   });
 });

@@ -4,26 +4,29 @@
  * than the landing page (src/config/app-pages.ts) and cannot read the page's storage.
  */
 import { MEMBER_HINT_CACHE, MEMBER_HINT_URL } from '@/config/app-pages';
+import { whenIdle } from './idle';
 import { storageKeys } from './storage';
 
 export function hasMemberHint(): boolean {
   return localStorage.getItem(storageKeys.memberHint) !== null;
 }
 
-/** Notes (or forgets) that a member is signed in here; the worker's note follows without holding anyone up. */
-export function setMemberHint(member: boolean): Promise<void> {
+/** The service worker's note, kept or dropped; where Cache Storage fails (a private window), `/` stays the landing page's HTML. */
+export async function noteMemberForServiceWorker(member: boolean): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  try {
+    const cache = await caches.open(MEMBER_HINT_CACHE);
+    if (member)
+      await cache.put(MEMBER_HINT_URL, new Response('1', { headers: { 'Content-Type': 'text/plain' } }));
+    else await cache.delete(MEMBER_HINT_URL);
+  } catch {
+    // The page's own hint still holds.
+  }
+}
+
+/** Notes (or forgets) that a member is signed in here: at once for the page, the worker's when the browser is idle. */
+export function setMemberHint(member: boolean): void {
   if (member) localStorage.setItem(storageKeys.memberHint, '1');
   else localStorage.removeItem(storageKeys.memberHint);
-  if (typeof caches === 'undefined') return Promise.resolve();
-  return (
-    caches
-      .open(MEMBER_HINT_CACHE)
-      .then((cache) =>
-        member
-          ? cache.put(MEMBER_HINT_URL, new Response('1', { headers: { 'Content-Type': 'text/plain' } }))
-          : cache.delete(MEMBER_HINT_URL).then(() => undefined),
-      )
-      // A browser without Cache Storage here (a private window): `/` stays the landing page's HTML.
-      .catch(() => undefined)
-  );
+  whenIdle(() => void noteMemberForServiceWorker(member));
 }
