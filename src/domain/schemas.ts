@@ -287,11 +287,14 @@ export const leaderboardSchema = yup.object({
 });
 export type LeaderboardInput = yup.InferType<typeof leaderboardSchema>;
 
+export const FEED_MESSAGES = { position: 'The feed position is not valid' } as const;
+/** A page position as the server seals it (functions/src/handlers/feed-cursor.ts): 116 bytes, base64url. */
+export const FEED_POSITION_LENGTH = 155;
+
 export const feedPageSchema = yup.object({
   startAfter: yup
     .string()
-    // A photo being compared has '.' and five digits where the vote count goes (see `feedOrder`).
-    .matches(/^[01]-(\d{7}|\.\d{5})-\d{13}-[A-Za-z0-9_-]{1,64}$/, 'The feed position is not valid')
+    .matches(new RegExp(`^[A-Za-z0-9_-]{${FEED_POSITION_LENGTH}}$`), FEED_MESSAGES.position)
     .optional(),
   /** Fewer than a page: the first batch is 2, so the first photo shows sooner. */
   limit: yup

@@ -46,6 +46,7 @@ import {
   deleteAccountSchema,
   deleteReplySchema,
   ensureUserSchema,
+  FEED_POSITION_LENGTH,
   feedPageSchema,
   flagPhotoSchema,
   leaderboardSchema,
@@ -96,7 +97,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   replyToComment: { schema: replySchema, valid: { ...conversation, text: 'Thanks' } },
   deleteReply: { schema: deleteReplySchema, valid: { ...conversation, replyId: 'r1' } },
   reactToComment: { schema: reactionSchema, valid: { ...conversation, emoji: '👍' } },
-  getPhotos: { schema: feedPageSchema, valid: { startAfter: '1-0000001-0000000000001-p1', limit: 2 } },
+  getPhotos: { schema: feedPageSchema, valid: { startAfter: 'A'.repeat(FEED_POSITION_LENGTH), limit: 2 } },
   startComparing: { schema: startComparingSchema, valid: { photoIds: ['h1', 'h2'] } },
   submitRating: {
     schema: submitRatingSchema,

@@ -101,6 +101,53 @@ describe('getPhotos', () => {
     expect(rest.ids).toEqual([...first.ids.slice(2), ...second.ids.slice(0, 2)]);
   });
 
+  it("hands back a position that tells nothing of the last photo: not its votes, its upload time or its owner's Premium", async () => {
+    const context = testContext();
+    await seedMember(context.store, 'viewer', { gender: 'male' });
+    await seedMember(context.store, 'pam', { subscribed: true });
+    const uploadedAt = new Date(Date.UTC(2026, 10, 3));
+    await seedPhoto(context.store, 'pam', 'premium', { uploadedAt, votesCount: 7, rate: 3 }, true);
+    await seedPhoto(context.store, 'pam', 'later', { uploadedAt, votesCount: 8, rate: 3 }, true);
+    const first = await getPhotos.run({ limit: 1 }, context.as(caller('viewer')));
+    expect(first.photos.map((photo) => photo.id)).toEqual(['premium']);
+    const stored = await context.store.get<Photo>('users/pam/photos/premium');
+    const position = first.next!;
+    const [standing, votes, age] = stored!.feedOrder.split('-');
+    expect([standing, votes]).toEqual(['0', '0000007']);
+    expect(position).not.toContain(votes);
+    expect(position).not.toContain(age);
+    expect(position.startsWith(`${standing}-`)).toBe(false);
+    // The same position twice reads differently, so two positions cannot be compared either.
+    const again = await getPhotos.run({ limit: 1 }, context.as(caller('viewer')));
+    expect(again.next).not.toBe(position);
+    expect(position).toHaveLength(again.next!.length);
+    // Handed back, it goes on after that photo.
+    expect((await feedIds(context, 'viewer', position)).ids).toEqual(['later']);
+  });
+
+  it('refuses a position it did not make: a raw feed order, a changed one, one from another site', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'viewer', { gender: 'male' });
+    await seedMember(context.store, 'ann');
+    await seedPhoto(context.store, 'ann', 'p1');
+    await seedPhoto(context.store, 'ann', 'p2');
+    const { next } = await getPhotos.run({ limit: 1 }, context.as(caller('viewer')));
+    const flipped = `${next!.slice(0, 20)}${next![20] === 'A' ? 'B' : 'A'}${next!.slice(21)}`;
+    const elsewhere = testContext();
+    await seedMember(elsewhere.store, 'viewer', { gender: 'male' });
+    await seedMember(elsewhere.store, 'ann');
+    await seedPhoto(elsewhere.store, 'ann', 'p1');
+    await seedPhoto(elsewhere.store, 'ann', 'p2');
+    const foreign = (await getPhotos.run({ limit: 1 }, elsewhere.as(caller('viewer')))).next!;
+    for (const startAfter of ['1-0000000-0000000000001-p1', flipped, foreign]) {
+      await expectNothingWritten(
+        context,
+        () => getPhotos.run({ startAfter }, context.as(caller('viewer'))),
+        'The feed position is not valid',
+      );
+    }
+  });
+
   it('refuses a page size that is not a whole number from 1 to 20', async () => {
     const context = testContext();
     await seedMember(context.store, 'viewer');

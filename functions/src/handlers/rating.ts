@@ -31,6 +31,7 @@ import type { User } from '../../../src/domain/user';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '../../../src/domain/vote';
 import { REPORT_NOTICES } from '../../../src/domain/admin-photos';
 import { notifyOwner } from './admin-reports';
+import { openFeedPosition, sealFeedPosition } from './feed-cursor';
 import { requireCaller, validate, type Handler } from './handler';
 import { readPeerMove, writePeerMove } from './peer-stats';
 import { readSiteAverage } from './site-stats';
@@ -68,6 +69,7 @@ export const getPhotos: Handler<Callables['getPhotos']['result']> = {
     const { store } = context;
     const viewer = await store.get<User>(userPath(caller.uid));
     assertCompleteMember(viewer);
+    const after = startAfter === undefined ? undefined : await openFeedPosition(store, startAfter);
     const [voted, reported] = await Promise.all([
       store.query<GivenVote>(givenVotesPath(caller.uid)),
       store.query(reportedPath(caller.uid)),
@@ -75,7 +77,7 @@ export const getPhotos: Handler<Callables['getPhotos']['result']> = {
     const seen = new Set([...voted, ...reported].map((doc) => doc.id));
 
     const photos: FeedPhoto[] = [];
-    let cursor = startAfter;
+    let cursor = after;
     let scanned = 0;
     let exhausted = false;
     while (photos.length < pageSize && scanned < SCAN_LIMIT) {
@@ -111,7 +113,10 @@ export const getPhotos: Handler<Callables['getPhotos']['result']> = {
         break;
       }
     }
-    return { photos, next: exhausted ? null : (cursor ?? null) };
+    return {
+      photos,
+      next: exhausted || cursor === undefined ? null : await sealFeedPosition(store, cursor),
+    };
   },
 };
 
