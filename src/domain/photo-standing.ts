@@ -8,7 +8,7 @@
 import type { PeerStanding } from './peer-stats';
 
 export interface PhotoStanding {
-  /** Its "top N%" among every rated photo; null before its first vote. */
+  /** Its "top N%" among every rated photo; null where the detail shows none (under 3 votes, below the top half). */
   topPercent: number | null;
   /** Its place among its owner's peers, once their group holds PEER_MIN_PHOTOS photos. */
   peer: PeerStanding | null;

@@ -92,20 +92,35 @@ describe("getPhotoStanding: the owner's photo among every photo and among peers"
 
   it('follows the votes: the place and the average move as the photo is rated', async () => {
     const context = testContext();
-    await seedMember(context.store, 'owner');
-    await seedMember(context.store, 'voter', { gender: 'male' });
+    await seedMember(context.store, 'owner', { points: 100 });
     await seedPhoto(context.store, 'owner', 'p1');
     await seedPhoto(context.store, 'owner', 'p2');
-    await submitRating.run(
-      { ownerId: 'owner', photoId: 'p1', rate: 2, seconds: 5 },
-      context.as(caller('voter')),
-    );
-    await submitRating.run(
-      { ownerId: 'owner', photoId: 'p2', rate: 4, seconds: 5 },
-      context.as(caller('voter')),
-    );
-    expect(await standingOf(context, 'p1')).toEqual({ topPercent: 100, peer: null, siteAverage: 3 });
+    for (const voter of ['v1', 'v2', 'v3']) {
+      await seedMember(context.store, voter, { gender: 'male' });
+      for (const [photoId, rate] of [
+        ['p1', 2],
+        ['p2', 4],
+      ] as const)
+        await submitRating.run({ ownerId: 'owner', photoId, rate, seconds: 5 }, context.as(caller(voter)));
+    }
+    // p1 is in the bottom half, which the detail does not show.
+    expect(await standingOf(context, 'p1')).toEqual({ topPercent: null, peer: null, siteAverage: 3 });
     expect(await standingOf(context, 'p2')).toMatchObject({ topPercent: 50 });
+  });
+
+  it('tells only a place the detail shows: none before 3 votes or below the top half, among all or among peers', async () => {
+    const context = await owners();
+    await seedPhoto(context.store, 'owner', 'p3', { rate: 4.6, votesCount: 2, peerGroup: 'female-25-34' });
+    await seedPhoto(context.store, 'owner', 'p4', { rate: 2, votesCount: 12, peerGroup: 'female-25-34' });
+    await seedSite(context, { ...photosAt(3, 4.6), ...photosAt(10, 3), ...photosAt(7, 2) });
+    await seedPeers(context, 'female-25-34', { ...photosAt(4, 4.6), ...photosAt(20, 3), ...photosAt(16, 2) });
+    // A place that moves as other photos are voted on would tell a voter where those stand.
+    expect(await standingOf(context, 'p3')).toMatchObject({ topPercent: null, peer: null });
+    expect(await standingOf(context, 'p4')).toMatchObject({ topPercent: null, peer: null });
+    expect(await standingOf(context, 'p1')).toMatchObject({
+      topPercent: 15,
+      peer: { group: 'female-25-34', topPercent: 10 },
+    });
   });
 });
 

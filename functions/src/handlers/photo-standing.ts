@@ -3,7 +3,8 @@
  * read: its place among every rated photo, among its owner's peers (once their group holds 30
  * photos), and the site's average its fair score weighs against. Only the caller's own photo: it is
  * looked up under the caller's records, so another member's id is simply not there, and nothing of
- * the stats is read before it is found.
+ * the stats is read before it is found. A place is told only as the detail words it (3 votes or more,
+ * in the top half).
  */
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
@@ -12,7 +13,7 @@ import { photoPath, type Photo } from '../../../src/domain/photo';
 import { STANDING_MESSAGES } from '../../../src/domain/photo-standing';
 import { photoIdSchema } from '../../../src/domain/schemas';
 import { siteAverage } from '../../../src/domain/score-quality';
-import { topPercent } from '../../../src/domain/scores';
+import { percentileText, topPercent } from '../../../src/domain/scores';
 import type { User } from '../../../src/domain/user';
 import { requireCaller, validate, type Handler } from './handler';
 import { readPeerHistogram } from './peer-stats';
@@ -36,9 +37,14 @@ export const getPhotoStanding: Handler<Callables['getPhotoStanding']['result']> 
       readSiteStats(store),
       group ? readPeerHistogram(store, group) : undefined,
     ]);
+    const top = rated ? topPercent(site.histogram, photo.rate) : null;
+    const peer = peerStanding(photo, peers);
+    // Only a place the detail shows: every place moves as other photos are voted on, so a finer one
+    // asked before and after a vote would tell the voter more of where that photo stands.
+    const shown = (place: number | null) => percentileText(photo.votesCount, place) !== null;
     return {
-      topPercent: rated ? topPercent(site.histogram, photo.rate) : null,
-      peer: peerStanding(photo, peers),
+      topPercent: shown(top) ? top : null,
+      peer: peer && shown(peer.topPercent) ? peer : null,
       siteAverage: siteAverage(site),
     };
   },
