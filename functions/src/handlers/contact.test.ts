@@ -50,11 +50,43 @@ describe('sendContactMessage', () => {
       sendContactMessage.run({ message: 'One more question from a visitor.' }, context.as(null)),
     ).rejects.toMatchObject({ code: 'resource-exhausted', message: CONTACT_MESSAGES.visitorsFull });
     expect(await context.store.query('contact')).toEqual([]);
+    await seedMember(context.store, 'm1');
     await sendContactMessage.run({ message: 'A member can still write to us.' }, context.as(caller('m1')));
     expect(await context.store.query('contact')).toHaveLength(1);
     context.clock.advanceDays(1);
     await sendContactMessage.run({ message: 'A visitor on the next day is heard.' }, context.as(null));
     expect(await context.store.query('contact')).toHaveLength(2);
+  });
+
+  it('counts an account without a member record as a visitor: new accounts are no way round the day', async () => {
+    const context = testContext();
+    const perShard = CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS;
+    const day = context.clock.now().toISOString().slice(0, 10);
+    for (let shard = 0; shard < CONTACT_DAY_SHARDS; shard++)
+      await context.store.runTransaction(async (tx) => {
+        tx.set(`${CONTACT_DAYS}/${day}_${shard}`, { day, messages: perShard, expireAt: new Date() });
+      });
+    await expect(
+      sendContactMessage.run(
+        { message: 'Written from an account made a second ago.' },
+        context.as(caller('fresh')),
+      ),
+    ).rejects.toMatchObject({ code: 'resource-exhausted', message: CONTACT_MESSAGES.visitorsFull });
+    expect(await context.store.query('contact')).toEqual([]);
+  });
+
+  it('turns no visitor away while the day has room, though the shard drawn is full', async () => {
+    const context = testContext();
+    const perShard = CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS;
+    const day = context.clock.now().toISOString().slice(0, 10);
+    for (let shard = 1; shard < CONTACT_DAY_SHARDS; shard++)
+      await context.store.runTransaction(async (tx) => {
+        tx.set(`${CONTACT_DAYS}/${day}_${shard}`, { day, messages: perShard, expireAt: new Date() });
+      });
+    for (let n = 0; n < 10; n++)
+      await sendContactMessage.run({ message: `Visitor question number ${n}.` }, context.as(null));
+    expect(await context.store.query('contact')).toHaveLength(10);
+    expect((await context.store.get<{ messages: number }>(`${CONTACT_DAYS}/${day}_0`))?.messages).toBe(10);
   });
 
   it("counts each visitor's message on one of the day's shards, which expire", async () => {

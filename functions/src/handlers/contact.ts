@@ -1,7 +1,8 @@
 /**
  * Contact us (visitors and members) and the Feedback dialog (members). Both only add a document; the
  * per-sender limits of `rate-limit.ts` (by uid, or by network address for a visitor) keep either from
- * flooding the store, and visitors together keep at most CONTACT_VISITOR_MESSAGES_PER_DAY a day.
+ * flooding the store, and visitors together (an account without a member record among them) keep at
+ * most CONTACT_VISITOR_MESSAGES_PER_DAY a day.
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -30,12 +31,24 @@ export const sendContactMessage: Handler<Callables['sendContactMessage']['result
       createdAt: context.clock.now(),
     };
     const day = context.clock.now().toISOString().slice(0, 10);
-    const dayPath = `${CONTACT_DAYS}/${day}_${randomInt(CONTACT_DAY_SHARDS)}`;
+    const first = randomInt(CONTACT_DAY_SHARDS);
     const kept = await context.store.runTransaction(async (tx) => {
-      if (record.uid === null) {
-        const counted = (await tx.get<{ messages: number }>(dayPath))?.messages ?? 0;
-        if (counted >= CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS) return false;
-        tx.set(dayPath, { day, messages: counted + 1, expireAt: new Date(Date.parse(day) + 2 * DAY_MS) });
+      // An account anyone can make in a second is no member yet: without a record it is counted as a visitor.
+      const member = record.uid !== null && (await tx.get<User>(userPath(record.uid))) !== undefined;
+      if (!member) {
+        // The shard drawn first, then the others: one full shard turns nobody away while the day has room.
+        let room: { path: string; counted: number } | undefined;
+        for (let n = 0; n < CONTACT_DAY_SHARDS && !room; n++) {
+          const path = `${CONTACT_DAYS}/${day}_${(first + n) % CONTACT_DAY_SHARDS}`;
+          const counted = (await tx.get<{ messages: number }>(path))?.messages ?? 0;
+          if (counted < CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS) room = { path, counted };
+        }
+        if (!room) return false;
+        tx.set(room.path, {
+          day,
+          messages: room.counted + 1,
+          expireAt: new Date(Date.parse(day) + 2 * DAY_MS),
+        });
       }
       tx.set(`contact/${randomUUID()}`, { ...record });
       return true;
