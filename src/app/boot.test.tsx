@@ -91,6 +91,49 @@ describe('a member screen started from the address', () => {
     expect(backend.getBackend).toHaveBeenCalled();
   });
 
+  it("asks for /rate's first feed page from Auth's first answer, before the app has rendered, and once", async () => {
+    signInAs('dora');
+    callables.call.mockResolvedValue({ photos: [photo], next: null });
+    let answer: ((member: AuthMember | null) => void) | undefined;
+    const stop = vi.fn();
+    bootMemberRoute('/rate', async () => ({
+      watchAuth: (onChange) => {
+        answer = onChange;
+        return stop;
+      },
+    }));
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.({ uid: 'dora', email: null });
+    await waitFor(() =>
+      expect(callables.call).toHaveBeenCalledWith('getPhotos', { limit: FEED_INITIAL_BATCH }),
+    );
+    await waitFor(() => expect(stop).toHaveBeenCalledOnce());
+    // The session's answer, when the app renders, asks for nothing more.
+    render(
+      <SessionProvider>
+        <p>app</p>
+      </SessionProvider>,
+    );
+    await waitFor(() => expect(callables.call).toHaveBeenCalledWith('ensureUser', {}));
+    expect(callables.call.mock.calls.filter(([name]) => name === 'getPhotos')).toHaveLength(1);
+  });
+
+  it('asks for nothing when Auth first answers that nobody is signed in', async () => {
+    localStorage.setItem(storageKeys.memberHint, '1');
+    let answer: ((member: AuthMember | null) => void) | undefined;
+    bootMemberRoute('/rate', async () => ({
+      watchAuth: (onChange) => {
+        answer = onChange;
+        return () => undefined;
+      },
+    }));
+    await waitFor(() => expect(answer).toBeDefined());
+    answer?.(null);
+    answer?.({ uid: 'eve', email: null });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callables.call).not.toHaveBeenCalledWith('getPhotos', expect.anything());
+  });
+
   it("fetches the code of the screen the address names, and only that screen's", async () => {
     signInAs('carol');
     bootMemberRoute('/leaderboard');

@@ -11,6 +11,7 @@
 import { env, type AppEnv } from '@/config/env';
 import { paths } from '@/config/paths';
 import { storageKeys } from '@/lib/storage';
+import type * as Auth from '@/data/auth';
 import type * as Screens from './lazy-screens';
 
 interface MemberRoute {
@@ -93,7 +94,10 @@ function connectAhead(origins: Origin[]): void {
 }
 
 /** Starts the current member screen's code, connections and first read; nothing for visitors. */
-export function bootMemberRoute(pathname: string = window.location.pathname): void {
+export function bootMemberRoute(
+  pathname: string = window.location.pathname,
+  auth: () => Promise<Pick<typeof Auth, 'watchAuth'>> = () => import('@/data/auth'),
+): void {
   if (!localStorage.getItem(storageKeys.memberHint)) return;
   const route = MEMBER_ROUTES.find((candidate) => candidate.matches(pathname));
   if (!route) return;
@@ -110,12 +114,28 @@ export function bootMemberRoute(pathname: string = window.location.pathname): vo
     .then((loaded) => Promise.all([route.screen(loaded).preload(), loaded.BottomTabs.preload()]))
     .catch(ignore);
   const { data } = route;
-  if (data)
-    // Registered before the session, in the app's chunk, has rendered, let alone heard from Auth.
-    import('@/data/session').then(({ whenSignedIn }) => {
-      const stop = whenSignedIn((uid) => {
-        stop();
-        data(uid);
-      });
+  if (!data) return;
+  let started = false;
+  const start = (uid: string) => {
+    if (started) return;
+    started = true;
+    data(uid);
+  };
+  // From Auth's first answer, which may come before the app's chunk has even arrived; and from the
+  // session's, should that come first.
+  auth().then(({ watchAuth }) => {
+    let answered = false;
+    const stop = watchAuth((member) => {
+      if (answered) return;
+      answered = true;
+      queueMicrotask(() => stop());
+      if (member) start(member.uid);
     }, ignore);
+  }, ignore);
+  import('@/data/session').then(({ whenSignedIn }) => {
+    const stop = whenSignedIn((uid) => {
+      stop();
+      start(uid);
+    });
+  }, ignore);
 }
