@@ -143,6 +143,15 @@ describe('publicPages', () => {
     expect((await serve({ method: 'GET', url: `/article/${id}` })).status).toBe(200);
   });
 
+  it('makes the 404 page again after its making failed, instead of answering every miss with a 503', async () => {
+    const renders = vi.fn(render).mockRejectedValueOnce(new Error('The renderer stumbled'));
+    const { serve } = await host({ render: renders });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect((await serve({ method: 'GET', url: '/article/missing-1' })).status).toBe(503);
+    expect((await serve({ method: 'GET', url: '/article/missing-2' })).status).toBe(404);
+    expect((await serve({ method: 'GET', url: '/article/missing-1' })).status).toBe(404);
+  });
+
   it('refuses writes with a 405', async () => {
     const { id, serve } = await host();
     expect((await serve({ method: 'POST', url: `/article/${id}` })).status).toBe(405);

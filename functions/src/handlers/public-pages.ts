@@ -79,8 +79,14 @@ export function publicPagesHandler(host: PublicPagesHost): (request: PublicReque
         articleIndex,
         render: (page, origin) => {
           if (page.kind !== 'not-found') return render(page, origin);
-          if (notFoundPage?.render !== render || notFoundPage.template !== template)
-            notFoundPage = { render, template, page: render(page, origin) };
+          if (notFoundPage?.render !== render || notFoundPage.template !== template) {
+            const made = { render, template, page: render(page, origin) };
+            notFoundPage = made;
+            // A failed making is not kept: the next miss makes it again.
+            made.page.catch(() => {
+              if (notFoundPage === made) notFoundPage = undefined;
+            });
+          }
           return notFoundPage.page;
         },
         template,
