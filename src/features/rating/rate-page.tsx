@@ -5,7 +5,7 @@
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import { startTransition, useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { memo, startTransition, useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DisplayImage } from '@/components/display-image';
 import { PageMeta } from '@/components/page-meta';
@@ -79,6 +79,26 @@ function isTyping(target: EventTarget | null): boolean {
     (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable)
   );
 }
+
+/** Report and View Rating, under the photo: the same for every photo. */
+const PhotoActions = memo(function PhotoActions({
+  onReport,
+  onViewRating,
+}: {
+  onReport: () => void;
+  onViewRating: () => void;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+      <Button startIcon={<FlagIcon />} color="inherit" onClick={onReport}>
+        Report
+      </Button>
+      <Button startIcon={<VisibilityIcon />} onClick={onViewRating}>
+        View Rating
+      </Button>
+    </Stack>
+  );
+});
 
 /** `user` is the member's record, undefined while it loads: the feed does not wait for it. */
 export function RatePage({ uid, user }: { uid: string; user: User | undefined }) {
@@ -330,6 +350,14 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
     }
   };
 
+  // Stable, so the buttons under the photo are not rendered again with each photo.
+  const openReport = useCallback(() => setDialog('report'), []);
+  const latestViewRating = useRef(viewRating);
+  useEffect(() => {
+    latestViewRating.current = viewRating;
+  });
+  const onViewRating = useCallback(() => void latestViewRating.current(), []);
+
   const onPointerDown = (event: PointerEvent<HTMLElement>) => {
     drag.current = { startX: event.clientX, moved: false };
     event.currentTarget.setPointerCapture?.(event.pointerId);
@@ -465,14 +493,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
                 </Stack>
               )}
             </Box>
-            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-              <Button startIcon={<FlagIcon />} color="inherit" onClick={() => setDialog('report')}>
-                Report
-              </Button>
-              <Button startIcon={<VisibilityIcon />} onClick={() => void viewRating()}>
-                View Rating
-              </Button>
-            </Stack>
+            <PhotoActions onReport={openReport} onViewRating={onViewRating} />
           </Stack>
           {inputsShown && (
             <RatingPanel
