@@ -184,6 +184,16 @@ describe('PhotoDetailDialog', () => {
     expect(screen.getByRole('region', { name: 'Overview of ratings' })).toBeInTheDocument();
   });
 
+  it('is there at once, not faded in, with its backdrop', () => {
+    const photo = aPhoto('a');
+    renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    const container = screen.getByRole('dialog').parentElement!;
+    expect(container).not.toHaveStyle({ opacity: '0' });
+    expect(container.style.transition).toBe('');
+    const backdrop = document.querySelector('.MuiBackdrop-root')!;
+    expect(backdrop).not.toHaveStyle({ opacity: '0' });
+  });
+
   it('offers the small image beside the large one, for a photo column narrower than the screen', () => {
     const photo = aPhoto('a', {
       smallImageUrl: 'http://files.test/a-small.webp',

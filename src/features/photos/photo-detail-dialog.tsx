@@ -139,6 +139,11 @@ function FaceAnalysis({ detail }: { detail: FaceDetail }) {
   );
 }
 
+const NO_FADE_IN = {
+  transition: { appear: false },
+  backdrop: { slotProps: { transition: { appear: false } } },
+} as const;
+
 /** The photo column's width: the whole dialog on phones and small tablets, 5 of its 12 columns from 900 pixels. */
 const DETAIL_PHOTO_SIZES = '(min-width: 900px) 340px, 100vw';
 
@@ -200,6 +205,9 @@ export function PhotoDetailDialog({
       fullWidth
       maxWidth="md"
       aria-labelledby="photo-detail-title"
+      // Shown at once rather than faded in: a fade starts by laying the whole page out in the tap's task
+      // (MUI's reflow), and the dialog would only be fully there 225 ms later.
+      slotProps={NO_FADE_IN}
     >
       <ClosableDialogTitle id="photo-detail-title" onClose={onClose}>
         {label}
