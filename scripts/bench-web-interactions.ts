@@ -237,7 +237,7 @@ function longestInteraction(events: EventEntry[]): EventSplit | null {
   return longest;
 }
 
-/** What Chromium's trace records of an act (BENCH_TRACE): the main thread, rendering, decoding and raster. */
+/** What Chromium's trace records of an act (BENCH_TRACE): the main thread and its script's samples, frames, decoding, raster. */
 const TRACE_CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -248,6 +248,7 @@ const TRACE_CATEGORIES = [
   'gpu',
   'toplevel',
   'v8.execute',
+  'disabled-by-default-v8.cpu_profiler',
 ].join(',');
 
 /** Runs the act inside a Chromium trace written to `file` (Perfetto and DevTools open it). */
