@@ -83,6 +83,11 @@ export const ACCESS_CASES: AccessCase[] = [
   // The server's own records beside them, and the single histogram of earlier versions.
   { role: 'otherMember', path: 'stats/stats', action: 'read', allowed: false },
   { role: 'otherMember', path: 'stats/leaderboard', action: 'read', allowed: false },
+  // The key the feed's page positions are sealed with: whoever read it could open one (a photo's votes).
+  ...(['owner', 'otherMember', 'admin', 'visitor'] as const).flatMap((role): AccessCase[] => [
+    { role, path: 'secrets/feedPosition', action: 'read', allowed: false },
+    { role, path: 'secrets/feedPosition', action: 'write', allowed: false },
+  ]),
   // The admin area's records: features and A/B tests, the audit log, removals. Admins read them, and
   // everything else of other members, through callables that check the admin claim (getFeatures gives
   // anyone the enabled ones); directly, nobody.
