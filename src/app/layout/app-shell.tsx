@@ -57,6 +57,11 @@ export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so it can slide out as well as in.
   const [menuUsed, setMenuUsed] = useState(false);
+  // Stable, so the header is not drawn again each time the session moves on at boot.
+  const openMenu = useCallback(() => {
+    setMenuUsed(true);
+    setMenuOpen(true);
+  }, []);
   const [authView, setAuthView] = useState<AuthView | null>(null);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
   const closeFeedback = useCallback(() => setFeedbackOpen(false), []);
@@ -74,15 +79,7 @@ export function AppShell() {
   const context: ShellOutletContext = { openAuth: setAuthView };
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      {!pathname.startsWith('/rate') && (
-        <Header
-          user={user}
-          onOpenMenu={() => {
-            setMenuUsed(true);
-            setMenuOpen(true);
-          }}
-        />
-      )}
+      {!pathname.startsWith('/rate') && <Header user={user} onOpenMenu={openMenu} />}
       {user?.complete && (
         // Today's visit is counted after the screen is drawn: its time zone alone is a long moment.
         <AtIdle>

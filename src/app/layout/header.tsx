@@ -2,6 +2,7 @@ import DarkModeIcon from '@mui/icons-material/DarkMode';
 import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
+import { memo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
 import { paths, safeOrigin } from '@/config/paths';
@@ -25,7 +26,8 @@ interface Props {
   onOpenMenu: () => void;
 }
 
-export function Header({ user, onOpenMenu }: Props) {
+/** Drawn again only when the member's record or the menu's handler changes, not at each step of the session. */
+export const Header = memo(function Header({ user, onOpenMenu }: Props) {
   const hidden = useHideOnScroll();
   const { mode, toggle } = useColorMode();
   const [params] = useSearchParams();
@@ -90,4 +92,4 @@ export function Header({ user, onOpenMenu }: Props) {
       </Toolbar>
     </AppBar>
   );
-}
+});
