@@ -2,6 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { offlineCopyKey, storageKeys } from '@/lib/storage';
 import type { User } from '@/domain/user';
+import { encodeWire } from '@/domain/wire';
 import { aMember } from '@/testing/test-utils';
 import type { AuthMember } from './auth';
 import { cacheFeed, deleteFeedCache, readCachedFeed } from './feed-cache';
@@ -66,6 +67,37 @@ afterEach(async () => {
 });
 
 describe('the session', () => {
+  it("draws the member's screen from the record this device saw last, online too, and again only when the server's differs", async () => {
+    const seen = aMember({ uid: 'alice', displayName: 'Alice', complete: true });
+    localStorage.setItem(offlineCopyKey('user.alice'), encodeWire(seen));
+    let answer: ((user: User | null) => void) | undefined;
+    users.watchUser.mockImplementation((_uid, onUser) => {
+      answer = onUser;
+      return () => undefined;
+    });
+    const renders = vi.fn();
+    function Screen() {
+      const { user } = useSession();
+      renders(user);
+      return <output aria-label="screen">{user?.displayName ?? ''}</output>;
+    }
+    render(
+      <SessionProvider>
+        <Screen />
+      </SessionProvider>,
+    );
+    await waitFor(() => expect(auth.onChange).toBeDefined());
+    await authSays({ uid: 'alice', email: 'alice@example.com' });
+    // Before the server has answered at all.
+    await waitFor(() => expect(screen.getByLabelText('screen')).toHaveTextContent('Alice'));
+    expect(answer).toBeDefined();
+    const drawn = renders.mock.calls.length;
+    act(() => answer!(aMember({ uid: 'alice', displayName: 'Alice', complete: true })));
+    expect(renders.mock.calls.length).toBe(drawn);
+    act(() => answer!(aMember({ uid: 'alice', displayName: 'Alice B', complete: true })));
+    expect(screen.getByLabelText('screen')).toHaveTextContent('Alice B');
+  });
+
   it('cleans up when the member is signed out from elsewhere: another tab, an expired session', async () => {
     await cacheFeed([photo]);
     await start();

@@ -27,6 +27,11 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The same record, as the device keeps it (its copy is JSON). */
+function sameRecord(shown: User | null, next: User | null): boolean {
+  return JSON.stringify(shown) === JSON.stringify(next);
+}
+
 /** Auth's module, once the page needs it (src/data/auth-demand.ts: at once on a member's device). */
 const loadAuth = () => authNeeded().then(() => import('./auth'));
 
@@ -137,6 +142,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setRecord({ uid, user: copy });
         window.addEventListener('online', reconnect, { once: true });
       }
+      // Online too, the screen is drawn from it at once rather than after the server's first answer,
+      // which replaces it only if it differs.
+      const lastSeen = copy ?? copies.readOfflineCopy<User>(copyName);
+      if (!copy && lastSeen && active) setRecord({ uid, user: lastSeen });
       // The record is watched while ensureUser runs rather than after it: a returning member's record
       // comes with the watch's first answer, a new member's as soon as ensureUser has made it.
       const ensured = ensureMemberRecord(uid);
@@ -147,7 +156,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           uid,
           (next) => {
             copies.keepOfflineCopy(copyName, next);
-            setRecord({ uid, user: next });
+            // An answer that changes nothing draws nothing again.
+            setRecord((shown) =>
+              shown?.uid === uid && sameRecord(shown.user, next) ? shown : { uid, user: next },
+            );
           },
           (error) => {
             if (!offlineCopy()) setInitError(error);
