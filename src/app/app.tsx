@@ -6,7 +6,6 @@ import { ColorModeProvider, ColorModeSync } from './color-mode';
 import { DEBUG_MODE } from '@/config/env';
 import { ConsentHost, DebugPanel, PwaPrompts } from './lazy-screens';
 import { PaymentOffersProvider } from './payment-offers-provider';
-import { AtIdle } from './layout/at-idle';
 import { AppRouter } from './router';
 
 /** Renders its children once the first frame is painted, so they never hold up the landing page. */
@@ -35,10 +34,8 @@ export function App() {
             <PaymentOffersProvider>
               <AppRouter />
             </PaymentOffersProvider>
-            <AtIdle>
-              <PwaPrompts />
-            </AtIdle>
             <AfterFirstPaint>
+              <PwaPrompts />
               <ConsentHost />
               {DEBUG_MODE && <DebugPanel />}
             </AfterFirstPaint>
