@@ -125,7 +125,8 @@ export interface BuildServerOptions {
 }
 
 /**
- * Serves the built app: its files, and index.html for every other page (the app's routes). Files are
+ * Serves the built app: its files, the pre-rendered pages, and the app shell for every other page (the
+ * app's routes; scripts/prerender.ts answers them). Files are
  * read at each request, so a build replaced in place is served at once (the update journey does that).
  */
 export async function serveBuild(options: BuildServerOptions): Promise<PreviewServer> {
