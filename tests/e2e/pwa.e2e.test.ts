@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { MEMBER_HINT_CACHE, MEMBER_HINT_URL } from '../../src/config/app-pages';
 import { OFFLINE_MESSAGES } from '../../src/domain/errors';
 import { PUSH_MESSAGES } from '../../src/domain/push';
 import type { User } from '../../src/domain/user';
@@ -106,6 +107,11 @@ describe('a member of the installed app', () => {
       feedCaption,
     );
 
+    // The page notes the member for the service worker when the browser is idle.
+    await page.waitForFunction(
+      async ({ cache, url }) => Boolean(await (await caches.open(cache)).match(url)),
+      { cache: MEMBER_HINT_CACHE, url: MEMBER_HINT_URL },
+    );
     await context.setOffline(true);
     // A member's `/` is My Photos: the service worker answers it with the app shell, not the landing page.
     const landingImages: string[] = [];
