@@ -9,7 +9,8 @@
  * code or data that no event handler waits for.
  *
  * BENCH_TRACE=<folder> also writes a Chromium trace of each act there (`<row>-<run>.json`; Perfetto
- * or DevTools' Performance panel open it): the main thread, frames, image decoding and raster.
+ * or DevTools' Performance panel open it): the main thread and its script's samples, frames, image
+ * decoding and raster; `bench-web.ts` keeps the build's scripts and source maps beside them.
  *
  * Table-driven: `prepare` brings the row's member's page to the moment before the act, and `act`
  * performs it and resolves once its result is on the screen.

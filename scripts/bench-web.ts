@@ -19,7 +19,7 @@
  * 'My Photos'; or a whole group: `lighthouse`, `interactions`, `axe`) runs only those:
  * `BENCH_PAGES=/rate BENCH_RUNS=1 npm run bench:web`.
  */
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
@@ -369,6 +369,11 @@ async function main(): Promise<number> {
   } finally {
     await context?.close();
     await stack.stop();
+    // The traces' scripts, with their source maps, so a sample's minified name can be looked up.
+    if (process.env.BENCH_TRACE)
+      cpSync(path.join(buildDir, 'assets'), path.join(process.env.BENCH_TRACE, 'assets'), {
+        recursive: true,
+      });
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(buildDir, { recursive: true, force: true });
     rmSync(profileDir, { recursive: true, force: true });
