@@ -80,6 +80,18 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
+/** The screen's title: the same for every photo. */
+const RateHeading = memo(function RateHeading() {
+  return (
+    <>
+      <PageMeta title="Rate photos" description="Rate photos of other members." robots="noindex, nofollow" />
+      <Typography variant="h5" component="h1" sx={{ textAlign: 'center', mb: 1 }}>
+        Rate
+      </Typography>
+    </>
+  );
+});
+
 /** Report and View Rating, under the photo: the same for every photo. */
 const PhotoActions = memo(function PhotoActions({
   onReport,
@@ -391,10 +403,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
 
   return (
     <Container maxWidth="md" sx={{ py: 2, pb: 4 }}>
-      <PageMeta title="Rate photos" description="Rate photos of other members." robots="noindex, nofollow" />
-      <Typography variant="h5" component="h1" sx={{ textAlign: 'center', mb: 1 }}>
-        Rate
-      </Typography>
+      <RateHeading />
       {emptyAndDone ? (
         <Stack spacing={2} sx={{ alignItems: 'center', py: 6, textAlign: 'center' }}>
           <Typography>{feed.error ? feed.error.message : EMPTY_FEED}</Typography>
