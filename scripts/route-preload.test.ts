@@ -33,6 +33,9 @@ const bundle = Object.fromEntries(
     chunk('assets/chip.js', null, ['assets/mui.js']),
     chunk('assets/my-photos-page.js', 'src/features/photos/my-photos-page.tsx', ['assets/mui.js']),
     chunk('assets/schemas.js', 'src/domain/schemas.ts'),
+    // What asks for /rate's first feed page, importing the calls' chunk (with Auth's here) and one of its own.
+    chunk('assets/feed-prefetch.js', 'src/data/feed-prefetch.ts', ['assets/shared.js', 'assets/wire.js']),
+    chunk('assets/wire.js', null),
   ].map((output) => [output.fileName, output]),
 ) as Rolldown.OutputBundle;
 
@@ -76,8 +79,17 @@ describe("a member screen's code asked for as the page is parsed", () => {
       '/assets/react-dom.js',
       '/assets/mui.js',
     ];
-    expect(preloadedAt('/rate', true)).toEqual([...app, '/assets/rate-page.js', '/assets/chip.js']);
-    expect(preloadedAt('/rate/photo-1', true)).toEqual([...app, '/assets/rate-page.js', '/assets/chip.js']);
+    // Then what asks for the screen's first read, before the app: the read waits only for Auth.
+    const rate = [
+      ...app.slice(0, 2),
+      '/assets/feed-prefetch.js',
+      '/assets/wire.js',
+      ...app.slice(2),
+      '/assets/rate-page.js',
+      '/assets/chip.js',
+    ];
+    expect(preloadedAt('/rate', true)).toEqual(rate);
+    expect(preloadedAt('/rate/photo-1', true)).toEqual(rate);
     expect(preloadedAt('/', true)).toEqual([...app, '/assets/my-photos-page.js']);
     expect(preloadedAt('/photos', true)).toEqual([...app, '/assets/my-photos-page.js']);
   });

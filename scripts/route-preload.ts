@@ -25,10 +25,26 @@ export const FIRST_MODULES = [
   'src/app/boot.ts',
 ];
 export const APP_MODULE = 'src/app/start.tsx';
-export const MEMBER_SCREEN_MODULES: Array<{ paths: string[]; under?: boolean; module: string }> = [
-  { paths: [paths.rate], under: true, module: 'src/features/rating/rate-page.tsx' },
+export const MEMBER_SCREEN_MODULES: Array<{
+  paths: string[];
+  under?: boolean;
+  module: string;
+  /** What asks for the screen's first read as soon as Auth answers (src/app/boot.ts): right after Auth. */
+  read?: string;
+}> = [
+  {
+    paths: [paths.rate],
+    under: true,
+    module: 'src/features/rating/rate-page.tsx',
+    read: 'src/data/feed-prefetch.ts',
+  },
   { paths: [paths.home, paths.photos], module: 'src/features/photos/my-photos-page.tsx' },
-  { paths: [paths.leaderboard], under: true, module: 'src/features/leaderboard/leaderboard-page.tsx' },
+  {
+    paths: [paths.leaderboard],
+    under: true,
+    module: 'src/features/leaderboard/leaderboard-page.tsx',
+    read: 'src/features/leaderboard/leaderboard-prefetch.ts',
+  },
   { paths: [paths.profile], under: true, module: 'src/features/profile/profile-page.tsx' },
 ];
 
@@ -52,21 +68,31 @@ export function chunkFiles(bundle: OutputBundle, root: string, module: string): 
   return files;
 }
 
-/** The line of script: the app's chunks for any member screen, and the screen's own by the path. */
+/**
+ * The line of script: Auth's and the calls' chunks, then what asks for the screen's first read, then
+ * the app's chunks, then the screen's own, by the path.
+ */
 export function routePreloadScript(bundle: OutputBundle, root: string, base: string): string {
   const url = (file: string) => `${base}${file}`;
-  const app = [
-    ...new Set([...FIRST_MODULES, APP_MODULE].flatMap((module) => chunkFiles(bundle, root, module))),
-  ].map(url);
-  const screens = MEMBER_SCREEN_MODULES.map(({ paths: shownAt, under, module }) => ({
-    paths: shownAt,
-    under: Boolean(under),
-    files: chunkFiles(bundle, root, module)
+  const first = [...new Set(FIRST_MODULES.flatMap((module) => chunkFiles(bundle, root, module)))].map(url);
+  const app = chunkFiles(bundle, root, APP_MODULE)
+    .map(url)
+    .filter((file) => !first.includes(file));
+  const screens = MEMBER_SCREEN_MODULES.map(({ paths: shownAt, under, module, read }) => {
+    const reads = (read ? chunkFiles(bundle, root, read) : [])
       .map(url)
-      .filter((file) => !app.includes(file)),
-  })).filter((screen) => screen.files.length > 0);
-  const data = JSON.stringify({ app, screens });
-  return `(function(){try{if(!localStorage.getItem(${JSON.stringify(storageKeys.memberHint)}))return;var d=${data},p=location.pathname,s=null;for(var i=0;i<d.screens.length&&!s;i++)for(var j=0;j<d.screens[i].paths.length;j++){var q=d.screens[i].paths[j];if(p===q||(d.screens[i].under&&p.indexOf(q+'/')===0)){s=d.screens[i];break}}if(!s)return;d.app.concat(s.files).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.appendChild(l)})}catch(e){}})()`;
+      .filter((file) => !first.includes(file));
+    return {
+      paths: shownAt,
+      under: Boolean(under),
+      read: reads,
+      files: chunkFiles(bundle, root, module)
+        .map(url)
+        .filter((file) => !first.includes(file) && !app.includes(file) && !reads.includes(file)),
+    };
+  }).filter((screen) => screen.files.length > 0);
+  const data = JSON.stringify({ first, app, screens });
+  return `(function(){try{if(!localStorage.getItem(${JSON.stringify(storageKeys.memberHint)}))return;var d=${data},p=location.pathname,s=null;for(var i=0;i<d.screens.length&&!s;i++)for(var j=0;j<d.screens[i].paths.length;j++){var q=d.screens[i].paths[j];if(p===q||(d.screens[i].under&&p.indexOf(q+'/')===0)){s=d.screens[i];break}}if(!s)return;d.first.concat(s.read.filter(function(f){return d.app.indexOf(f)<0}),d.app,s.files).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.appendChild(l)})}catch(e){}})()`;
 }
 
 export function routePreloadPlugin(): Plugin {

@@ -18,29 +18,24 @@ interface MemberRoute {
   matches(pathname: string): boolean;
   /** The screen, whose code is fetched (Vite adds a modulepreload for each chunk it imports). */
   screen(screens: typeof Screens): { preload(): Promise<void> };
-  /** The screen's first read, started once a member is known. */
-  data?(uid: string): void;
+  /**
+   * The screen's first read: its code asked for at boot, the read itself started with what this
+   * resolves to once a member is known.
+   */
+  data?(): Promise<(uid: string) => void>;
 }
 
 // In the app's own chunk, which main.tsx asks for at the same time: no request of its own.
 const screens = () => import('./lazy-screens');
 
 /** /rate's first feed page, asked for beside the member's record rather than after it. */
-function prefetchFirstFeedPage(uid: string): void {
-  import('@/data/feed-prefetch').then(
-    ({ prefetchFeed }) => prefetchFeed(uid),
-    // The screen asks for the page itself.
-    () => undefined,
-  );
-}
+const prefetchFirstFeedPage = () => import('@/data/feed-prefetch').then(({ prefetchFeed }) => prefetchFeed);
 
 /** /leaderboard's first answer, asked for beside the member's record rather than after it. */
-function prefetchBoard(uid: string): void {
+const prefetchBoard = () =>
   import('@/features/leaderboard/leaderboard-prefetch').then(
-    ({ prefetchLeaderboard }) => prefetchLeaderboard(uid),
-    () => undefined,
+    ({ prefetchLeaderboard }) => prefetchLeaderboard,
   );
-}
 
 const under = (path: string) => (pathname: string) => pathname === path || pathname.startsWith(`${path}/`);
 
@@ -113,13 +108,15 @@ export function bootMemberRoute(
   screens()
     .then((loaded) => Promise.all([route.screen(loaded).preload(), loaded.BottomTabs.preload()]))
     .catch(ignore);
-  const { data } = route;
-  if (!data) return;
+  if (!route.data) return;
+  // Its code now, so the read waits only for Auth; should it fail to load, the screen asks itself.
+  const read = route.data();
+  read.catch(ignore);
   let started = false;
   const start = (uid: string) => {
     if (started) return;
     started = true;
-    data(uid);
+    read.then((ask) => ask(uid), ignore);
   };
   // From Auth's first answer, which may come before the app's chunk has even arrived; and from the
   // session's, should that come first.
