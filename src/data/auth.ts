@@ -15,7 +15,7 @@ import {
   verifyPasswordResetCode,
   type User as FirebaseUser,
 } from 'firebase/auth';
-import { auth } from '@/data/firebase-app';
+import { auth } from '@/data/firebase-auth';
 import { CATEGORY_DEFAULTS } from '@/domain/errors';
 import { memberSignedIn, memberSignedOut, memberSigningOut } from './auth-analytics';
 import { needAuth } from './auth-demand';

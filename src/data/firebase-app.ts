@@ -1,26 +1,13 @@
 /**
- * The one place the Firebase SDK is initialised. Auth is shared by both backends; in local mode it
- * talks to the Auth emulator and callables go to the local server at the Functions-emulator URL shape.
+ * The one place the Firebase SDK is initialised. Auth, which both backends share, is initialised in
+ * firebase-auth.ts, loaded only where it is needed; in local mode it talks to the Auth emulator, and
+ * callables go to the local server at the Functions-emulator URL shape.
  */
 import { initializeApp, type FirebaseApp } from 'firebase/app';
-import {
-  browserLocalPersistence,
-  connectAuthEmulator,
-  indexedDBLocalPersistence,
-  initializeAuth,
-  type Auth,
-} from 'firebase/auth';
 import type { Functions } from 'firebase/functions';
 import { env } from '@/config/env';
 
 export const firebaseApp: FirebaseApp = initializeApp(env.firebase);
-
-// Only what the app uses: the popup resolver is passed where a popup opens, keeping it off the landing page.
-export const auth: Auth = initializeAuth(firebaseApp, {
-  persistence: [indexedDBLocalPersistence, browserLocalPersistence],
-});
-
-if (env.useEmulators) connectAuthEmulator(auth, env.localAuthUrl, { disableWarnings: true });
 
 let functions: Promise<Functions> | undefined;
 

@@ -7,7 +7,7 @@
 import * as yup from 'yup';
 import type { AbTestEvent } from './experiments';
 
-export const AB_TEST_ROUTE = '/api/analytics/ab-test';
+export { AB_TEST_ROUTE } from './ab-tests';
 export const AB_TEST_EVENTS = 'abTestEvents';
 /** A body larger than this is refused unread. */
 export const AB_TEST_BODY_MAX = 2 * 1024;

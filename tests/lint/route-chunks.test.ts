@@ -95,6 +95,16 @@ describe('code loaded on demand', () => {
     expect(ON_ACTION.filter((name) => bundled.has(name))).toEqual([]);
   });
 
+  it.each([
+    // Its calls load the app's SDK and the Functions SDK: Auth only where a member or a sign-in needs it.
+    ['the calls of a visitor', 'src/data/firebase-app.ts', ['firebase/auth', 'src/data/firebase-auth.ts']],
+    ['the app', 'src/app/start.tsx', ['firebase/auth', 'src/data/auth.ts', 'src/app/boot.ts']],
+    ["the landing page's A/B test", 'src/features/landing/landing-experiment.ts', ['yup']],
+  ])("%s's first load does not bring what a visitor may never need", (_name, entry, later) => {
+    const bundled = bundledWith(entry);
+    expect(later.filter((name) => bundled.has(name))).toEqual([]);
+  });
+
   it('sees through re-exports and relative paths, and leaves type-only imports out', () => {
     // The rating screen's check (src/domain/schemas.ts) is a type import there, and a value import here.
     expect(bundledWith('src/features/photos/comment-thread.tsx')).toContain('obscenity');

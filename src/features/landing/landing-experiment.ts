@@ -7,9 +7,9 @@
  */
 import { env } from '@/config/env';
 import { call } from '@/data/callables';
-import { AB_TEST_ROUTE } from '@/domain/ab-test-events';
+import { AB_TEST_ROUTE, assignVariant } from '@/domain/ab-tests';
 import { abTestAnalyticsEvent } from '@/domain/analytics';
-import { assignVariant, type AbTestEvent, type AbTestVariant } from '@/domain/experiments';
+import type { AbTestEvent, AbTestVariant } from '@/domain/experiments';
 import { allows } from '@/domain/consent';
 import { track } from '@/lib/analytics';
 import { readConsent } from '@/lib/consent';
