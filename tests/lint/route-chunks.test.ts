@@ -100,6 +100,11 @@ describe('code loaded on demand', () => {
     ['the calls of a visitor', 'src/data/firebase-app.ts', ['firebase/auth', 'src/data/firebase-auth.ts']],
     ['the app', 'src/app/start.tsx', ['firebase/auth', 'src/data/auth.ts', 'src/app/boot.ts']],
     ["the landing page's A/B test", 'src/features/landing/landing-experiment.ts', ['yup']],
+    [
+      'the cookie banner',
+      'src/features/consent/consent-host.tsx',
+      ['src/features/consent/consent-preferences-dialog.tsx'],
+    ],
   ])("%s's first load does not bring what a visitor may never need", (_name, entry, later) => {
     const bundled = bundledWith(entry);
     expect(later.filter((name) => bundled.has(name))).toEqual([]);

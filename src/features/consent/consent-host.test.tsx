@@ -41,7 +41,8 @@ describe('the cookie banner', () => {
   it('sets preferences one by one, necessary always on', async () => {
     const { user } = renderApp(<ConsentHost />);
     await user.click(screen.getByRole('button', { name: 'Preferences' }));
-    expect(screen.getByRole('switch', { name: 'Necessary' })).toBeDisabled();
+    // The dialog's code loads when it opens.
+    expect(await screen.findByRole('switch', { name: 'Necessary' })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'Necessary' })).toBeChecked();
     await user.click(screen.getByRole('switch', { name: 'Functional' }));
     await user.click(screen.getByRole('button', { name: 'Save preferences' }));
@@ -54,7 +55,7 @@ describe('the cookie banner', () => {
     const first = renderApp(<ConsentHost />);
     expect(banner()).not.toBeInTheDocument();
     act(() => openCookieSettings());
-    expect(screen.getByRole('switch', { name: 'Analytics' })).toBeChecked();
+    expect(await screen.findByRole('switch', { name: 'Analytics' })).toBeChecked();
     await first.user.click(screen.getByRole('switch', { name: 'Analytics' }));
     await first.user.click(screen.getByRole('button', { name: 'Save preferences' }));
     expect(readConsent()?.preferences.analytics).toBe(false);

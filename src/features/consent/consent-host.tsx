@@ -18,9 +18,15 @@ import {
 } from '@/domain/consent';
 import { keepConsent, onConsentChange, readConsent } from '@/lib/consent';
 import { onCookieSettingsRequest } from '@/lib/cookie-settings';
+import { onDemand } from '@/lib/on-demand';
 import { logFailure } from '@/lib/report-error';
 import { ConsentBanner } from './consent-banner';
-import { ConsentPreferencesDialog } from './consent-preferences-dialog';
+
+// Loaded when opened: a first visit shows the banner, and the dialog's parts (MUI's Dialog, the
+// switches) would otherwise load and run with it while the page is being taken over.
+const ConsentPreferencesDialog = onDemand(() =>
+  import('./consent-preferences-dialog').then((module) => module.ConsentPreferencesDialog),
+);
 
 /** Saves the device's choice to the member's record and takes the server's time, so both agree. */
 async function saveToRecord(consent: CookieConsent): Promise<void> {
