@@ -78,14 +78,17 @@ export const RatingPanel = memo(function RatingPanel({
           {label === null ? '' : feedLabel(label)}
         </Typography>
       </Box>
+      {/* No touch ripple: a press shows the next photo at once, and the ripple's renders would delay it (the
+          keyboard's focus ripple stays). */}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
-        <Button variant="outlined" onClick={onSkip} sx={{ minWidth: 120 }}>
+        <Button variant="outlined" onClick={onSkip} disableTouchRipple sx={{ minWidth: 120 }}>
           Skip
         </Button>
         <Button
           variant="contained"
           disabled={rate === null || rate < 0.5}
           onClick={onSubmit}
+          disableTouchRipple
           sx={{ minWidth: 120 }}
         >
           Rate
