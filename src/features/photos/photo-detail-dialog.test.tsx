@@ -194,6 +194,28 @@ describe('PhotoDetailDialog', () => {
     expect(backdrop).not.toHaveStyle({ opacity: '0' });
   });
 
+  it('keeps the page from scrolling behind it only where it does not cover the page', () => {
+    const photo = aPhoto('a');
+    const { unmount } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    expect(document.body).toHaveStyle({ overflow: 'hidden' });
+    unmount();
+    // A phone: the dialog is full-screen.
+    const phone = (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    });
+    vi.stubGlobal('matchMedia', phone);
+    try {
+      renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+      expect(screen.getByRole('dialog')).toHaveClass('MuiDialog-paperFullScreen');
+      expect(document.body).not.toHaveStyle({ overflow: 'hidden' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('offers the small image beside the large one, for a photo column narrower than the screen', () => {
     const photo = aPhoto('a', {
       smallImageUrl: 'http://files.test/a-small.webp',

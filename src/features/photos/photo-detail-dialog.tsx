@@ -208,6 +208,9 @@ export function PhotoDetailDialog({
       // Shown at once rather than faded in: a fade starts by laying the whole page out in the tap's task
       // (MUI's reflow), and the dialog would only be fully there 225 ms later.
       slotProps={NO_FADE_IN}
+      // Full-screen, it covers the page, so there is nothing to keep from scrolling: locking it measures the
+      // page's scrollbar, laying all of My Photos out inside the tap's task.
+      disableScrollLock={fullScreen}
     >
       <ClosableDialogTitle id="photo-detail-title" onClose={onClose}>
         {label}
