@@ -203,11 +203,19 @@ describe("firebase.json's hosting", () => {
   const hosting = (
     JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../firebase.json'), 'utf8')) as {
       hosting: {
+        cleanUrls: boolean;
+        trailingSlash: boolean;
         rewrites: Array<{ source: string; function?: string; destination?: string }>;
         headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
       };
     }
   ).hosting;
+
+  it("sends /about/ and /blog/ to their pre-rendered page's own address, not to the app shell", () => {
+    // Without it Hosting looks for /about/index.html, finds none and serves the shell: an empty page to a crawler.
+    expect(hosting.cleanUrls).toBe(true);
+    expect(hosting.trailingSlash).toBe(false);
+  });
 
   it('sends articles and the sitemap to publicPages, before the app takes every other path', () => {
     const rewrites = hosting.rewrites.map((rule) => rule.source);
