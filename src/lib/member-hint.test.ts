@@ -39,6 +39,26 @@ describe('the member hint', () => {
     expect(entries.size).toBe(0);
   });
 
+  it('never throws where the page’s storage is blocked: no hint, and noting one is skipped', () => {
+    const blocked = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    const getItem = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(blocked);
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(blocked);
+    const removeItem = vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(blocked);
+    try {
+      expect(hasMemberHint()).toBe(false);
+      expect(() => setMemberHint(true)).not.toThrow();
+      expect(() => setMemberHint(false)).not.toThrow();
+      expect(setItem).toHaveBeenCalled();
+      expect(removeItem).toHaveBeenCalled();
+    } finally {
+      getItem.mockRestore();
+      setItem.mockRestore();
+      removeItem.mockRestore();
+    }
+  });
+
   it('leaves the page’s hint alone where Cache Storage fails or is missing', async () => {
     vi.stubGlobal('caches', { open: () => Promise.reject(new Error('SecurityError')) });
     await expect(noteMemberForServiceWorker(true)).resolves.toBeUndefined();

@@ -7,8 +7,13 @@ import { MEMBER_HINT_CACHE, MEMBER_HINT_URL } from '@/config/app-pages';
 import { whenIdle } from './idle';
 import { storageKeys } from './storage';
 
+/** False where the page's storage cannot be read (blocked storage throws): the app then waits for Auth. */
 export function hasMemberHint(): boolean {
-  return localStorage.getItem(storageKeys.memberHint) !== null;
+  try {
+    return localStorage.getItem(storageKeys.memberHint) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** The service worker's note, kept or dropped; where Cache Storage fails (a private window), `/` stays the landing page's HTML. */
@@ -26,7 +31,11 @@ export async function noteMemberForServiceWorker(member: boolean): Promise<void>
 
 /** Notes (or forgets) that a member is signed in here: at once for the page, the worker's when the browser is idle. */
 export function setMemberHint(member: boolean): void {
-  if (member) localStorage.setItem(storageKeys.memberHint, '1');
-  else localStorage.removeItem(storageKeys.memberHint);
+  try {
+    if (member) localStorage.setItem(storageKeys.memberHint, '1');
+    else localStorage.removeItem(storageKeys.memberHint);
+  } catch {
+    // Blocked or full storage: the hint only speeds the next start up; the session does not depend on it.
+  }
   whenIdle(() => void noteMemberForServiceWorker(member));
 }
