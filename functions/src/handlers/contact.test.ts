@@ -11,6 +11,17 @@ import { SIGNED_OUT } from './handler';
 import { caller, seedMember, testContext } from '../testing';
 import { sendContactMessage, sendFeedback } from './contact';
 
+/** Fills today's visitor shards from `first` on; returns the day's key. */
+async function fillDay(context: ReturnType<typeof testContext>, first = 0): Promise<string> {
+  const day = context.clock.now().toISOString().slice(0, 10);
+  const messages = CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS;
+  for (let shard = first; shard < CONTACT_DAY_SHARDS; shard++)
+    await context.store.runTransaction(async (tx) => {
+      tx.set(`${CONTACT_DAYS}/${day}_${shard}`, { day, messages, expireAt: new Date() });
+    });
+  return day;
+}
+
 describe('sendContactMessage', () => {
   it("stores a visitor's message with uid null, and a member's with their uid", async () => {
     const context = testContext();
@@ -40,12 +51,7 @@ describe('sendContactMessage', () => {
 
   it(`keeps at most ${CONTACT_VISITOR_MESSAGES_PER_DAY} visitors' messages a day, members' beyond them, and again the next day`, async () => {
     const context = testContext();
-    const perShard = CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS;
-    const day = context.clock.now().toISOString().slice(0, 10);
-    for (let shard = 0; shard < CONTACT_DAY_SHARDS; shard++)
-      await context.store.runTransaction(async (tx) => {
-        tx.set(`${CONTACT_DAYS}/${day}_${shard}`, { day, messages: perShard, expireAt: new Date() });
-      });
+    await fillDay(context);
     await expect(
       sendContactMessage.run({ message: 'One more question from a visitor.' }, context.as(null)),
     ).rejects.toMatchObject({ code: 'resource-exhausted', message: CONTACT_MESSAGES.visitorsFull });
@@ -60,12 +66,7 @@ describe('sendContactMessage', () => {
 
   it('counts an account without a member record as a visitor: new accounts are no way round the day', async () => {
     const context = testContext();
-    const perShard = CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS;
-    const day = context.clock.now().toISOString().slice(0, 10);
-    for (let shard = 0; shard < CONTACT_DAY_SHARDS; shard++)
-      await context.store.runTransaction(async (tx) => {
-        tx.set(`${CONTACT_DAYS}/${day}_${shard}`, { day, messages: perShard, expireAt: new Date() });
-      });
+    await fillDay(context);
     await expect(
       sendContactMessage.run(
         { message: 'Written from an account made a second ago.' },
@@ -77,12 +78,7 @@ describe('sendContactMessage', () => {
 
   it('turns no visitor away while the day has room, though the shard drawn is full', async () => {
     const context = testContext();
-    const perShard = CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS;
-    const day = context.clock.now().toISOString().slice(0, 10);
-    for (let shard = 1; shard < CONTACT_DAY_SHARDS; shard++)
-      await context.store.runTransaction(async (tx) => {
-        tx.set(`${CONTACT_DAYS}/${day}_${shard}`, { day, messages: perShard, expireAt: new Date() });
-      });
+    const day = await fillDay(context, 1);
     for (let n = 0; n < 10; n++)
       await sendContactMessage.run({ message: `Visitor question number ${n}.` }, context.as(null));
     expect(await context.store.query('contact')).toHaveLength(10);
