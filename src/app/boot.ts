@@ -10,7 +10,7 @@
  */
 import { env, type AppEnv } from '@/config/env';
 import { paths } from '@/config/paths';
-import { storageKeys } from '@/lib/storage';
+import { hasMemberHint } from '@/lib/member-hint';
 import type * as Auth from '@/data/auth';
 import type * as Screens from './lazy-screens';
 
@@ -93,7 +93,7 @@ export function bootMemberRoute(
   pathname: string = window.location.pathname,
   auth: () => Promise<Pick<typeof Auth, 'watchAuth'>> = () => import('@/data/auth'),
 ): void {
-  if (!localStorage.getItem(storageKeys.memberHint)) return;
+  if (!hasMemberHint()) return;
   const route = MEMBER_ROUTES.find((candidate) => candidate.matches(pathname));
   if (!route) return;
   connectAhead(memberOrigins());

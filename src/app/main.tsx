@@ -1,12 +1,13 @@
 import { watchInstallOffer } from '@/lib/install-prompt';
-import { afterFirstPaint, holdEarlyClicks } from '@/lib/prerendered';
-import { storageKeys } from '@/lib/storage';
+import { afterNextPaint } from '@/lib/after-paint';
+import { hasMemberHint } from '@/lib/member-hint';
+import { holdEarlyClicks } from '@/lib/prerendered';
 import { tidyAddress } from './address';
 
 tidyAddress();
 watchInstallOffer();
 // A member's screen starts from the address (src/app/boot.ts); a visitor's page loads none of it.
-if (localStorage.getItem(storageKeys.memberHint))
+if (hasMemberHint())
   import('./boot').then(
     ({ bootMemberRoute }) => bootMemberRoute(),
     // Only a head start: each screen loads what it needs itself.
@@ -19,5 +20,5 @@ if (!root) throw new Error('index.html has no #root element.');
 const start = () => void import('./start').then(({ startApp }) => startApp(root));
 if (root.firstElementChild) {
   holdEarlyClicks(root);
-  afterFirstPaint(start);
+  afterNextPaint(start);
 } else start();

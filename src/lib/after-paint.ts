@@ -3,8 +3,6 @@
  * waits until that has been painted, so the member sees the result in the first frame after the tap,
  * not after the bookkeeping.
  */
-import { startTransition, useEffect, useState } from 'react';
-
 /** A frame that has not come by then (a page in the background paints none) no longer holds the work up. */
 export const AFTER_PAINT_LIMIT_MS = 1000;
 
@@ -35,14 +33,4 @@ export function afterNextPaint(work: () => void): () => void {
 /** `afterNextPaint` as a promise. */
 export function nextPaint(): Promise<void> {
   return new Promise((resolve) => afterNextPaint(resolve));
-}
-
-/**
- * False on a component's first render, true once that render has been painted: what is below the fold
- * renders then, in a transition (in slices), so the first frame shows the top at once.
- */
-export function useFirstPaintDone(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => startTransition(() => setPainted(true))), []);
-  return painted;
 }

@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   PRERENDERED_DATA_ID,
   TAKEOVER_TIMEOUT_MS,
-  afterFirstPaint,
   appContainer,
   holdEarlyClicks,
   scriptJson,
@@ -16,19 +15,6 @@ const prerenderedBlog = () =>
 afterEach(() => {
   vi.useRealTimers();
   document.body.innerHTML = '';
-});
-
-describe('afterFirstPaint', () => {
-  it('starts after the next frame, in a task of its own', () => {
-    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'setTimeout'] });
-    const start = vi.fn();
-    afterFirstPaint(start);
-    expect(start).not.toHaveBeenCalled();
-    vi.advanceTimersToNextFrame();
-    expect(start).not.toHaveBeenCalled();
-    vi.runOnlyPendingTimers();
-    expect(start).toHaveBeenCalledOnce();
-  });
 });
 
 describe('appContainer', () => {

@@ -30,14 +30,6 @@ export function takePrerendered<T>(key: string): T | undefined {
   }
 }
 
-/**
- * Runs `start` once the page on screen has painted (a frame, then a task after it): a pre-rendered
- * page shows before the app's code is even fetched, so its first paint never waits for that code.
- */
-export function afterFirstPaint(start: () => void): void {
-  requestAnimationFrame(() => setTimeout(start));
-}
-
 /** How long a pre-rendered page waits at most for the app's own rendering of it. */
 export const TAKEOVER_TIMEOUT_MS = 4000;
 

@@ -31,7 +31,7 @@ import { formatScore, percentileText, rateColor, verdict, viewingTimeMessages } 
 import { usePhotoStanding } from '@/data/use-photo-standing';
 import { PeerPercentile } from './peer-percentile';
 import { ClosableDialogTitle } from '@/components/closable-dialog-title';
-import { useFirstPaintDone } from '@/lib/after-paint';
+import { useFirstPaintDone } from '@/lib/use-first-paint-done';
 
 interface Props {
   photo: Photo;
