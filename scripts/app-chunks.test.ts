@@ -2,9 +2,11 @@ import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
 import {
   appChunkModules,
+  backendChunkModules,
   isAppStart,
   isMemberBoot,
   readFacts,
+  sharedChunkModules,
   type ModuleFacts,
   type ModuleGraph,
 } from './app-chunks';
@@ -170,5 +172,99 @@ describe("the app's chunk", () => {
       ['/src/sw/sw.ts'],
     );
     expect(await appChunkModules(graph, isAppStart)).toEqual(new Set());
+  });
+});
+
+describe("the member screens' shared chunk", () => {
+  it('takes what two screens or more need, leaving what one alone needs, what the app has and what loads on demand', async () => {
+    const graph = await graphOf(
+      {
+        '/src/main.tsx': { code: "import('/src/app/start.tsx');" },
+        [START]: {
+          code: "import { Button } from '/mui/button.js'; export const start = () => [Button, import('/src/rate.tsx'), import('/src/profile.tsx'), import('/src/board.tsx')];",
+          exports: ['start'],
+        },
+        '/mui/button.js': { code: 'export const Button = 1;', exports: ['Button'] },
+        '/mui/card.js': {
+          code: "import { Button } from '/mui/button.js'; export const Card = Button;",
+          exports: ['Card'],
+        },
+        '/mui/chip.js': { code: 'export const Chip = 1;', exports: ['Chip'] },
+        '/mui/slider.js': { code: 'export const Slider = 1;', exports: ['Slider'] },
+        '/src/rate.tsx': {
+          code: "import { Card } from '/mui/card.js'; import { Slider } from '/mui/slider.js'; export const Rate = [Card, Slider, import('/src/dialog.tsx')];",
+          exports: ['Rate'],
+        },
+        '/src/profile.tsx': {
+          code: "import { Card } from '/mui/card.js'; import { Chip } from '/mui/chip.js'; export const Profile = [Card, Chip];",
+          exports: ['Profile'],
+        },
+        '/src/board.tsx': {
+          code: "import { Chip } from '/mui/chip.js'; export const Board = Chip;",
+          exports: ['Board'],
+        },
+        '/src/dialog.tsx': {
+          code: "import { Chip } from '/mui/chip.js'; import { Slider } from '/mui/slider.js'; export const Dialog = [Chip, Slider];",
+          exports: ['Dialog'],
+        },
+      },
+      ['/src/main.tsx'],
+    );
+    const screen = (id: string) => (candidate: string) => candidate === id;
+    const shared = await sharedChunkModules(
+      graph,
+      [
+        screen('/src/rate.tsx'),
+        screen('/src/profile.tsx'),
+        screen('/src/board.tsx'),
+        screen('/src/absent.tsx'),
+      ],
+      isAppStart,
+    );
+    // The slider is the rating screen's alone (the dialog loads on demand); the button is the app's.
+    expect([...shared].sort()).toEqual(['/mui/card.js', '/mui/chip.js']);
+  });
+});
+
+describe("the backends' chunks", () => {
+  it("puts each adapter with what it alone needs, what both need apart, and leaves Auth's and the app's", async () => {
+    const graph = await graphOf(
+      {
+        '/src/main.tsx': { code: "import('/src/app/start.tsx'); import('/src/data/auth.ts');" },
+        [START]: {
+          code: "import { log } from '/src/data/log.ts'; export const start = () => [log, import('/src/data/local/local-backend.ts'), import('/src/data/firebase/firebase-backend.ts')];",
+          exports: ['start'],
+        },
+        '/src/data/auth.ts': {
+          code: "import { sdk } from '/lib/auth-sdk.js'; export const auth = sdk;",
+          exports: ['auth'],
+        },
+        '/lib/auth-sdk.js': { code: 'export const sdk = 1;', exports: ['sdk'] },
+        '/src/data/log.ts': { code: 'export const log = 1;', exports: ['log'] },
+        '/src/data/vote.ts': { code: 'export const vote = 1;', exports: ['vote'] },
+        '/src/data/local/local-backend.ts': {
+          code: "import { vote } from '/src/data/vote.ts'; import { log } from '/src/data/log.ts'; import { sdk } from '/lib/auth-sdk.js'; import { live } from '/src/data/local/live.ts'; export const local = [vote, log, sdk, live];",
+          exports: ['local'],
+        },
+        '/src/data/local/live.ts': { code: 'export const live = 1;', exports: ['live'] },
+        '/src/data/firebase/firebase-backend.ts': {
+          code: "import { vote } from '/src/data/vote.ts'; import { store } from '/lib/firestore.js'; export const firebase = [vote, store];",
+          exports: ['firebase'],
+        },
+        '/lib/firestore.js': { code: 'export const store = 1;', exports: ['store'] },
+      },
+      ['/src/main.tsx'],
+    );
+    const chunks = await backendChunkModules(graph);
+    const sorted = (ids: Set<string> | undefined) => [...(ids ?? [])].sort();
+    expect(sorted(chunks.backend)).toEqual(['/src/data/vote.ts']);
+    expect(sorted(chunks['local-backend'])).toEqual([
+      '/src/data/local/live.ts',
+      '/src/data/local/local-backend.ts',
+    ]);
+    expect(sorted(chunks['firebase-backend'])).toEqual([
+      '/lib/firestore.js',
+      '/src/data/firebase/firebase-backend.ts',
+    ]);
   });
 });

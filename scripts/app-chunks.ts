@@ -104,6 +104,74 @@ export async function appChunkModules(
 }
 
 export const isAppStart = (id: string) => /[\\/]src[\\/]app[\\/]start\.tsx$/.test(id);
+/**
+ * A member's everyday screens, and the tab bar drawn with each: what two of them or more share goes in
+ * one chunk beside the app's, rather than the some 30 small chunks the bundler makes of it, each a
+ * request on the phone's connection before the screen can draw. What one screen alone needs stays in
+ * its own chunk.
+ */
+export const MEMBER_SCREENS: ReadonlyArray<(id: string) => boolean> = [
+  'features/rating/rate-page',
+  'features/photos/my-photos-page',
+  'features/profile/profile-page',
+  'features/leaderboard/leaderboard-page',
+  'app/layout/bottom-tabs',
+].map((module) => {
+  const pattern = new RegExp(`[\\\\/]src[\\\\/]${module.replaceAll('/', '[\\\\/]')}\\.tsx$`);
+  return (id: string) => pattern.test(id);
+});
+
+/**
+ * The backend's adapters, one of which a member's screen loads for its first read (src/data/backend.ts):
+ * each with what it alone needs in a chunk of its own, what both need in a third.
+ */
+export const BACKENDS = {
+  'local-backend': (id: string) => /[\\/]src[\\/]data[\\/]local[\\/]local-backend\.ts$/.test(id),
+  'firebase-backend': (id: string) => /[\\/]src[\\/]data[\\/]firebase[\\/]firebase-backend\.ts$/.test(id),
+};
+
+/** Auth and the calls, which a member's page loads first, each in its own chunks (scripts/route-preload.ts). */
+const isLoadedFirst = (id: string) => /[\\/]src[\\/]data[\\/](auth|callables|firebase-app)\.ts$/.test(id);
+
+/**
+ * The backends' chunks: each adapter with what it alone needs, and what both need (`backend`), without
+ * what loads before them (the entries, the app, a member's head start, Auth and the calls, the screens).
+ */
+export async function backendChunkModules(graph: ModuleGraph): Promise<Record<string, Set<string>>> {
+  const loadedEarlier = (id: string) =>
+    isMemberBoot(id) || isAppStart(id) || isLoadedFirst(id) || MEMBER_SCREENS.some((screen) => screen(id));
+  const [local, firebase] = await Promise.all(
+    Object.values(BACKENDS).map((isBackend) => appChunkModules(graph, isBackend, loadedEarlier)),
+  );
+  const both = new Set([...local!].filter((id) => firebase!.has(id)));
+  return {
+    backend: both,
+    'local-backend': new Set([...local!].filter((id) => !both.has(id))),
+    'firebase-backend': new Set([...firebase!].filter((id) => !both.has(id))),
+  };
+}
+
+/** What at least two of `screens` need, without what the entries or a module `apart` need. */
+export async function sharedChunkModules(
+  graph: ModuleGraph,
+  screens: ReadonlyArray<(id: string) => boolean>,
+  isApart: (id: string) => boolean,
+): Promise<Set<string>> {
+  const ids = [...graph.ids()];
+  const outside = await neededBy(
+    graph,
+    ids.filter((id) => graph.isEntry(id) || isApart(id)),
+  );
+  const reached = new Map<string, number>();
+  for (const screen of screens) {
+    const from = ids.filter(screen);
+    if (from.length === 0) continue;
+    for (const id of await neededBy(graph, from))
+      if (!outside.has(id)) reached.set(id, (reached.get(id) ?? 0) + 1);
+  }
+  return new Set([...reached].filter(([, count]) => count >= 2).map(([id]) => id));
+}
+
 /** A member's head start (src/app/boot.ts), loaded beside the app's chunk rather than from it. */
 export const isMemberBoot = (id: string) => /[\\/]src[\\/]app[\\/]boot\.ts$/.test(id);
 
@@ -203,6 +271,8 @@ export async function readFacts(
  */
 export function appChunkPlugin(): Plugin {
   let modules = new Set<string>();
+  let memberModules = new Set<string>();
+  let backendModules: Record<string, Set<string>> = {};
   return {
     name: 'app-chunk',
     // PHOTORATER_APP_CHUNK=off builds with the bundler's own chunks, which `npm run bench` compares with.
@@ -219,6 +289,17 @@ export function appChunkPlugin(): Plugin {
                   // What the entry needs is the app's too, and stays in the entry chunk.
                   includeDependenciesRecursively: false,
                 },
+                {
+                  name: 'member',
+                  test: (id: string) => memberModules.has(id),
+                  includeDependenciesRecursively: false,
+                },
+                ...['backend', ...Object.keys(BACKENDS)].map((name) => ({
+                  // Each backend's adapter with what it needs (some 6 small chunks otherwise).
+                  name,
+                  test: (id: string) => backendModules[name]?.has(id) ?? false,
+                  includeDependenciesRecursively: false,
+                })),
               ],
             },
           },
@@ -227,29 +308,32 @@ export function appChunkPlugin(): Plugin {
     }),
     async buildEnd() {
       const facts = new Map<string, Promise<ModuleFacts | undefined>>();
-      modules = await appChunkModules(
-        {
-          ids: () => this.getModuleIds(),
-          isEntry: (id) => this.getModuleInfo(id)?.isEntry ?? false,
-          facts: (id) => {
-            let known = facts.get(id);
-            if (!known) {
-              const info = this.getModuleInfo(id);
-              known = info
-                ? readFacts(
-                    { code: info.code ?? '', importedIds: info.importedIds, exports: info.exports },
-                    (code) => this.parse(code) as unknown as { body: unknown[] },
-                    async (specifier) => (await this.resolve(specifier, id))?.id,
-                  )
-                : Promise.resolve(undefined);
-              facts.set(id, known);
-            }
-            return known;
-          },
+      const graph: ModuleGraph = {
+        ids: () => this.getModuleIds(),
+        isEntry: (id) => this.getModuleInfo(id)?.isEntry ?? false,
+        facts: (id) => {
+          let known = facts.get(id);
+          if (!known) {
+            const info = this.getModuleInfo(id);
+            known = info
+              ? readFacts(
+                  { code: info.code ?? '', importedIds: info.importedIds, exports: info.exports },
+                  (code) => this.parse(code) as unknown as { body: unknown[] },
+                  async (specifier) => (await this.resolve(specifier, id))?.id,
+                )
+              : Promise.resolve(undefined);
+            facts.set(id, known);
+          }
+          return known;
         },
-        isAppStart,
-        isMemberBoot,
+      };
+      modules = await appChunkModules(graph, isAppStart, isMemberBoot);
+      memberModules = await sharedChunkModules(
+        graph,
+        MEMBER_SCREENS,
+        (id) => isMemberBoot(id) || isAppStart(id),
       );
+      backendModules = await backendChunkModules(graph);
     },
   };
 }

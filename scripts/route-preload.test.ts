@@ -36,6 +36,12 @@ const bundle = Object.fromEntries(
     // What asks for /rate's first feed page, importing the calls' chunk (with Auth's here) and one of its own.
     chunk('assets/feed-prefetch.js', 'src/data/feed-prefetch.ts', ['assets/shared.js', 'assets/wire.js']),
     chunk('assets/wire.js', null),
+    // The backend's adapter this build carries, with a chunk of its own.
+    chunk('assets/local-backend.js', 'src/data/local/local-backend.ts', [
+      'assets/backend.js',
+      'assets/mui.js',
+    ]),
+    chunk('assets/backend.js', null),
   ].map((output) => [output.fileName, output]),
 ) as Rolldown.OutputBundle;
 
@@ -70,7 +76,7 @@ describe("a member screen's code asked for as the page is parsed", () => {
     expect(chunkFiles(bundle, root, 'src/features/profile/profile-page.tsx')).toEqual([]);
   });
 
-  it("preloads the app's chunks and the screen's own for the path, for a member", () => {
+  it("preloads the app's chunks, the screen's own and the backend's for the path, for a member", () => {
     // Auth first: the first read waits for its answer.
     const app = [
       '/assets/shared.js',
@@ -79,6 +85,8 @@ describe("a member screen's code asked for as the page is parsed", () => {
       '/assets/react-dom.js',
       '/assets/mui.js',
     ];
+    // The store's adapter, for the screen's first read of the store; what the app has is not asked twice.
+    const backend = ['/assets/local-backend.js', '/assets/backend.js'];
     // Then what asks for the screen's first read, before the app: the read waits only for Auth.
     const rate = [
       ...app.slice(0, 2),
@@ -87,11 +95,12 @@ describe("a member screen's code asked for as the page is parsed", () => {
       ...app.slice(2),
       '/assets/rate-page.js',
       '/assets/chip.js',
+      ...backend,
     ];
     expect(preloadedAt('/rate', true)).toEqual(rate);
     expect(preloadedAt('/rate/photo-1', true)).toEqual(rate);
-    expect(preloadedAt('/', true)).toEqual([...app, '/assets/my-photos-page.js']);
-    expect(preloadedAt('/photos', true)).toEqual([...app, '/assets/my-photos-page.js']);
+    expect(preloadedAt('/', true)).toEqual([...app, '/assets/my-photos-page.js', ...backend]);
+    expect(preloadedAt('/photos', true)).toEqual([...app, '/assets/my-photos-page.js', ...backend]);
   });
 
   it('preloads nothing for a visitor, on a public page, or at an address that only looks alike', () => {

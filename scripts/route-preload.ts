@@ -25,6 +25,8 @@ export const FIRST_MODULES = [
   'src/app/boot.ts',
 ];
 export const APP_MODULE = 'src/app/start.tsx';
+/** The backend's adapter (whichever the build carries), which a screen's first read of the store needs. */
+export const BACKEND_MODULES = ['src/data/local/local-backend.ts', 'src/data/firebase/firebase-backend.ts'];
 export const MEMBER_SCREEN_MODULES: Array<{
   paths: string[];
   under?: boolean;
@@ -78,6 +80,9 @@ export function routePreloadScript(bundle: OutputBundle, root: string, base: str
   const app = chunkFiles(bundle, root, APP_MODULE)
     .map(url)
     .filter((file) => !first.includes(file));
+  const backend = [...new Set(BACKEND_MODULES.flatMap((module) => chunkFiles(bundle, root, module)))]
+    .map(url)
+    .filter((file) => !first.includes(file) && !app.includes(file));
   const screens = MEMBER_SCREEN_MODULES.map(({ paths: shownAt, under, module, read }) => {
     const reads = (read ? chunkFiles(bundle, root, read) : [])
       .map(url)
@@ -86,9 +91,9 @@ export function routePreloadScript(bundle: OutputBundle, root: string, base: str
       paths: shownAt,
       under: Boolean(under),
       read: reads,
-      files: chunkFiles(bundle, root, module)
-        .map(url)
-        .filter((file) => !first.includes(file) && !app.includes(file) && !reads.includes(file)),
+      files: [...new Set([...chunkFiles(bundle, root, module).map(url), ...backend])].filter(
+        (file) => !first.includes(file) && !app.includes(file) && !reads.includes(file),
+      ),
     };
   }).filter((screen) => screen.files.length > 0);
   const data = JSON.stringify({ first, app, screens });

@@ -1,26 +1,26 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
-import { SessionProvider } from '@/data/session';
+import { SessionProvider, useSession } from '@/data/session';
+import { afterNextPaint } from '@/lib/after-paint';
 import { ColorModeProvider, ColorModeSync } from './color-mode';
 import { DEBUG_MODE } from '@/config/env';
 import { ConsentHost, DebugPanel, PwaPrompts } from './lazy-screens';
 import { PaymentOffersProvider } from './payment-offers-provider';
 import { AppRouter } from './router';
 
-/** Renders its children once the first frame is painted, so they never hold up the landing page. */
-function AfterFirstPaint({ children }: { children: ReactNode }) {
+/**
+ * Renders its children once the first screen is painted: a visitor's first frame, a member's first
+ * frame with their record (or its failure), so they never hold up the landing page or a member's
+ * screen, whose code and first read go first.
+ */
+function AfterFirstScreen({ children }: { children: ReactNode }) {
+  const { member, user, initError } = useSession();
+  const drawn = member === null || user !== undefined || initError !== null;
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
+    if (drawn && !painted) return afterNextPaint(() => setPainted(true));
+  }, [drawn, painted]);
   return painted ? children : null;
 }
 
@@ -34,11 +34,11 @@ export function App() {
             <PaymentOffersProvider>
               <AppRouter />
             </PaymentOffersProvider>
-            <AfterFirstPaint>
+            <AfterFirstScreen>
               <PwaPrompts />
               <ConsentHost />
               {DEBUG_MODE && <DebugPanel />}
-            </AfterFirstPaint>
+            </AfterFirstScreen>
           </SessionProvider>
         </DialogsProvider>
       </ToastProvider>

@@ -3,7 +3,16 @@
  * (created when missing, refreshed) through the server and watched meanwhile; presence runs while
  * signed in.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { DATABASE_DELETION_BLOCKED } from '@/domain/errors';
 import type { User } from '@/domain/user';
 import { logFailure } from '@/lib/report-error';
@@ -111,7 +120,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
                   logFailure(error, { component: 'session', action: 'signed-out clean-up' }),
                 );
             }
-            setMember(next);
+            // In a transition, as the record's answers below: the screen it brings is drawn in slices
+            // between which the page answers input, rather than one long task.
+            startTransition(() => setMember(next));
           },
           (error) => setInitError(error),
         );
@@ -157,8 +168,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           (next) => {
             copies.keepOfflineCopy(copyName, next);
             // An answer that changes nothing draws nothing again.
-            setRecord((shown) =>
-              shown?.uid === uid && sameRecord(shown.user, next) ? shown : { uid, user: next },
+            startTransition(() =>
+              setRecord((shown) =>
+                shown?.uid === uid && sameRecord(shown.user, next) ? shown : { uid, user: next },
+              ),
             );
           },
           (error) => {

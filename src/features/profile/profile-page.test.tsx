@@ -59,7 +59,7 @@ function renderProfile(user = member, signOut = vi.fn(async () => undefined)) {
 beforeEach(() => vi.clearAllMocks());
 
 describe('the profile dashboard', () => {
-  it('draws its upper half first, and the edit form and the deletion once the browser is idle', async () => {
+  it('draws its upper half first, and the edit form and the deletion once it is painted and the browser is idle', async () => {
     let idleWork: (() => void) | undefined;
     idle.whenIdle.mockImplementationOnce((work) => {
       idleWork = work;
@@ -72,6 +72,9 @@ describe('the profile dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Delete Account' })).not.toBeInTheDocument();
     // First in this file, so no test has loaded the lower half's code before.
     expect(settingsCode.loads).toBe(0);
+    // Idle time is waited for only after the upper half's paint.
+    expect(idle.whenIdle).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(idleWork).toBeDefined());
     act(() => idleWork!());
     expect(await screen.findByRole('form', { name: 'Edit profile' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Account' })).toBeInTheDocument();

@@ -35,6 +35,7 @@ import { formatPrice, PREMIUM_BANNER, UPGRADE_PRICE } from '@/domain/plans';
 import { tokenColor } from '@/domain/scores';
 import { streakBadge } from '@/domain/streak';
 import type { User } from '@/domain/user';
+import { afterNextPaint } from '@/lib/after-paint';
 import { whenIdle } from '@/lib/idle';
 import { onDemand } from '@/lib/on-demand';
 import { profileValues } from './profile-values';
@@ -75,17 +76,23 @@ function LaterSections({ user }: { user: User }) {
   const placeholder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (wanted) return;
-    const cancel = whenIdle(() => setWanted(true));
-    const node = placeholder.current;
-    const observer =
-      node && 'IntersectionObserver' in window
-        ? new IntersectionObserver((entries) => {
-            if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
-          })
-        : null;
-    if (node) observer?.observe(node);
+    let cancelIdle = () => {};
+    let observer: IntersectionObserver | null = null;
+    // Looked for only after the upper half is painted: on a phone the placeholder is in view at once.
+    const cancelPaint = afterNextPaint(() => {
+      cancelIdle = whenIdle(() => setWanted(true));
+      const node = placeholder.current;
+      observer =
+        node && 'IntersectionObserver' in window
+          ? new IntersectionObserver((entries) => {
+              if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
+            })
+          : null;
+      if (node) observer?.observe(node);
+    });
     return () => {
-      cancel();
+      cancelPaint();
+      cancelIdle();
       observer?.disconnect();
     };
   }, [wanted]);
