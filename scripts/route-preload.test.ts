@@ -42,11 +42,12 @@ const bundle = Object.fromEntries(
       'assets/mui.js',
     ]),
     chunk('assets/backend.js', null),
+    chunk('assets/firebase-backend.js', 'src/data/firebase/firebase-backend.ts', ['assets/backend.js']),
   ].map((output) => [output.fileName, output]),
 ) as Rolldown.OutputBundle;
 
 /** Runs the page's line of script at an address, on a device with or without a member, and says what it preloads. */
-function preloadedAt(pathname: string, member: boolean): string[] {
+function preloadedAt(pathname: string, member: boolean, backend: 'local' | 'firebase' = 'local'): string[] {
   const links: Array<{ rel: string; href: string }> = [];
   const page = {
     localStorage: { getItem: (key: string) => (member && key === storageKeys.memberHint ? '1' : null) },
@@ -56,7 +57,7 @@ function preloadedAt(pathname: string, member: boolean): string[] {
       head: { appendChild: (link: { rel: string; href: string }) => links.push(link) },
     },
   };
-  const script = routePreloadScript(bundle, root, '/');
+  const script = routePreloadScript(bundle, root, '/', backend);
   new Function('localStorage', 'location', 'document', script)(
     page.localStorage,
     page.location,
@@ -101,6 +102,13 @@ describe("a member screen's code asked for as the page is parsed", () => {
     expect(preloadedAt('/rate/photo-1', true)).toEqual(rate);
     expect(preloadedAt('/', true)).toEqual([...app, '/assets/my-photos-page.js', ...backend]);
     expect(preloadedAt('/photos', true)).toEqual([...app, '/assets/my-photos-page.js', ...backend]);
+    // A build for Firebase asks for Firebase's adapter, never the local one.
+    expect(preloadedAt('/photos', true, 'firebase')).toEqual([
+      ...app,
+      '/assets/my-photos-page.js',
+      '/assets/firebase-backend.js',
+      '/assets/backend.js',
+    ]);
   });
 
   it('preloads nothing for a visitor, on a public page, or at an address that only looks alike', () => {

@@ -25,8 +25,12 @@ export const FIRST_MODULES = [
   'src/app/boot.ts',
 ];
 export const APP_MODULE = 'src/app/start.tsx';
-/** The backend's adapter (whichever the build carries), which a screen's first read of the store needs. */
-export const BACKEND_MODULES = ['src/data/local/local-backend.ts', 'src/data/firebase/firebase-backend.ts'];
+/** The backend's adapter the build is made for (VITE_BACKEND), which a screen's first read of the store needs. */
+export const BACKEND_MODULES = {
+  local: 'src/data/local/local-backend.ts',
+  firebase: 'src/data/firebase/firebase-backend.ts',
+} as const;
+export type BackendKind = keyof typeof BACKEND_MODULES;
 export const MEMBER_SCREEN_MODULES: Array<{
   paths: string[];
   under?: boolean;
@@ -74,13 +78,18 @@ export function chunkFiles(bundle: OutputBundle, root: string, module: string): 
  * The line of script: Auth's and the calls' chunks, then what asks for the screen's first read, then
  * the app's chunks, then the screen's own, by the path.
  */
-export function routePreloadScript(bundle: OutputBundle, root: string, base: string): string {
+export function routePreloadScript(
+  bundle: OutputBundle,
+  root: string,
+  base: string,
+  backendKind: BackendKind,
+): string {
   const url = (file: string) => `${base}${file}`;
   const first = [...new Set(FIRST_MODULES.flatMap((module) => chunkFiles(bundle, root, module)))].map(url);
   const app = chunkFiles(bundle, root, APP_MODULE)
     .map(url)
     .filter((file) => !first.includes(file));
-  const backend = [...new Set(BACKEND_MODULES.flatMap((module) => chunkFiles(bundle, root, module)))]
+  const backend = chunkFiles(bundle, root, BACKEND_MODULES[backendKind])
     .map(url)
     .filter((file) => !first.includes(file) && !app.includes(file));
   const screens = MEMBER_SCREEN_MODULES.map(({ paths: shownAt, under, module, read }) => {
@@ -103,12 +112,15 @@ export function routePreloadScript(bundle: OutputBundle, root: string, base: str
 export function routePreloadPlugin(): Plugin {
   let root = process.cwd();
   let base = '/';
+  let backendKind: BackendKind = 'local';
   return {
     name: 'member-route-preload',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       base = config.base;
+      // As src/config/env.ts reads it.
+      backendKind = config.env.VITE_BACKEND === 'firebase' ? 'firebase' : 'local';
     },
     transformIndexHtml: {
       order: 'post',
@@ -117,7 +129,7 @@ export function routePreloadPlugin(): Plugin {
         return [
           {
             tag: 'script',
-            children: routePreloadScript(context.bundle, root, base),
+            children: routePreloadScript(context.bundle, root, base, backendKind),
             injectTo: 'head',
           },
         ];

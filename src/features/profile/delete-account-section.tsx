@@ -23,8 +23,14 @@ import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
 import { useSession } from '@/data/session';
 import { ACCOUNT_DELETION, DELETION_REASON_MAX } from '@/domain/account';
-import { deleteAccountSchema } from '@/domain/schemas';
 import { FormTextField } from '@/components/form-fields';
+import type { deleteAccountSchema } from '@/domain/schemas';
+import { schemaOnDemand } from '@/lib/schema-on-demand';
+
+/** The dialog's check, fetched when the member first types or confirms (src/lib/schema-on-demand.ts). */
+const deletionCheck = schemaOnDemand<{ reason: string }, typeof deleteAccountSchema>(() =>
+  import('@/domain/schemas').then((module) => module.deleteAccountSchema),
+);
 
 export const DELETION_ERROR_MS = 5000;
 
@@ -77,10 +83,10 @@ export function DeleteAccountSection() {
         >
           <Formik
             initialValues={{ reason: '' }}
-            validationSchema={deleteAccountSchema}
+            validate={deletionCheck.validate}
             onSubmit={async (values) => {
               try {
-                await call('deleteAccount', deleteAccountSchema.cast(values));
+                await call('deleteAccount', (await deletionCheck.load()).cast(values));
                 setAsking(false);
                 await signOut();
                 toast({ message: ACCOUNT_DELETION.done, severity: 'success' });

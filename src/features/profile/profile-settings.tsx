@@ -8,18 +8,24 @@ import { Form, Formik } from 'formik';
 import { ProfileFields } from '@/components/profile-fields';
 import { useToast } from '@/components/toast';
 import { CallError, call } from '@/data/callables';
-import { profileSchema, type ProfileValues } from '@/domain/schemas';
+import type { profileSchema, ProfileValues } from '@/domain/schemas';
 import type { User } from '@/domain/user';
 import { openFeedback } from '@/lib/feedback';
+import { schemaOnDemand } from '@/lib/schema-on-demand';
 import { DeleteAccountSection } from './delete-account-section';
 import { profileValues } from './profile-values';
 
 export const PROFILE_SAVED_MS = 2000;
 
+const profileCheck = schemaOnDemand<ProfileValues, typeof profileSchema>(() =>
+  import('@/domain/schemas').then((module) => module.profileSchema),
+);
+
 export function ProfileSettings({ user }: { user: User }) {
   const toast = useToast();
   const streak = user.loginStreak ?? 0;
-  const saveProfile = (values: ProfileValues) => call('completeProfile', profileSchema.cast(values));
+  const saveProfile = async (values: ProfileValues) =>
+    call('completeProfile', (await profileCheck.load()).cast(values));
   return (
     <Grid container spacing={2}>
       <Grid size={{ xs: 12, md: 6 }}>
@@ -30,7 +36,7 @@ export function ProfileSettings({ user }: { user: User }) {
           <Formik
             initialValues={profileValues(user)}
             enableReinitialize
-            validationSchema={profileSchema}
+            validate={profileCheck.validate}
             onSubmit={async (values, { setStatus, setFieldError }) => {
               setStatus(undefined);
               try {

@@ -1,0 +1,45 @@
+/**
+ * A form's Yup schema fetched on its first check rather than with the form: the schemas' chunk (Yup and
+ * the comment filter's word list) costs a long task to load, which a screen showing the form at once
+ * need not pay before the member types. Formik's `validate` with what its `validationSchema` would do.
+ */
+import { validateYupSchema, yupToFormErrors, type FormikErrors, type FormikValues } from 'formik';
+import type { ValidationError } from 'yup';
+
+interface FormSchema<Values> {
+  cast(values: Values): unknown;
+}
+
+export interface SchemaOnDemand<Values, Schema> {
+  /** The schema, fetched once. */
+  load(): Promise<Schema>;
+  /** For Formik's `validate`: the field errors, none when valid. */
+  validate(values: Values): Promise<FormikErrors<Values>>;
+}
+
+const isValidationError = (error: unknown): error is ValidationError =>
+  error instanceof Error && error.name === 'ValidationError';
+
+export function schemaOnDemand<Values extends FormikValues, Schema extends FormSchema<Values>>(
+  fetch: () => Promise<Schema>,
+): SchemaOnDemand<Values, Schema> {
+  let schema: Promise<Schema> | undefined;
+  const load = () => {
+    schema ??= fetch();
+    // A failed fetch (the connection dropped) is tried again at the next check.
+    schema.catch(() => (schema = undefined));
+    return schema;
+  };
+  return {
+    load,
+    async validate(values) {
+      try {
+        await validateYupSchema(values, await load());
+        return {};
+      } catch (error) {
+        if (isValidationError(error)) return yupToFormErrors<Values>(error);
+        throw error;
+      }
+    },
+  };
+}
