@@ -10,6 +10,11 @@ import { BottomTabs, LeaderboardPage, MyPhotosPage, ProfilePage, RatePage } from
 
 const callables = vi.hoisted(() => ({ call: vi.fn(), prepareCalls: vi.fn() }));
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
+const kept = vi.hoisted(() => ({
+  readKeptSession: vi.fn(() => Promise.resolve<{ uid: string; idToken: string } | undefined>(undefined)),
+  callWithKeptSession: vi.fn(),
+}));
+vi.mock('@/data/kept-session', () => kept);
 const backend = vi.hoisted(() => ({ getBackend: vi.fn(() => new Promise(() => undefined)) }));
 vi.mock('@/data/backend', () => backend);
 // Authentication knows the member at once; each test signs in a member of its own.
@@ -68,6 +73,9 @@ describe('a member screen started from the address', () => {
     callables.call.mockImplementation((name: string) =>
       name === 'ensureUser' ? new Promise(() => undefined) : Promise.resolve({ photos: [photo], next: null }),
     );
+    // Its code already fetched, as the page's preloads have it: the order below is then the boot's, not
+    // the test runner's loading of modules.
+    await import('@/data/feed-prefetch');
     bootMemberRoute('/rate/p1');
     render(
       <SessionProvider>
@@ -116,6 +124,24 @@ describe('a member screen started from the address', () => {
     );
     await waitFor(() => expect(callables.call).toHaveBeenCalledWith('ensureUser', {}));
     expect(callables.call.mock.calls.filter(([name]) => name === 'getPhotos')).toHaveLength(1);
+  });
+
+  it("asks for /rate's first feed page with the token Auth kept on the device, before Auth has answered", async () => {
+    signInAs('erin');
+    kept.readKeptSession.mockResolvedValueOnce({ uid: 'erin', idToken: 'kept-token' });
+    kept.callWithKeptSession.mockResolvedValue({ photos: [photo], next: null });
+    const stop = vi.fn();
+    // Auth never answers here.
+    bootMemberRoute('/rate', async () => ({ watchAuth: () => stop }));
+    await waitFor(() =>
+      expect(kept.callWithKeptSession).toHaveBeenCalledWith(
+        'getPhotos',
+        { limit: FEED_INITIAL_BATCH },
+        { uid: 'erin', idToken: 'kept-token' },
+      ),
+    );
+    await waitFor(() => expect(images).toEqual([{ src: photo.imageUrl, fetchPriority: 'high' }]));
+    expect(callables.call).not.toHaveBeenCalledWith('getPhotos', expect.anything());
   });
 
   it('asks for nothing when Auth first answers that nobody is signed in', async () => {

@@ -10,6 +10,7 @@
  */
 import { env, type AppEnv } from '@/config/env';
 import { paths } from '@/config/paths';
+import { readKeptSession, type KeptSession } from '@/data/kept-session';
 import { hasMemberHint } from '@/lib/member-hint';
 import type * as Auth from '@/data/auth';
 import type * as Screens from './lazy-screens';
@@ -22,7 +23,7 @@ interface MemberRoute {
    * The screen's first read: its code asked for at boot, the read itself started with what this
    * resolves to once a member is known.
    */
-  data?(): Promise<(uid: string) => void>;
+  data?(): Promise<(uid: string, kept?: KeptSession) => void>;
 }
 
 // In the app's own chunk, which main.tsx asks for at the same time: no request of its own.
@@ -113,11 +114,15 @@ export function bootMemberRoute(
   const read = route.data();
   read.catch(ignore);
   let started = false;
-  const start = (uid: string) => {
+  const start = (uid: string, kept?: KeptSession) => {
     if (started) return;
     started = true;
-    read.then((ask) => ask(uid), ignore);
+    read.then((ask) => ask(uid, kept), ignore);
   };
+  // At once with the token Auth kept on this device, without waiting for Auth to start.
+  readKeptSession().then((kept) => {
+    if (kept) start(kept.uid, kept);
+  }, ignore);
   // From Auth's first answer, which may come before the app's chunk has even arrived; and from the
   // session's, should that come first.
   auth().then(({ watchAuth }) => {

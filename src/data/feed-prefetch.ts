@@ -6,6 +6,7 @@
 import type { Callables } from '@/domain/callables';
 import { FEED_INITIAL_BATCH } from '@/domain/rating';
 import { call } from './callables';
+import { callWithKeptSession, type KeptSession } from './kept-session';
 
 type FeedPage = Callables['getPhotos']['result'];
 
@@ -16,11 +17,15 @@ const prefetched = new Map<string, { page: Promise<FeedPage>; at: number }>();
 
 const firstPage = () => call('getPhotos', { limit: FEED_INITIAL_BATCH });
 
-/** Asks for the member's first feed page now, and fetches its first image at high priority. */
-export function prefetchFeed(uid: string): void {
+/**
+ * Asks for the member's first feed page now, and fetches its first image at high priority: with the
+ * token Auth kept on this device when there is one (src/data/kept-session.ts), else through Auth.
+ */
+export function prefetchFeed(uid: string, kept?: KeptSession): void {
   const earlier = prefetched.get(uid);
   if (earlier && performance.now() - earlier.at < FEED_PREFETCH_FRESH_MS) return;
-  const page = firstPage();
+  const page =
+    kept?.uid === uid ? callWithKeptSession('getPhotos', { limit: FEED_INITIAL_BATCH }, kept) : firstPage();
   prefetched.set(uid, { page, at: performance.now() });
   page.then(
     ({ photos }) => {

@@ -4,6 +4,7 @@
  * not wait for the record and the page's code before it is even asked for. The page takes it once.
  */
 import { call } from '@/data/callables';
+import { callWithKeptSession, type KeptSession } from '@/data/kept-session';
 import { readOfflineCopy } from '@/data/offline-copy';
 import type { Callables } from '@/domain/callables';
 import type { ShowGender, User } from '@/domain/user';
@@ -18,11 +19,17 @@ let ahead: { uid: string; gender: ShowGender; board: Promise<Board>; at: number 
 export const askLeaderboard = (gender: ShowGender) =>
   call('getLeaderboard', gender === 'both' ? {} : { gender });
 
-/** Asks for the board the member's page will show first; nothing without a record seen on this device. */
-export function prefetchLeaderboard(uid: string): void {
+/**
+ * Asks for the board the member's page will show first (with the token Auth kept on this device when
+ * there is one, src/data/kept-session.ts); nothing without a record seen on this device.
+ */
+export function prefetchLeaderboard(uid: string, kept?: KeptSession): void {
   const gender = readOfflineCopy<Pick<User, 'showGender'>>(`user.${uid}`)?.showGender;
   if (!gender) return;
-  const board = askLeaderboard(gender);
+  const board =
+    kept?.uid === uid
+      ? callWithKeptSession('getLeaderboard', gender === 'both' ? {} : { gender }, kept)
+      : askLeaderboard(gender);
   // The page asks again, and logs what fails then.
   board.catch(() => undefined);
   ahead = { uid, gender, board, at: performance.now() };
