@@ -10,7 +10,7 @@
  */
 import { env, type AppEnv } from '@/config/env';
 import { paths } from '@/config/paths';
-import { readKeptSession, type KeptSession } from '@/data/kept-session';
+import { keptSessionAtStart, type KeptSession } from '@/data/kept-session';
 import { hasMemberHint } from '@/lib/member-hint';
 import type * as Auth from '@/data/auth';
 import type * as Screens from './lazy-screens';
@@ -120,7 +120,7 @@ export function bootMemberRoute(
     read.then((ask) => ask(uid, kept), ignore);
   };
   // At once with the token Auth kept on this device, without waiting for Auth to start.
-  readKeptSession().then((kept) => {
+  keptSessionAtStart().then((kept) => {
     if (kept) start(kept.uid, kept);
   }, ignore);
   // From Auth's first answer, which may come before the app's chunk has even arrived; and from the

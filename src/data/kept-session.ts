@@ -89,6 +89,17 @@ export async function readKeptSession(
   return { uid: user.uid, idToken: token.accessToken };
 }
 
+let atStart: Promise<KeptSession | undefined> | undefined;
+
+/**
+ * The session kept here as the page started, read once: boot's first read and /rate's first draw use the
+ * same answer (a later read could meet a token Auth has since refreshed, or a sign-out).
+ */
+export function keptSessionAtStart(): Promise<KeptSession | undefined> {
+  atStart ??= readKeptSession();
+  return atStart;
+}
+
 /** Where a callable answers: the local server (or the emulator suite), or Cloud Functions. */
 export function callableUrl(
   name: CallableName,
