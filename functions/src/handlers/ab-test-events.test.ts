@@ -50,6 +50,19 @@ async function withTest(options: { enabled?: boolean; isActive?: boolean } = {})
   return { context, services, visitor, events };
 }
 
+/** Fills the test's shards of today from `first` on; returns the day's key. */
+async function fillDay(context: ReturnType<typeof testContext>, first = 0): Promise<string> {
+  const today = context.clock.now().toISOString().slice(0, 10);
+  await context.store.runTransaction(async (tx) => {
+    for (let shard = first; shard < AB_TEST_DAY_SHARDS; shard++)
+      tx.set(`${AB_TEST_DAYS}/landingHeroTest_${today}_${shard}`, {
+        testId: 'landingHeroTest',
+        events: AB_TEST_EVENTS_PER_DAY / AB_TEST_DAY_SHARDS,
+      });
+  });
+  return today;
+}
+
 describe('receiveAbTestEvent', () => {
   it("keeps a running test's event, with the stored variant name and no member from the body", async () => {
     const { services, visitor, events } = await withTest();
@@ -201,18 +214,23 @@ describe('what keeps the events bounded', () => {
 
   it("keeps no more of a test's events once its day is full, and says so", async () => {
     const { context, services, visitor, events } = await withTest();
-    const today = context.clock.now().toISOString().slice(0, 10);
-    await context.store.runTransaction(async (tx) => {
-      for (let shard = 0; shard < AB_TEST_DAY_SHARDS; shard++)
-        tx.set(`${AB_TEST_DAYS}/landingHeroTest_${today}_${shard}`, {
-          testId: 'landingHeroTest',
-          events: AB_TEST_EVENTS_PER_DAY / AB_TEST_DAY_SHARDS,
-        });
-    });
+    await fillDay(context);
     expect(await receiveAbTestEvent(JSON.stringify(event), visitor, services)).toEqual({
       status: 429,
       body: { error: 'This test keeps no more events today.' },
     });
     expect(await events()).toEqual([]);
+  });
+
+  it("keeps a test's events while its day has room, though the shard drawn is full", async () => {
+    const { context, services, visitor, events } = await withTest();
+    const today = await fillDay(context, 1);
+    const interaction = JSON.stringify({ ...event, eventType: 'interaction' });
+    for (let n = 0; n < 10; n++)
+      expect((await receiveAbTestEvent(interaction, visitor, services)).status).toBe(202);
+    expect(await events()).toHaveLength(10);
+    expect(
+      (await context.store.get<{ events: number }>(`${AB_TEST_DAYS}/landingHeroTest_${today}_0`))?.events,
+    ).toBe(10);
   });
 });

@@ -5,7 +5,7 @@
  * (visitors are who the landing page tests), so each sender is limited; the member is recorded only
  * when the host verified their token, never from the body.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { RateLimiterMemory } from 'rate-limiter-flexible';
 import { ValidationError } from 'yup';
 import {
@@ -23,6 +23,7 @@ import {
 import { appFeaturePath, type AppFeature } from '../../../src/domain/experiments';
 import { DAY_MS } from '../../../src/domain/constants';
 import type { Store } from '../store/store';
+import { countInDay, dayOf } from './day-counter';
 import type { Clock } from './handler';
 import { inputMismatch } from './input-shape';
 import { addressKey } from './rate-limit';
@@ -94,15 +95,20 @@ export async function receiveAbTestEvent(
     event.eventType === 'interaction'
       ? `${AB_TEST_EVENTS}/${randomUUID()}`
       : `${AB_TEST_EVENTS}/${event.testId}_${event.sessionId}_${event.eventType}`;
-  const dayPath = `${AB_TEST_DAYS}/${event.testId}_${receivedAt.toISOString().slice(0, 10)}_${randomInt(AB_TEST_DAY_SHARDS)}`;
   const kept = await services.store.runTransaction(async (tx) => {
-    const [existing, day] = await Promise.all([tx.get(eventPath), tx.get<{ events: number }>(dayPath)]);
-    if (existing) return true;
-    const events = day?.events ?? 0;
-    if (events >= AB_TEST_EVENTS_PER_DAY / AB_TEST_DAY_SHARDS) return false;
-    tx.set(eventPath, { ...stored });
-    tx.set(dayPath, { testId: event.testId, events: events + 1, expireAt: stored.expireAt });
-    return true;
+    if (await tx.get(eventPath)) return true;
+    // The shard drawn, then the others, as for contact messages: one full shard refuses no event while the day has room.
+    const counted = await countInDay(tx, {
+      collection: AB_TEST_DAYS,
+      id: `${event.testId}_${dayOf(receivedAt)}`,
+      shards: AB_TEST_DAY_SHARDS,
+      perShard: AB_TEST_EVENTS_PER_DAY / AB_TEST_DAY_SHARDS,
+      counted: 'events',
+      labels: { testId: event.testId },
+      expireAt: stored.expireAt,
+    });
+    if (counted) tx.set(eventPath, { ...stored });
+    return counted;
   });
   if (!kept) return { status: 429, body: { error: 'This test keeps no more events today.' } };
   return { status: 202, body: { received: true } };

@@ -4,7 +4,7 @@
  * flooding the store, and visitors together (an account without a member record among them) keep at
  * most CONTACT_VISITOR_MESSAGES_PER_DAY a day.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
 import { DAY_MS } from '../../../src/domain/constants';
@@ -19,6 +19,7 @@ import {
   type Feedback,
 } from '../../../src/domain/contact';
 import type { User } from '../../../src/domain/user';
+import { countInDay, dayOf } from './day-counter';
 import { requireCaller, validate, type Handler } from './handler';
 import { assertMember, userPath } from './users';
 
@@ -30,26 +31,22 @@ export const sendContactMessage: Handler<Callables['sendContactMessage']['result
       uid: context.caller?.uid ?? null,
       createdAt: context.clock.now(),
     };
-    const day = context.clock.now().toISOString().slice(0, 10);
-    const first = randomInt(CONTACT_DAY_SHARDS);
+    const day = dayOf(context.clock.now());
     const kept = await context.store.runTransaction(async (tx) => {
       // An account anyone can make in a second is no member yet: without a record it is counted as a visitor.
       const member = record.uid !== null && (await tx.get<User>(userPath(record.uid))) !== undefined;
-      if (!member) {
-        // The shard drawn first, then the others: one full shard turns nobody away while the day has room.
-        let room: { path: string; counted: number } | undefined;
-        for (let n = 0; n < CONTACT_DAY_SHARDS && !room; n++) {
-          const path = `${CONTACT_DAYS}/${day}_${(first + n) % CONTACT_DAY_SHARDS}`;
-          const counted = (await tx.get<{ messages: number }>(path))?.messages ?? 0;
-          if (counted < CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS) room = { path, counted };
-        }
-        if (!room) return false;
-        tx.set(room.path, {
-          day,
-          messages: room.counted + 1,
+      const visitorsFull =
+        !member &&
+        !(await countInDay(tx, {
+          collection: CONTACT_DAYS,
+          id: day,
+          shards: CONTACT_DAY_SHARDS,
+          perShard: CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS,
+          counted: 'messages',
+          labels: { day },
           expireAt: new Date(Date.parse(day) + 2 * DAY_MS),
-        });
-      }
+        }));
+      if (visitorsFull) return false;
       tx.set(`contact/${randomUUID()}`, { ...record });
       return true;
     });
