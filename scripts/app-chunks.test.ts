@@ -30,9 +30,14 @@ async function graphOf(
       ),
     );
   }
+  const importersOf = (id: string) =>
+    Object.entries(modules)
+      .filter(([, { code }]) => code.includes(`import('${id}')`))
+      .map(([importer]) => importer);
   return {
     ids: () => facts.keys(),
     isEntry: (id) => entries.includes(id),
+    dynamicImporters: importersOf,
     facts: (id) => Promise.resolve(facts.get(id)),
   };
 }
@@ -176,12 +181,12 @@ describe("the app's chunk", () => {
 });
 
 describe("the member screens' shared chunk", () => {
-  it('takes what two screens or more need, leaving what one alone needs, what the app has and what loads on demand', async () => {
+  it('takes what two screens or more need, leaving what one alone needs, what the app has and what every page loads', async () => {
     const graph = await graphOf(
       {
         '/src/main.tsx': { code: "import('/src/app/start.tsx');" },
         [START]: {
-          code: "import { Button } from '/mui/button.js'; export const start = () => [Button, import('/src/rate.tsx'), import('/src/profile.tsx'), import('/src/board.tsx')];",
+          code: "import { Button } from '/mui/button.js'; export const start = () => [Button, import('/src/rate.tsx'), import('/src/profile.tsx'), import('/src/board.tsx'), import('/src/blog.tsx'), import('/src/features/pwa/pwa-prompts.tsx')];",
           exports: ['start'],
         },
         '/mui/button.js': { code: 'export const Button = 1;', exports: ['Button'] },
@@ -203,6 +208,16 @@ describe("the member screens' shared chunk", () => {
           code: "import { Chip } from '/mui/chip.js'; export const Board = Chip;",
           exports: ['Board'],
         },
+        // A visitor's page, loaded on demand: it may import the card from the group's chunk.
+        '/src/blog.tsx': {
+          code: "import { Card } from '/mui/card.js'; export const Blog = Card;",
+          exports: ['Blog'],
+        },
+        // What every page loads after its first paint: what it needs stays out of the group.
+        '/src/features/pwa/pwa-prompts.tsx': {
+          code: "import { Chip } from '/mui/chip.js'; export const PwaPrompts = Chip;",
+          exports: ['PwaPrompts'],
+        },
         '/src/dialog.tsx': {
           code: "import { Chip } from '/mui/chip.js'; import { Slider } from '/mui/slider.js'; export const Dialog = [Chip, Slider];",
           exports: ['Dialog'],
@@ -221,8 +236,9 @@ describe("the member screens' shared chunk", () => {
       ],
       isAppStart,
     );
-    // The slider is the rating screen's alone (the dialog loads on demand); the button is the app's.
-    expect([...shared].sort()).toEqual(['/mui/card.js', '/mui/chip.js']);
+    // The card, which two screens share (and the blog); not the chip, which the PWA prompts every page
+    // loads need too; not the slider, the rating screen's alone; not the button, the app's.
+    expect([...shared].sort()).toEqual(['/mui/card.js']);
   });
 });
 
@@ -232,7 +248,7 @@ describe("the backends' chunks", () => {
       {
         '/src/main.tsx': { code: "import('/src/app/start.tsx'); import('/src/data/auth.ts');" },
         [START]: {
-          code: "import { log } from '/src/data/log.ts'; export const start = () => [log, import('/src/data/local/local-backend.ts'), import('/src/data/firebase/firebase-backend.ts')];",
+          code: "import { log } from '/src/data/log.ts'; export const start = () => [log, import('/src/data/local/local-backend.ts'), import('/src/data/firebase/firebase-backend.ts'), import('/src/features/pwa/notifications.tsx')];",
           exports: ['start'],
         },
         '/src/data/auth.ts': {
@@ -243,8 +259,14 @@ describe("the backends' chunks", () => {
         '/src/data/log.ts': { code: 'export const log = 1;', exports: ['log'] },
         '/src/data/vote.ts': { code: 'export const vote = 1;', exports: ['vote'] },
         '/src/data/local/local-backend.ts': {
-          code: "import { vote } from '/src/data/vote.ts'; import { log } from '/src/data/log.ts'; import { sdk } from '/lib/auth-sdk.js'; import { live } from '/src/data/local/live.ts'; export const local = [vote, log, sdk, live];",
+          code: "import { vote } from '/src/data/vote.ts'; import { log } from '/src/data/log.ts'; import { sdk } from '/lib/auth-sdk.js'; import { live } from '/src/data/local/live.ts'; import { push } from '/src/domain/push.ts'; export const local = [vote, log, sdk, live, push];",
           exports: ['local'],
+        },
+        '/src/domain/push.ts': { code: 'export const push = 1;', exports: ['push'] },
+        // Loaded on demand for everyone (a visitor too): what it needs never waits in an adapter's chunk.
+        '/src/features/pwa/notifications.tsx': {
+          code: "import { push } from '/src/domain/push.ts'; export const notifications = push;",
+          exports: ['notifications'],
         },
         '/src/data/local/live.ts': { code: 'export const live = 1;', exports: ['live'] },
         '/src/data/firebase/firebase-backend.ts': {

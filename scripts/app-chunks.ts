@@ -41,6 +41,8 @@ export interface ModuleFacts {
 export interface ModuleGraph {
   ids(): Iterable<string>;
   isEntry(id: string): boolean;
+  /** The modules that import this one through `import()` (none for a module imported only statically). */
+  dynamicImporters(id: string): readonly string[];
   facts(id: string): Promise<ModuleFacts | undefined>;
 }
 
@@ -104,6 +106,12 @@ export async function appChunkModules(
 }
 
 export const isAppStart = (id: string) => /[\\/]src[\\/]app[\\/]start\.tsx$/.test(id);
+/** A module of `src/`, named without its extension, as a test of a module id. */
+function moduleMatcher(module: string): (id: string) => boolean {
+  const pattern = new RegExp(`[\\\\/]src[\\\\/]${module.replaceAll('/', '[\\\\/]')}\\.tsx?$`);
+  return (id: string) => pattern.test(id);
+}
+
 /**
  * A member's everyday screens, and the tab bar drawn with each: what two of them or more share goes in
  * one chunk beside the app's, rather than the some 30 small chunks the bundler makes of it, each a
@@ -116,10 +124,7 @@ export const MEMBER_SCREENS: ReadonlyArray<(id: string) => boolean> = [
   'features/profile/profile-page',
   'features/leaderboard/leaderboard-page',
   'app/layout/bottom-tabs',
-].map((module) => {
-  const pattern = new RegExp(`[\\\\/]src[\\\\/]${module.replaceAll('/', '[\\\\/]')}\\.tsx$`);
-  return (id: string) => pattern.test(id);
-});
+].map(moduleMatcher);
 
 /**
  * The backend's adapters, one of which a member's screen loads for its first read (src/data/backend.ts):
@@ -133,15 +138,44 @@ export const BACKENDS = {
 /** Auth and the calls, which a member's page loads first, each in its own chunks (scripts/route-preload.ts). */
 const isLoadedFirst = (id: string) => /[\\/]src[\\/]data[\\/](auth|callables|firebase-app)\.ts$/.test(id);
 
+const isBackend = (id: string) => Object.values(BACKENDS).some((backend) => backend(id));
+
+/**
+ * What a group must leave out: what the entries need, what a module loaded `apart` needs, and what any
+ * module loaded on demand other than the group's own (`own`) needs. A module another chunk needs stays
+ * out of the group, so no chunk a visitor loads (the PWA prompts, the blog, the shared photo) ever
+ * imports the group's.
+ */
+function neededOutside(
+  graph: ModuleGraph,
+  own: (id: string) => boolean,
+  isApart: (id: string) => boolean,
+): Promise<Set<string>> {
+  return neededBy(
+    graph,
+    [...graph.ids()].filter(
+      (id) => graph.isEntry(id) || isApart(id) || (graph.dynamicImporters(id).length > 0 && !own(id)),
+    ),
+  );
+}
+
 /**
  * The backends' chunks: each adapter with what it alone needs, and what both need (`backend`), without
- * what loads before them (the entries, the app, a member's head start, Auth and the calls, the screens).
+ * what anything else needs (the entries, the app, a member's head start, Auth and the calls, the
+ * screens, any module loaded on demand).
  */
 export async function backendChunkModules(graph: ModuleGraph): Promise<Record<string, Set<string>>> {
   const loadedEarlier = (id: string) =>
     isMemberBoot(id) || isAppStart(id) || isLoadedFirst(id) || MEMBER_SCREENS.some((screen) => screen(id));
+  const outside = await neededOutside(graph, isBackend, loadedEarlier);
+  const ids = [...graph.ids()];
   const [local, firebase] = await Promise.all(
-    Object.values(BACKENDS).map((isBackend) => appChunkModules(graph, isBackend, loadedEarlier)),
+    Object.values(BACKENDS).map(async (backend) => {
+      const from = ids.filter(backend);
+      return from.length === 0
+        ? new Set<string>()
+        : new Set([...(await neededBy(graph, from))].filter((id) => !outside.has(id)));
+    }),
   );
   const both = new Set([...local!].filter((id) => firebase!.has(id)));
   return {
@@ -151,16 +185,32 @@ export async function backendChunkModules(graph: ModuleGraph): Promise<Record<st
   };
 }
 
-/** What at least two of `screens` need, without what the entries or a module `apart` need. */
+/**
+ * What every page loads once it has painted, a visitor's too: nothing these need goes in the member
+ * screens' chunk, so a visitor's page never loads it for them. (A visitor's page loaded on demand, the
+ * sign-in form or the blog, may import from it what it shares with the screens.)
+ */
+export const EVERY_PAGE: ReadonlyArray<(id: string) => boolean> = [
+  'features/pwa/pwa-prompts',
+  'features/consent/consent-host',
+  'components/toast-bar',
+  'app/layout/footer',
+].map(moduleMatcher);
+
+/**
+ * What at least two of `screens` need, without what the entries, a module `apart` or one of `everyPage`
+ * needs.
+ */
 export async function sharedChunkModules(
   graph: ModuleGraph,
   screens: ReadonlyArray<(id: string) => boolean>,
   isApart: (id: string) => boolean,
+  everyPage: ReadonlyArray<(id: string) => boolean> = EVERY_PAGE,
 ): Promise<Set<string>> {
   const ids = [...graph.ids()];
   const outside = await neededBy(
     graph,
-    ids.filter((id) => graph.isEntry(id) || isApart(id)),
+    ids.filter((id) => graph.isEntry(id) || isApart(id) || everyPage.some((page) => page(id))),
   );
   const reached = new Map<string, number>();
   for (const screen of screens) {
@@ -311,6 +361,7 @@ export function appChunkPlugin(): Plugin {
       const graph: ModuleGraph = {
         ids: () => this.getModuleIds(),
         isEntry: (id) => this.getModuleInfo(id)?.isEntry ?? false,
+        dynamicImporters: (id) => this.getModuleInfo(id)?.dynamicImporters ?? [],
         facts: (id) => {
           let known = facts.get(id);
           if (!known) {
@@ -328,10 +379,11 @@ export function appChunkPlugin(): Plugin {
         },
       };
       modules = await appChunkModules(graph, isAppStart, isMemberBoot);
+      // Auth, the calls and the backends' adapters load on a visitor's pages too (the shared photo).
       memberModules = await sharedChunkModules(
         graph,
         MEMBER_SCREENS,
-        (id) => isMemberBoot(id) || isAppStart(id),
+        (id) => isMemberBoot(id) || isAppStart(id) || isLoadedFirst(id) || isBackend(id),
       );
       backendModules = await backendChunkModules(graph);
     },

@@ -138,6 +138,35 @@ export async function benchBundle(
       ? `The app's chunk brings nothing loaded on demand into the landing page: yes`
       : `The app's chunk brings into the landing page what loads on demand: ${added.map((id) => path.relative(process.cwd(), id)).join(', ')}`,
   );
+  // What every page loads once painted, a visitor's too, never brings a member's code or Auth with it.
+  const everyPage = [
+    'src/features/pwa/pwa-prompts.tsx',
+    'src/features/consent/consent-host.tsx',
+    'src/components/toast-bar.tsx',
+    'src/app/layout/footer.tsx',
+  ].flatMap((module) => holding(chunks, module));
+  const membersOnly = new Set([
+    ...adapter,
+    ...holding(chunks, 'src/data/local/local-backend.ts'),
+    ...holding(chunks, 'src/data/auth.ts'),
+    ...[...chunks.keys()].filter((file) => /(^|\/)member-[^/]*\.js$/.test(file)),
+  ]);
+  // Auth and the adapter load on a visitor's pages too (the shared photo): never with the screens' chunk.
+  const screensChunk = (file: string) => /(^|\/)member-[^/]*\.js$/.test(file);
+  const brought = [
+    ...[...closure(chunks, everyPage, new Set())].filter((file) => membersOnly.has(file)),
+    ...[...closure(chunks, [...adapter, ...holding(chunks, 'src/data/auth.ts')], new Set())].filter(
+      screensChunk,
+    ),
+  ];
+  results.push(everyPage.length === 4 && brought.length === 0);
+  console.log(
+    everyPage.length !== 4
+      ? `What every page loads once painted was not found in the build (${everyPage.length} of 4 chunks)`
+      : brought.length === 0
+        ? "What every page loads once painted brings no member screens', backend's or Auth's chunk, nor Auth or the backend the screens' chunk: yes"
+        : `What every page loads once painted, or Auth or the backend, brings members' chunks: ${brought.join(', ')}`,
+  );
   if (listChunks)
     for (const file of [...landing].sort((a, b) => gzipOf(outDir, b) - gzipOf(outDir, a)))
       console.log(`  ${(gzipOf(outDir, file) / KB).toFixed(1).padStart(6)} KB  ${file}`);

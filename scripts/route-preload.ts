@@ -120,7 +120,7 @@ export function routePreloadPlugin(): Plugin {
       root = config.root;
       base = config.base;
       // As src/config/env.ts reads it.
-      backendKind = config.env.VITE_BACKEND === 'firebase' ? 'firebase' : 'local';
+      backendKind = String(config.env.VITE_BACKEND ?? '').trim() === 'firebase' ? 'firebase' : 'local';
     },
     transformIndexHtml: {
       order: 'post',

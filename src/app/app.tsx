@@ -9,6 +9,9 @@ import { ConsentHost, DebugPanel, PwaPrompts } from './lazy-screens';
 import { PaymentOffersProvider } from './payment-offers-provider';
 import { AppRouter } from './router';
 
+/** How long the PWA prompts and the consent host wait at most for the first screen. */
+export const FIRST_SCREEN_LIMIT_MS = 5000;
+
 /**
  * Renders its children once the first screen is painted: a visitor's first frame, a member's first
  * frame with their record (or its failure), so they never hold up the landing page or a member's
@@ -16,7 +19,14 @@ import { AppRouter } from './router';
  */
 function AfterFirstScreen({ children }: { children: ReactNode }) {
   const { member, user, initError } = useSession();
-  const drawn = member === null || user !== undefined || initError !== null;
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  // A start that never finishes (Auth or the record without an answer) still gets the service worker
+  // and its update prompt, which may bring the fix.
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedEnough(true), FIRST_SCREEN_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const drawn = member === null || user !== undefined || initError !== null || waitedEnough;
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     if (drawn && !painted) return afterNextPaint(() => setPainted(true));

@@ -18,6 +18,9 @@ export const AUTH_DATABASE = 'firebaseLocalStorageDb';
 export const AUTH_STORE = 'firebaseLocalStorage';
 export const authUserKey = (apiKey: string) => `firebase:authUser:${apiKey}:[DEFAULT]`;
 
+/** How long a call with the kept token may take before the screen asks through Auth instead. */
+export const KEPT_CALL_LIMIT_MS = 15_000;
+
 /** A token this close to its end is left to Auth, which refreshes it. */
 export const KEPT_TOKEN_MARGIN_MS = 60_000;
 
@@ -121,6 +124,8 @@ export async function callWithKeptSession<Name extends CallableName>(
   session: KeptSession,
 ): Promise<Callables[Name]['result']> {
   const response = await fetch(callableUrl(name), {
+    // Not held for long: the screen asks itself, with the calls' own time limit and retries.
+    signal: AbortSignal.timeout(KEPT_CALL_LIMIT_MS),
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.idToken}` },
     body: JSON.stringify({ data: input }),

@@ -5,6 +5,7 @@
  */
 import { validateYupSchema, yupToFormErrors, type FormikErrors, type FormikValues } from 'formik';
 import type { ValidationError } from 'yup';
+import { CATEGORY_DEFAULTS } from '@/domain/errors';
 
 interface FormSchema<Values> {
   cast(values: Values): unknown;
@@ -25,16 +26,28 @@ export function schemaOnDemand<Values extends FormikValues, Schema extends FormS
 ): SchemaOnDemand<Values, Schema> {
   let schema: Promise<Schema> | undefined;
   const load = () => {
-    schema ??= fetch();
-    // A failed fetch (the connection dropped) is tried again at the next check.
+    // Said as any failed connection is: the member never sees the bundler's words.
+    schema ??= fetch().catch(() => {
+      throw new Error(CATEGORY_DEFAULTS.network.message);
+    });
+    // A failed fetch (the connection dropped) is asked for again at the next check.
     schema.catch(() => (schema = undefined));
     return schema;
   };
   return {
     load,
     async validate(values) {
+      let schema: Schema;
       try {
-        await validateYupSchema(values, await load());
+        schema = await load();
+      } catch {
+        // The schema could not be fetched (no connection, or a tab left open across a deploy): no field
+        // errors, so a submit goes on to the form's own handler, whose load fails and says so. A throw
+        // here would leave Formik submitting for good, its button disabled.
+        return {};
+      }
+      try {
+        await validateYupSchema(values, schema);
         return {};
       } catch (error) {
         if (isValidationError(error)) return yupToFormErrors<Values>(error);
