@@ -203,13 +203,17 @@ describe('what keeps the events bounded', () => {
     expect((await events()).filter(({ eventType }) => eventType === 'assignment')).toHaveLength(2);
   });
 
-  it('gives each event an expiry date for the TTL policy', async () => {
+  it("gives each event an expiry date for the TTL policy, and the day's count one two days after the day began", async () => {
     const { context, services, visitor, events } = await withTest();
     await receiveAbTestEvent(JSON.stringify(event), visitor, services);
     const [stored] = await events();
     expect(stored!.expireAt.getTime() - context.clock.now().getTime()).toBe(
       AB_TEST_EVENT_DAYS_KEPT * 24 * 60 * 60 * 1000,
     );
+    const today = context.clock.now().toISOString().slice(0, 10);
+    const shards = await context.store.query<{ expireAt: Date; events: number }>(AB_TEST_DAYS);
+    expect(shards.map((shard) => shard.data.events)).toEqual([1]);
+    expect(shards[0]!.data.expireAt.getTime()).toBe(Date.parse(today) + 2 * 24 * 60 * 60 * 1000);
   });
 
   it("keeps no more of a test's events once its day is full, and says so", async () => {

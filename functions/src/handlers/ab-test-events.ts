@@ -105,7 +105,8 @@ export async function receiveAbTestEvent(
       perShard: AB_TEST_EVENTS_PER_DAY / AB_TEST_DAY_SHARDS,
       counted: 'events',
       labels: { testId: event.testId },
-      expireAt: stored.expireAt,
+      // The day's count is wanted for the day only, not as long as the events it counted.
+      expireAt: new Date(Date.parse(dayOf(receivedAt)) + 2 * DAY_MS),
     });
     if (counted) tx.set(eventPath, { ...stored });
     return counted;
