@@ -10,7 +10,7 @@
  * expects (a new SDK's format, blocked storage, no session), or the token is near its end, there is
  * nothing, and the read waits for Auth as before.
  */
-import { env, type AppEnv } from '@/config/env';
+import { DEBUG_MODE, env, type AppEnv } from '@/config/env';
 import type { CallableName, Callables } from '@/domain/callables';
 
 /** Where Auth's SDK keeps the signed-in user (its `indexedDBLocalPersistence`). */
@@ -118,7 +118,22 @@ export function callableUrl(
  * A callable called as its SDK would (the same request and answer), with the kept token. Any failure
  * rejects, without retries or reports: the screen then asks through `call` itself.
  */
-export async function callWithKeptSession<Name extends CallableName>(
+export function callWithKeptSession<Name extends CallableName>(
+  name: Name,
+  input: Callables[Name]['input'],
+  session: KeptSession,
+): Promise<Callables[Name]['result']> {
+  const startedAt = performance.now();
+  const pending = sendWithKeptSession(name, input, session);
+  // Debug mode lists it with the other calls, as `call` does.
+  if (DEBUG_MODE)
+    void import('./debug-instrumentation').then((debug) =>
+      debug.recordCall(name, pending, startedAt, new Error(name).stack),
+    );
+  return pending;
+}
+
+async function sendWithKeptSession<Name extends CallableName>(
   name: Name,
   input: Callables[Name]['input'],
   session: KeptSession,

@@ -120,9 +120,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
                   logFailure(error, { component: 'session', action: 'signed-out clean-up' }),
                 );
             }
-            // In a transition, as the record's answers below: the screen it brings is drawn in slices
-            // between which the page answers input, rather than one long task.
-            startTransition(() => setMember(next));
+            // A member in a transition, as the record's answers below: the screen they bring is drawn in
+            // slices between which the page answers input, rather than one long task. A sign-out at once:
+            // in a transition, the screens it takes away kept the landing page from ever showing.
+            if (next) startTransition(() => setMember(next));
+            else setMember(null);
           },
           (error) => setInitError(error),
         );
