@@ -432,6 +432,8 @@ describe('the rating feed', () => {
     const second = renderRate();
     expect(await screen.findByText('Caption b')).toBeInTheDocument();
     expect(screen.queryByText('Caption a')).not.toBeInTheDocument();
+    // The device's copy is written once the browser is idle: waited for, as a busy machine may take long.
+    await act(feedCacheWritten);
     second.unmount();
 
     serve({
