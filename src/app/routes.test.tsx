@@ -15,11 +15,6 @@ vi.mock('@/data/backend', () => ({
   getBackend: async () => ({ votes: { readGivenVotes: async () => [] } }),
 }));
 
-const kept = vi.hoisted(() => ({
-  keptSessionAtStart: vi.fn(() => Promise.resolve<{ uid: string; idToken: string } | undefined>(undefined)),
-}));
-vi.mock('@/data/kept-session', () => kept);
-
 const photo: FeedPhoto = {
   id: 'p1',
   userId: 'bob',
@@ -74,35 +69,6 @@ describe('/rate', () => {
     renderApp(<RateUnder initial={aSession({ member, user: undefined })} />, { route: '/rate' });
     act(() => setSession(aSession({ member, user: aMember({ complete: false }) })));
     expect(await screen.findByRole('heading', { name: 'Complete your profile' })).toBeInTheDocument();
-    expect(screen.queryByRole('img', { name: 'Sunday hike' })).not.toBeInTheDocument();
-  });
-
-  it('draws for the member Auth kept on the device while Auth starts, and goes on with the same page once it answers', async () => {
-    localStorage.setItem(storageKeys.memberHint, '1');
-    kept.keptSessionAtStart.mockResolvedValue({ uid: alice.uid, idToken: 'kept-token' });
-    renderApp(<RateUnder initial={aSession({ member: undefined, user: undefined })} />, { route: '/rate' });
-    expect(await screen.findByRole('img', { name: 'Sunday hike' })).toBeInTheDocument();
-    act(() => setSession(aSession({ member, user: undefined })));
-    act(() => setSession(aSession({ member, user: alice })));
-    expect(screen.getByRole('img', { name: 'Sunday hike' })).toBeInTheDocument();
-    expect(callables.call.mock.calls.filter(([name]) => name === 'getPhotos')).toHaveLength(1);
-  });
-
-  it("gives way when Auth answers that nobody is signed in, and never draws without a member's hint", async () => {
-    localStorage.setItem(storageKeys.memberHint, '1');
-    kept.keptSessionAtStart.mockResolvedValue({ uid: alice.uid, idToken: 'kept-token' });
-    const { unmount } = renderApp(<RateUnder initial={aSession({ member: undefined, user: undefined })} />, {
-      route: '/rate',
-    });
-    expect(await screen.findByRole('img', { name: 'Sunday hike' })).toBeInTheDocument();
-    act(() => setSession(aSession({ member: null, user: null })));
-    expect(screen.queryByRole('img', { name: 'Sunday hike' })).not.toBeInTheDocument();
-    unmount();
-    localStorage.removeItem(storageKeys.memberHint);
-    kept.keptSessionAtStart.mockClear();
-    renderApp(<RateUnder initial={aSession({ member: undefined, user: undefined })} />, { route: '/rate' });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(kept.keptSessionAtStart).not.toHaveBeenCalled();
     expect(screen.queryByRole('img', { name: 'Sunday hike' })).not.toBeInTheDocument();
   });
 });

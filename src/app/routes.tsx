@@ -1,13 +1,11 @@
 /** The route files: thin compositions of features. */
 import { Container, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
 import { Navigate, useOutletContext, useParams, useSearchParams } from 'react-router-dom';
 import { LoadingScreen } from '@/components/loading-screen';
 import { PageMeta } from '@/components/page-meta';
 import { safeOrigin } from '@/config/paths';
 import { useSession } from '@/data/session';
 import { LandingPage } from '@/features/landing/landing-page';
-import { hasMemberHint } from '@/lib/member-hint';
 import { onDemand } from '@/lib/on-demand';
 import { RequireAdmin, RequireMember, useTryAgain } from './guards';
 import {
@@ -44,42 +42,14 @@ export function PhotosRoute() {
 }
 
 /**
- * The member Auth kept on this device (src/data/kept-session.ts), while Auth has not answered yet:
- * /rate draws for them at once, rather than after Auth's round trip to its server. The calls the
- * screen makes (a vote) wait for Auth's token as always; should Auth answer otherwise, its answer wins.
- */
-function useKeptMember(starting: boolean): string | undefined {
-  const [uid, setUid] = useState<string>();
-  useEffect(() => {
-    if (!starting || !hasMemberHint()) return;
-    let active = true;
-    import('@/data/kept-session')
-      .then(({ keptSessionAtStart }) => keptSessionAtStart())
-      .then(
-        (kept) => {
-          if (active && kept) setUid(kept.uid);
-        },
-        () => undefined,
-      );
-    return () => {
-      active = false;
-    };
-  }, [starting]);
-  return starting ? uid : undefined;
-}
-
-/**
  * `/rate` does not wait for the member's record: the feed answers for the member itself (and refuses an
  * incomplete profile), so the page renders as soon as Auth knows them, and the completion form takes
  * its place if the record, once in, says the profile is incomplete.
  */
 export function RateRoute() {
   const { member, user } = useSession();
-  const kept = useKeptMember(member === undefined);
   if (member && (user === undefined || user?.complete))
     return <RatePage uid={member.uid} user={user ?? undefined} />;
-  // While Auth starts, the member Auth kept on the device: their first feed page went out with its token.
-  if (member === undefined && kept) return <RatePage uid={kept} user={undefined} />;
   return <RequireMember>{(complete) => <RatePage uid={complete.uid} user={complete} />}</RequireMember>;
 }
 
