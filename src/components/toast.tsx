@@ -1,8 +1,17 @@
 /**
  * The bottom toast bar: one message at a time with a severity and an optional call to action.
  * The default duration is the specification's 1000 ms; callers pass longer ones where it names them.
+ * Toasts that arrive while one shows wait their turn.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  type ReactNode,
+} from 'react';
 import type { ToastSeverity } from '@/domain/errors';
 import { onNotice } from '@/lib/notices';
 import { onDemand } from '@/lib/on-demand';
@@ -31,14 +40,44 @@ type ShowToast = (options: ToastOptions) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
+/** How many toasts may wait behind the one showing; a burst beyond that drops the oldest waiting. */
+export const TOAST_QUEUE_LIMIT = 3;
+
+interface ToastQueue {
+  current: ToastState;
+  waiting: ToastOptions[];
+}
+
+type ToastAction = { type: 'show'; options: ToastOptions } | { type: 'close' };
+
+/**
+ * One toast at a time, and a new one never wipes out one still showing: a background notice (the app
+ * ready offline) arriving just after a member's confirmation (the reset link sent) waits its turn
+ * instead of replacing it before it could be read. The same message again restarts the one showing.
+ */
+function toastQueue(state: ToastQueue, action: ToastAction): ToastQueue {
+  const { current, waiting } = state;
+  if (action.type === 'close') {
+    const [next, ...rest] = waiting;
+    if (next) return { current: { ...next, open: true, key: current.key + 1 }, waiting: rest };
+    return current.open ? { current: { ...current, open: false }, waiting } : state;
+  }
+  const { options } = action;
+  if (!current.open || current.message === options.message) {
+    return { current: { ...options, open: true, key: current.key + 1 }, waiting };
+  }
+  if (waiting.some((queued) => queued.message === options.message)) return state;
+  return { current, waiting: [...waiting, options].slice(-TOAST_QUEUE_LIMIT) };
+}
+
+const NO_TOAST: ToastQueue = { current: { open: false, message: '', key: 0 }, waiting: [] };
+
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [toast, setToast] = useState<ToastState>({ open: false, message: '', key: 0 });
-  const show = useCallback<ShowToast>((options) => {
-    setToast((previous) => ({ ...options, open: true, key: previous.key + 1 }));
-  }, []);
+  const [{ current: toast }, dispatch] = useReducer(toastQueue, NO_TOAST);
+  const show = useCallback<ShowToast>((options) => dispatch({ type: 'show', options }), []);
   const close = useCallback((_event?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
-    setToast((previous) => ({ ...previous, open: false }));
+    dispatch({ type: 'close' });
   }, []);
   // What code outside React announces (a read retried after a network error) shows here too.
   useEffect(() => onNotice(show), [show]);
