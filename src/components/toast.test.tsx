@@ -17,19 +17,27 @@ describe('the toast bar', () => {
 });
 
 describe('toasts arriving together', () => {
-  it('shows the second once the first has had its time, never replacing it', async () => {
+  const renderToasts = () =>
     render(
       <ToastProvider>
         <p>page</p>
       </ToastProvider>,
     );
+
+  it('keeps background news waiting until the toast showing has had its time', async () => {
+    renderToasts();
     act(() => {
       announce({
         message: 'Password reset link has been sent to your email',
         severity: 'success',
         duration: 600,
       });
-      announce({ message: 'App ready to work offline', severity: 'success', duration: 600 });
+      announce({
+        message: 'App ready to work offline',
+        severity: 'success',
+        duration: 600,
+        background: true,
+      });
     });
     expect(
       await screen.findByText('Password reset link has been sent to your email', {}, { timeout: 5000 }),
@@ -39,15 +47,30 @@ describe('toasts arriving together', () => {
     expect(screen.queryByText('Password reset link has been sent to your email')).toBeNull();
   });
 
+  it("shows the answer to a member's newest action at once, in place of the one showing", async () => {
+    renderToasts();
+    act(() => announce({ message: 'Link Copied to clipboard!', severity: 'success', duration: 5000 }));
+    expect(await screen.findByText('Link Copied to clipboard!', {}, { timeout: 5000 })).toBeTruthy();
+    act(() => announce({ message: 'Failed to add reply.', severity: 'error', duration: 5000 }));
+    expect(screen.getByText('Failed to add reply.')).toBeTruthy();
+    expect(screen.queryByText('Link Copied to clipboard!')).toBeNull();
+  });
+
   it('lets the same message again restart the one showing instead of queueing a copy', async () => {
-    render(
-      <ToastProvider>
-        <p>page</p>
-      </ToastProvider>,
-    );
+    renderToasts();
     act(() => {
-      announce({ message: 'Network error. Retrying...', severity: 'warning', duration: 600 });
-      announce({ message: 'Network error. Retrying...', severity: 'warning', duration: 600 });
+      announce({
+        message: 'Network error. Retrying...',
+        severity: 'warning',
+        duration: 600,
+        background: true,
+      });
+      announce({
+        message: 'Network error. Retrying...',
+        severity: 'warning',
+        duration: 600,
+        background: true,
+      });
     });
     expect(await screen.findAllByText('Network error. Retrying...', {}, { timeout: 5000 })).toHaveLength(1);
     await waitForElementToBeRemoved(() => screen.queryByText('Network error. Retrying...'), {

@@ -1,7 +1,7 @@
 /**
  * The bottom toast bar: one message at a time with a severity and an optional call to action.
  * The default duration is the specification's 1000 ms; callers pass longer ones where it names them.
- * Toasts that arrive while one shows wait their turn.
+ * Background news that arrives while a toast shows waits its turn.
  */
 import {
   createContext,
@@ -29,6 +29,8 @@ export interface ToastOptions {
   severity?: ToastSeverity;
   duration?: number;
   cta?: ToastCallToAction;
+  /** News nobody asked for just now (the app ready offline): waits for the toast showing to close. */
+  background?: boolean;
 }
 
 export interface ToastState extends ToastOptions {
@@ -40,7 +42,7 @@ type ShowToast = (options: ToastOptions) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
-/** How many toasts may wait behind the one showing; a burst beyond that drops the oldest waiting. */
+/** How many background toasts may wait behind the one showing; beyond that the oldest waiting is dropped. */
 export const TOAST_QUEUE_LIMIT = 3;
 
 interface ToastQueue {
@@ -51,9 +53,10 @@ interface ToastQueue {
 type ToastAction = { type: 'show'; options: ToastOptions } | { type: 'close' };
 
 /**
- * One toast at a time, and a new one never wipes out one still showing: a background notice (the app
- * ready offline) arriving just after a member's confirmation (the reset link sent) waits its turn
- * instead of replacing it before it could be read. The same message again restarts the one showing.
+ * One toast at a time. What a member's action answers replaces the toast showing, as the newest answer
+ * is the one they wait for; background news waits its turn instead, so the service worker's "ready
+ * offline", arriving just after a member pressed Send, cannot wipe out "the reset link has been sent"
+ * before it is read. The same message again restarts the one showing.
  */
 function toastQueue(state: ToastQueue, action: ToastAction): ToastQueue {
   const { current, waiting } = state;
@@ -63,7 +66,7 @@ function toastQueue(state: ToastQueue, action: ToastAction): ToastQueue {
     return current.open ? { current: { ...current, open: false }, waiting } : state;
   }
   const { options } = action;
-  if (!current.open || current.message === options.message) {
+  if (!current.open || current.message === options.message || !options.background) {
     return { current: { ...options, open: true, key: current.key + 1 }, waiting };
   }
   if (waiting.some((queued) => queued.message === options.message)) return state;

@@ -88,7 +88,7 @@ export function PwaPrompts({ withServiceWorker = import.meta.env.PROD }: Props) 
         void ask();
       },
       onOfflineReady: () => {
-        if (!stopped) toast({ message: OFFLINE_READY_MESSAGE, severity: 'success' });
+        if (!stopped) toast({ message: OFFLINE_READY_MESSAGE, severity: 'success', background: true });
       },
     })
       .then((registered) => {
