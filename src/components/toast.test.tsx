@@ -1,7 +1,7 @@
 import { act, render, screen, waitForElementToBeRemoved } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { announce } from '@/lib/notices';
-import { ToastProvider } from './toast';
+import { ToastProvider, useToast, type ToastOptions } from './toast';
 
 describe('the toast bar', () => {
   it('shows what code outside React announces, such as a read being retried', async () => {
@@ -17,22 +17,27 @@ describe('the toast bar', () => {
 });
 
 describe('toasts arriving together', () => {
+  let show: (options: ToastOptions) => void = () => undefined;
+  function Page() {
+    show = useToast();
+    return <p>page</p>;
+  }
   const renderToasts = () =>
     render(
       <ToastProvider>
-        <p>page</p>
+        <Page />
       </ToastProvider>,
     );
 
   it('keeps background news waiting until the toast showing has had its time', async () => {
     renderToasts();
     act(() => {
-      announce({
+      show({
         message: 'Password reset link has been sent to your email',
         severity: 'success',
         duration: 600,
       });
-      announce({
+      show({
         message: 'App ready to work offline',
         severity: 'success',
         duration: 600,
@@ -49,9 +54,9 @@ describe('toasts arriving together', () => {
 
   it("shows the answer to a member's newest action at once, in place of the one showing", async () => {
     renderToasts();
-    act(() => announce({ message: 'Link Copied to clipboard!', severity: 'success', duration: 5000 }));
+    act(() => show({ message: 'Link Copied to clipboard!', severity: 'success', duration: 5000 }));
     expect(await screen.findByText('Link Copied to clipboard!', {}, { timeout: 5000 })).toBeTruthy();
-    act(() => announce({ message: 'Failed to add reply.', severity: 'error', duration: 5000 }));
+    act(() => show({ message: 'Failed to add reply.', severity: 'error', duration: 5000 }));
     expect(screen.getByText('Failed to add reply.')).toBeTruthy();
     expect(screen.queryByText('Link Copied to clipboard!')).toBeNull();
   });
@@ -59,13 +64,13 @@ describe('toasts arriving together', () => {
   it('lets the same message again restart the one showing instead of queueing a copy', async () => {
     renderToasts();
     act(() => {
-      announce({
+      show({
         message: 'Network error. Retrying...',
         severity: 'warning',
         duration: 600,
         background: true,
       });
-      announce({
+      show({
         message: 'Network error. Retrying...',
         severity: 'warning',
         duration: 600,

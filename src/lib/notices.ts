@@ -8,8 +8,6 @@ export interface Notice {
   message: string;
   severity: ToastSeverity;
   duration: number;
-  /** Waits for the toast showing to close instead of replacing it. */
-  background?: boolean;
 }
 
 type Listener = (notice: Notice) => void;
