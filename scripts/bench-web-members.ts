@@ -79,6 +79,10 @@ export async function clearDevice(
       await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
       return;
     }
+    // A running worker outlives its registration and keeps Workbox's expiration database open, which
+    // would block its deletion below for as long as the worker runs.
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
     await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
     // From a page of the origin without the app, so no open connection holds a database.
     await page.goto(`${origin}/robots.txt`);
@@ -89,6 +93,9 @@ export async function clearDevice(
           const request = indexedDB.deleteDatabase(name);
           request.onsuccess = resolve;
           request.onerror = () => reject(request.error ?? new Error(`${name} was not deleted.`));
+          // Blocked: something still holds it open. Better a clear failure than a run that never ends.
+          request.onblocked = () =>
+            setTimeout(() => reject(new Error(`${name} is held open elsewhere and was not deleted.`)), 10_000);
         });
       }
     }, AUTH_DATABASE);

@@ -92,7 +92,12 @@ describe('the rating feed', () => {
     await user.keyboard('4');
     expect(screen.getByRole('radio', { name: '4 Hearts' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'friendly' }));
-    await user.type(screen.getByLabelText('Comment (optional)'), 'Warm smile');
+    const comment = screen.getByLabelText('Comment (optional)');
+    // A plain textarea sized by CSS: MUI's autosizing one forces the page's layout as it mounts.
+    expect(comment).toHaveAttribute('rows', '2');
+    expect(comment.style.getPropertyValue('field-sizing')).toBe('content');
+    expect(document.querySelectorAll('textarea')).toHaveLength(1);
+    await user.type(comment, 'Warm smile');
     await user.click(rate);
     await waitFor(() => expect(location()).toBe('/rate/b'));
     expect(submitRating).toHaveBeenCalledWith(

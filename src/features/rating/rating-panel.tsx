@@ -17,7 +17,7 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
-import { memo, useState } from 'react';
+import { memo, useState, type CSSProperties } from 'react';
 import { COMMENT_MAX, TAGS, TAGS_SHOWN, type Tag } from '@/domain/rating';
 import { feedLabel } from '@/domain/scores';
 
@@ -143,7 +143,13 @@ const TagChips = memo(function TagChips({ chips, onChange }: { chips: Tag[]; onC
   );
 });
 
-/** Its box measures its own height as it renders: it renders again only when the comment changes. */
+const GROWS_WITH_TEXT: CSSProperties = { fieldSizing: 'content', minHeight: '2lh' };
+
+/**
+ * Renders again only when the comment changes. It grows with its text through CSS (`field-sizing`),
+ * not MUI's autosize, which measures the box in a layout effect: the page's whole first layout, forced
+ * in the middle of /rate's first render. Where the browser lacks it, two rows that scroll.
+ */
 const CommentField = memo(function CommentField({
   comment,
   onChange,
@@ -155,10 +161,14 @@ const CommentField = memo(function CommentField({
     <TextField
       label="Comment (optional)"
       multiline
-      minRows={2}
+      rows={2}
       value={comment}
       onChange={(event) => onChange({ comment: event.target.value })}
-      slotProps={{ htmlInput: { maxLength: COMMENT_MAX } }}
+      slotProps={{
+        // A plain textarea: with `multiline` alone MUI renders its autosizing one.
+        input: { inputComponent: 'textarea' },
+        htmlInput: { maxLength: COMMENT_MAX, style: GROWS_WITH_TEXT },
+      }}
       helperText={`${comment.length}/${COMMENT_MAX}`}
     />
   );

@@ -8,16 +8,13 @@ import { call } from '@/data/callables';
 import { STREAK_DAY_TOKENS } from '@/domain/streak';
 import { onDemand } from '@/lib/on-demand';
 import { logFailure } from '@/lib/report-error';
+import { deviceTimeZone } from '@/lib/time-zone';
 
 const StreakCelebration = onDemand(() =>
   import('./streak-celebration').then((module) => module.StreakCelebration),
 );
 
 export const CELEBRATION_DELAY_MS = 1000;
-
-function timeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
 
 export function LoginStreak({ uid }: { uid: string }) {
   const toast = useToast();
@@ -28,7 +25,8 @@ export function LoginStreak({ uid }: { uid: string }) {
     if (counted.current === uid) return;
     counted.current = uid;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    call('recordLogin', { timeZone: timeZone() })
+    deviceTimeZone()
+      .then((timeZone) => call('recordLogin', { timeZone }))
       .then((result) => {
         if (result.tokens > 0)
           toast({
