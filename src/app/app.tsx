@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { CacheProvider } from '@emotion/react';
 import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { SessionProvider, useSession } from '@/data/session';
@@ -7,6 +8,7 @@ import { ColorModeProvider, ColorModeSync } from './color-mode';
 import { DEBUG_MODE } from '@/config/env';
 import { ConsentHost, DebugPanel, PwaPrompts } from './lazy-screens';
 import { PaymentOffersProvider } from './payment-offers-provider';
+import { styleCache } from './style-cache';
 import { AppRouter } from './router';
 
 /** How long the PWA prompts and the consent host wait at most for the first screen. */
@@ -36,22 +38,24 @@ function AfterFirstScreen({ children }: { children: ReactNode }) {
 
 export function App() {
   return (
-    <ColorModeProvider>
-      <ToastProvider>
-        <DialogsProvider>
-          <SessionProvider>
-            <ColorModeSync />
-            <PaymentOffersProvider>
-              <AppRouter />
-            </PaymentOffersProvider>
-            <AfterFirstScreen>
-              <PwaPrompts />
-              <ConsentHost />
-              {DEBUG_MODE && <DebugPanel />}
-            </AfterFirstScreen>
-          </SessionProvider>
-        </DialogsProvider>
-      </ToastProvider>
-    </ColorModeProvider>
+    <CacheProvider value={styleCache}>
+      <ColorModeProvider>
+        <ToastProvider>
+          <DialogsProvider>
+            <SessionProvider>
+              <ColorModeSync />
+              <PaymentOffersProvider>
+                <AppRouter />
+              </PaymentOffersProvider>
+              <AfterFirstScreen>
+                <PwaPrompts />
+                <ConsentHost />
+                {DEBUG_MODE && <DebugPanel />}
+              </AfterFirstScreen>
+            </SessionProvider>
+          </DialogsProvider>
+        </ToastProvider>
+      </ColorModeProvider>
+    </CacheProvider>
   );
 }

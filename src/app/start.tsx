@@ -8,8 +8,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appContainer } from '@/lib/prerendered';
 import { App } from './app';
+import { keepStylesForNextStart } from './style-cache';
 
 export function startApp(root: HTMLElement): void {
+  keepStylesForNextStart();
   const app = createRoot(appContainer(root));
   startTransition(() =>
     app.render(

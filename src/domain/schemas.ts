@@ -28,6 +28,7 @@ import {
 } from './rating';
 import { isTimeZone } from './streak';
 import { COLOR_MODES, GENDERS, SHOW_GENDERS, type ColorMode, type Gender, type ShowGender } from './user';
+import { REPLY_MAX } from './vote';
 import { REACTION_EMOJIS, type ReactionEmoji } from './vote';
 
 const email = yup
@@ -198,8 +199,6 @@ const commentRef = {
     .matches(/^[A-Za-z0-9_-]{1,128}$/, 'Comment is not valid')
     .required('Comment is not valid'),
 };
-
-export const REPLY_MAX = 500;
 
 export const replySchema = yup.object({
   ...commentRef,

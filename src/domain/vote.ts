@@ -13,6 +13,9 @@ export interface Reaction {
   reactedAt: Date;
 }
 
+/** The longest reply, in characters (its field's limit and its schema's). */
+export const REPLY_MAX = 500;
+
 export interface Reply {
   id: string;
   text: string;

@@ -25,6 +25,8 @@ export const storageKeys = {
   pushDevice: `${PREFIX}pushDevice`,
   /** The visitor's cookie consent with its time (spec 2 section 3). */
   cookieConsent: `${PREFIX}cookieConsent`,
+  /** The CSS the app's styles made on this device, for its next start (src/lib/saved-styles.ts). */
+  savedStyles: `${PREFIX}savedStyles`,
 } as const;
 
 /** The last copy of something the member reads (their record, their photos), for opening the app offline. */
@@ -35,8 +37,8 @@ export const hooraySeenKey = (uid: string) => `${PREFIX}hooraySeen.${uid}`;
 
 /**
  * Kept across sign-out: the light/dark choice, the visits and the install popover belong to the device,
- * a reload into a new version is the app's, a seen celebration stays seen, and the cookie consent is the
- * visitor's choice for this browser.
+ * a reload into a new version and the saved styles are the app's, a seen celebration stays seen, and the
+ * cookie consent is the visitor's choice for this browser.
  */
 const DEVICE_KEYS = new Set<string>([
   storageKeys.colorMode,
@@ -45,6 +47,7 @@ const DEVICE_KEYS = new Set<string>([
   storageKeys.installPopoverShown,
   storageKeys.appUpdated,
   storageKeys.cookieConsent,
+  storageKeys.savedStyles,
 ]);
 const DEVICE_PREFIXES = [`${PREFIX}hooraySeen.`];
 

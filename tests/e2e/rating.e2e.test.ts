@@ -189,8 +189,31 @@ describe('rating', () => {
       (found) => found.loginStreak === 2,
     );
     expect(after.points).toBe(before.points + 5);
+    // How the board looks with the styles emotion made on this start...
+    const looks = () =>
+      page.evaluate(() =>
+        [
+          document.querySelector('h1'),
+          document.querySelector('[aria-label="Place 1"]'),
+          document.querySelector('nav, [role="navigation"]'),
+        ].map((element) => {
+          if (!element) return null;
+          const { fontSize, fontWeight, color, backgroundColor, display, padding } =
+            getComputedStyle(element);
+          return { fontSize, fontWeight, color, backgroundColor, display, padding };
+        }),
+      );
+    await page.getByRole('listitem', { name: 'Place 1' }).getByLabel('Score 9.8').waitFor();
+    const made = await looks();
     await page.reload();
     await page.getByRole('heading', { name: 'The top rated photos of all time' }).waitFor();
+    await page.getByRole('listitem', { name: 'Place 1' }).getByLabel('Score 9.8').waitFor();
+    // ...and with those it saved as the page was left, taken up on this start (src/lib/saved-styles.ts).
+    expect(
+      await page.evaluate(() => document.querySelectorAll('style[data-emotion^="css "][data-s]').length),
+    ).toBeGreaterThan(0);
+    expect(await looks()).toEqual(made);
+    expect(made.filter(Boolean)).toHaveLength(3);
     expect(readUserByEmail<User>(a.member.email)?.loginStreak).toBe(2);
     await a.member.close();
   }, 120_000);

@@ -17,8 +17,7 @@ import { useState } from 'react';
 import { MemberAvatar } from '@/components/member-avatar';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
-import { REPLY_MAX } from '@/domain/schemas';
-import { REACTION_EMOJIS, type Reaction, type ReactionEmoji, type Vote } from '@/domain/vote';
+import { REACTION_EMOJIS, REPLY_MAX, type Reaction, type ReactionEmoji, type Vote } from '@/domain/vote';
 
 export const REPLY_MESSAGES = {
   addFailed: 'Failed to add reply.',
