@@ -95,7 +95,10 @@ export async function clearDevice(
           request.onerror = () => reject(request.error ?? new Error(`${name} was not deleted.`));
           // Blocked: something still holds it open. Better a clear failure than a run that never ends.
           request.onblocked = () =>
-            setTimeout(() => reject(new Error(`${name} is held open elsewhere and was not deleted.`)), 10_000);
+            setTimeout(
+              () => reject(new Error(`${name} is held open elsewhere and was not deleted.`)),
+              10_000,
+            );
         });
       }
     }, AUTH_DATABASE);
