@@ -1,5 +1,4 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { CacheProvider } from '@emotion/react';
 import { DialogsProvider } from '@/components/dialogs';
 import { ToastProvider } from '@/components/toast';
 import { SessionProvider, useSession } from '@/data/session';
@@ -8,7 +7,6 @@ import { ColorModeProvider, ColorModeSync } from './color-mode';
 import { DEBUG_MODE } from '@/config/env';
 import { ConsentHost, DebugPanel, PwaPrompts } from './lazy-screens';
 import { PaymentOffersProvider } from './payment-offers-provider';
-import { styleCache } from './style-cache';
 import { AppRouter } from './router';
 
 /** How long the PWA prompts and the consent host wait at most for the first screen. */
@@ -38,24 +36,22 @@ function AfterFirstScreen({ children }: { children: ReactNode }) {
 
 export function App() {
   return (
-    <CacheProvider value={styleCache}>
-      <ColorModeProvider>
-        <ToastProvider>
-          <DialogsProvider>
-            <SessionProvider>
-              <ColorModeSync />
-              <PaymentOffersProvider>
-                <AppRouter />
-              </PaymentOffersProvider>
-              <AfterFirstScreen>
-                <PwaPrompts />
-                <ConsentHost />
-                {DEBUG_MODE && <DebugPanel />}
-              </AfterFirstScreen>
-            </SessionProvider>
-          </DialogsProvider>
-        </ToastProvider>
-      </ColorModeProvider>
-    </CacheProvider>
+    <ColorModeProvider>
+      <ToastProvider>
+        <DialogsProvider>
+          <SessionProvider>
+            <ColorModeSync />
+            <PaymentOffersProvider>
+              <AppRouter />
+            </PaymentOffersProvider>
+            <AfterFirstScreen>
+              <PwaPrompts />
+              <ConsentHost />
+              {DEBUG_MODE && <DebugPanel />}
+            </AfterFirstScreen>
+          </SessionProvider>
+        </DialogsProvider>
+      </ToastProvider>
+    </ColorModeProvider>
   );
 }

@@ -2,12 +2,9 @@ import { watchInstallOffer } from '@/lib/install-prompt';
 import { afterNextPaint } from '@/lib/after-paint';
 import { hasMemberHint } from '@/lib/member-hint';
 import { holdEarlyClicks } from '@/lib/prerendered';
-import { restoreSavedStyles } from '@/lib/saved-styles';
 import { tidyAddress } from './address';
 
 tidyAddress();
-// Before the app's chunk creates its style cache, which takes them up (src/lib/saved-styles.ts).
-if (hasMemberHint()) restoreSavedStyles();
 watchInstallOffer();
 // A member's screen starts from the address (src/app/boot.ts); a visitor's page loads none of it.
 if (hasMemberHint())

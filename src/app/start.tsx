@@ -4,19 +4,22 @@
  * Either way in a transition, which React renders in slices between which the browser answers input,
  * instead of one long task.
  */
+import { CacheProvider } from '@emotion/react';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { appContainer } from '@/lib/prerendered';
 import { App } from './app';
-import { keepStylesForNextStart } from './style-cache';
+import { startStyleCache } from './style-cache';
 
 export function startApp(root: HTMLElement): void {
-  keepStylesForNextStart();
+  const styles = startStyleCache();
   const app = createRoot(appContainer(root));
   startTransition(() =>
     app.render(
       <StrictMode>
-        <App />
+        <CacheProvider value={styles}>
+          <App />
+        </CacheProvider>
       </StrictMode>,
     ),
   );

@@ -1,35 +1,43 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '@/lib/storage';
-import { keepStylesForNextStart, SAVE_STYLES_AFTER_MS, styleCache } from './style-cache';
-
-beforeEach(() => {
-  localStorage.clear();
-  styleCache.insert(
-    '.css-kept',
-    { name: 'kept', styles: 'color:red;', next: undefined },
-    styleCache.sheet,
-    true,
-  );
-});
-afterEach(() => vi.useRealTimers());
+import { SAVE_STYLES_AFTER_MS, startStyleCache } from './style-cache';
 
 const savedIds = () =>
   (JSON.parse(localStorage.getItem(storageKeys.savedStyles) ?? '{"ids":[]}') as { ids: string[] }).ids;
 
-describe('keepStylesForNextStart', () => {
-  it("saves the app's styles on a member's device when the page is left, and again once the first screens are made", () => {
+const keepCopy = (ids: string[]) =>
+  localStorage.setItem(
+    storageKeys.savedStyles,
+    JSON.stringify({ savedAt: Date.now(), ids, css: ids.map((id) => `.css-${id}{color:red}`).join('') }),
+  );
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  vi.useRealTimers();
+  for (const sheet of document.head.querySelectorAll('style')) sheet.remove();
+});
+
+describe('startStyleCache', () => {
+  it("on a member's device starts from the saved styles and saves them with its own when the page is left, and once the first screens are made", () => {
     vi.useFakeTimers();
     localStorage.setItem(storageKeys.memberHint, '1');
-    keepStylesForNextStart();
+    keepCopy(['restored']);
+    const cache = startStyleCache();
+    expect(cache.inserted.restored).toBe(true);
+    cache.insert('.css-made', { name: 'made', styles: 'color:blue;', next: undefined }, cache.sheet, true);
     window.dispatchEvent(new Event('pagehide'));
-    expect(savedIds()).toContain('kept');
+    expect(savedIds().sort()).toEqual(['made', 'restored']);
     localStorage.removeItem(storageKeys.savedStyles);
     vi.advanceTimersByTime(SAVE_STYLES_AFTER_MS + 5000);
-    expect(savedIds()).toContain('kept');
+    expect(savedIds().sort()).toEqual(['made', 'restored']);
   });
 
-  it("saves nothing on a visitor's device, whose pages come pre-rendered with their styles", () => {
-    keepStylesForNextStart();
+  it("on a visitor's device, whose pages come pre-rendered with their styles, neither restores nor saves", () => {
+    keepCopy(['restored']);
+    const cache = startStyleCache();
+    expect(cache.inserted.restored).toBeUndefined();
+    localStorage.removeItem(storageKeys.savedStyles);
+    cache.insert('.css-made', { name: 'made', styles: 'color:blue;', next: undefined }, cache.sheet, true);
     window.dispatchEvent(new Event('pagehide'));
     expect(localStorage.getItem(storageKeys.savedStyles)).toBeNull();
   });

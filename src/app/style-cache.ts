@@ -1,27 +1,32 @@
 /**
- * The app's emotion cache, which MUI's styles go through, made after main.tsx has restored the styles
- * saved on this device (src/lib/saved-styles.ts), and saved again for the next start.
+ * The app's emotion cache, which MUI's styles go through: made when the app starts, after the styles
+ * saved on this device are put back in the page (src/lib/saved-styles.ts) so it takes them up, and
+ * saved again for the next start. Restored here rather than in main.tsx, so the sheet is parsed after
+ * the page's first paint rather than before it.
  */
-import createCache from '@emotion/cache';
+import createCache, { type EmotionCache } from '@emotion/cache';
 import { whenIdle } from '@/lib/idle';
 import { hasMemberHint } from '@/lib/member-hint';
-import { saveStyles, STYLE_KEY } from '@/lib/saved-styles';
-
-export const styleCache = createCache({ key: STYLE_KEY });
+import { restoreSavedStyles, saveStyles, STYLE_KEY } from '@/lib/saved-styles';
 
 /** Long enough for the first screen and what follows it to have made their styles. */
 export const SAVE_STYLES_AFTER_MS = 10_000;
 
-/** Only a member's screens start from saved styles; a visitor's pages come pre-rendered with theirs. */
-function saveForMember(): void {
-  if (hasMemberHint()) saveStyles(styleCache);
-}
-
-/** Saves the styles once the first screens are made, and again whenever the page is hidden or left. */
-export function keepStylesForNextStart(): void {
-  setTimeout(() => whenIdle(saveForMember), SAVE_STYLES_AFTER_MS);
+/**
+ * The cache, started from the saved styles on a member's device; a visitor's pages come pre-rendered
+ * with theirs, and only a member's styles are saved, once the first screens are made and whenever the
+ * page is hidden or left.
+ */
+export function startStyleCache(): EmotionCache {
+  if (hasMemberHint()) restoreSavedStyles();
+  const cache = createCache({ key: STYLE_KEY });
+  const save = () => {
+    if (hasMemberHint()) saveStyles(cache);
+  };
+  setTimeout(() => whenIdle(save), SAVE_STYLES_AFTER_MS);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') saveForMember();
+    if (document.visibilityState === 'hidden') save();
   });
-  window.addEventListener('pagehide', saveForMember);
+  window.addEventListener('pagehide', save);
+  return cache;
 }
