@@ -15,13 +15,19 @@ export const SAVE_STYLES_AFTER_MS = 10_000;
 /**
  * The cache, started from the saved styles on a member's device; a visitor's pages come pre-rendered
  * with theirs, and only a member's styles are saved, once the first screens are made and whenever the
- * page is hidden or left.
+ * page is hidden or left, if it made any since the last save (leaving a tab both hides and leaves it).
  */
 export function startStyleCache(): EmotionCache {
-  if (hasMemberHint()) restoreSavedStyles();
+  let savedAt = hasMemberHint() ? restoreSavedStyles() : undefined;
   const cache = createCache({ key: STYLE_KEY });
+  // Styles are only ever added: their count tells whether there is anything new to save.
+  let savedCount = Object.keys(cache.inserted).length;
   const save = () => {
-    if (hasMemberHint()) saveStyles(cache);
+    const count = Object.keys(cache.inserted).length;
+    if (!hasMemberHint() || count === savedCount) return;
+    savedAt ??= Date.now();
+    saveStyles(cache, savedAt);
+    savedCount = count;
   };
   setTimeout(() => whenIdle(save), SAVE_STYLES_AFTER_MS);
   document.addEventListener('visibilitychange', () => {

@@ -151,16 +151,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       // Offline, the record this device saw last stands in until the connection is back.
       const offlineCopy = () => (copies.isOffline() ? copies.readOfflineCopy<User>(copyName) : undefined);
       const copy = offlineCopy();
-      // In a transition, as the server's answers below: outside one, React draws the whole screen
-      // the record brings in one task (some 300 ms on /profile with the CPU slowed 4x).
-      if (copy && active) {
-        startTransition(() => setRecord({ uid, user: copy }));
-        window.addEventListener('online', reconnect, { once: true });
-      }
+      if (copy && active) window.addEventListener('online', reconnect, { once: true });
       // Online too, the screen is drawn from it at once rather than after the server's first answer,
-      // which replaces it only if it differs.
+      // which replaces it only if it differs. In a transition, as those answers: outside one, React
+      // draws the whole screen the record brings in one task (some 300 ms on /profile, CPU slowed 4x).
       const lastSeen = copy ?? copies.readOfflineCopy<User>(copyName);
-      if (!copy && lastSeen && active) startTransition(() => setRecord({ uid, user: lastSeen }));
+      if (lastSeen && active) startTransition(() => setRecord({ uid, user: lastSeen }));
       // The record is watched while ensureUser runs rather than after it: a returning member's record
       // comes with the watch's first answer, a new member's as soon as ensureUser has made it.
       const ensured = ensureMemberRecord(uid);

@@ -54,39 +54,35 @@ function forget(): void {
   }
 }
 
-/** Puts the saved styles in the page for the style cache to take up; must run before it is created. */
-export function restoreSavedStyles(now: number = Date.now()): void {
+/**
+ * Puts the saved styles in the page for the style cache to take up; must run before it is created.
+ * Answers when the copy was first saved, for saving it again under the same date (a copy in daily use
+ * is still started afresh weekly); nothing when there is no copy fit to use.
+ */
+export function restoreSavedStyles(now: number = Date.now()): number | undefined {
   const saved = read();
-  if (!saved) return;
+  if (!saved) return undefined;
   if (now - saved.savedAt > SAVED_STYLES_MAX_AGE_MS || saved.savedAt > now) {
     forget();
-    return;
+    return undefined;
   }
-  if (saved.ids.length === 0) return;
   const sheet = document.createElement('style');
   sheet.setAttribute('data-emotion', [STYLE_KEY, ...saved.ids].join(' '));
   sheet.textContent = saved.css;
   document.head.append(sheet);
+  return saved.savedAt;
 }
 
-function cssOf(tag: HTMLStyleElement): string {
-  try {
-    // Emotion inserts rules through the CSSOM in production, so the tag's text holds none of them.
-    const rules = tag.sheet?.cssRules;
-    if (rules) return Array.from(rules, (rule) => rule.cssText).join('\n');
-  } catch {
-    // A sheet the page may not read.
-  }
-  return tag.textContent ?? '';
-}
-
-/** Saves every style the cache holds, restored or made here, unless the copy would be too large. */
-export function saveStyles(cache: StyleCacheView, now: number = Date.now()): void {
+/**
+ * Saves every style the cache holds, restored or made here, dated `savedAt` (when the copy was first
+ * saved), unless the copy would be too large. Emotion inserts its rules through the CSSOM in
+ * production, so they are read from each sheet's rules, not its text.
+ */
+export function saveStyles(cache: StyleCacheView, savedAt: number): void {
   const ids = Object.keys(cache.inserted).filter((id) => STYLE_ID.test(id));
-  const css = cache.sheet.tags.map(cssOf).join('\n');
-  const kept = read();
-  // A fresh week's copy keeps its start, so a copy in daily use is still started afresh weekly.
-  const savedAt = kept && now - kept.savedAt <= SAVED_STYLES_MAX_AGE_MS ? kept.savedAt : now;
+  const css = cache.sheet.tags
+    .flatMap((tag) => Array.from(tag.sheet?.cssRules ?? [], (rule) => rule.cssText))
+    .join('\n');
   const copy = JSON.stringify({ savedAt, ids, css } satisfies SavedStyles);
   if (copy.length > SAVED_STYLES_MAX_CHARS) {
     forget();
