@@ -6,6 +6,8 @@ import {
   PUBLIC_PATH_MAX,
   answerPublicRequest,
   articleIdOf,
+  COLOR_MODE_KEY,
+  DARK_STARTS_EMPTY,
   escapeHtml,
   pageHtml,
   type PrerenderPage,
@@ -178,5 +180,37 @@ describe('answerPublicRequest', () => {
       '<loc>https://photos.example/article/light-makes-the-photo</loc><lastmod>2026-11-21</lastmod>',
     );
     expect(answer.body).toContain('<loc>https://photos.example/article/a&amp;b</loc>');
+  });
+});
+
+describe('DARK_STARTS_EMPTY', () => {
+  /** Runs the page's script as a browser would, on a root holding the pre-rendered page. */
+  function runOnDevice(stored: string | null | Error) {
+    const root = { textContent: '<h1>Light makes the photo</h1>' };
+    const localStorage = {
+      getItem: (key: string) => {
+        if (stored instanceof Error) throw stored;
+        return key === COLOR_MODE_KEY ? stored : null;
+      },
+    };
+    const document = { getElementById: (id: string) => (id === 'root' ? root : null) };
+    const script = /^<script>([\s\S]*)<\/script>$/.exec(DARK_STARTS_EMPTY)![1]!;
+    new Function('localStorage', 'document', script)(localStorage, document);
+    return root.textContent;
+  }
+
+  it('empties the pre-rendered page on a device set to dark, so the app draws it dark', () => {
+    expect(runOnDevice('dark')).toBe('');
+  });
+
+  it('keeps it in light mode, with no mode chosen, and where storage is blocked', () => {
+    expect(runOnDevice('light')).toContain('Light makes the photo');
+    expect(runOnDevice(null)).toContain('Light makes the photo');
+    expect(runOnDevice(new Error('SecurityError'))).toContain('Light makes the photo');
+  });
+
+  it('runs on every page made, right after the root and before the app', () => {
+    const html = pageHtml(TEMPLATE, { head: '', body: '<h1>Hi</h1>', data: null }, { afterRoot: '<i></i>' });
+    expect(html).toContain(`<div id="root"><h1>Hi</h1></div>${DARK_STARTS_EMPTY}<i></i>`);
   });
 });

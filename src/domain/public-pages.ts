@@ -52,6 +52,16 @@ export interface PageHtmlOptions {
 }
 
 /** The page: the template's head with the page's tags instead of its title, and the page in #root. */
+/** Where a device keeps its colour mode (src/lib/storage.ts, storageKeys.colorMode). */
+export const COLOR_MODE_KEY = 'photorater.colorMode';
+
+/**
+ * Pages are pre-rendered in light mode. On a device set to dark, the page starts empty and the app
+ * draws it dark: the light page would show first, then sit under the app's dark background, light
+ * text on dark, until the app took it over.
+ */
+export const DARK_STARTS_EMPTY = `<script>(function(){try{if(localStorage.getItem(${JSON.stringify(COLOR_MODE_KEY)})==='dark')document.getElementById('root').textContent=''}catch(e){}})()</script>`;
+
 export function pageHtml(template: string, page: Prerendered, options: PageHtmlOptions = {}): string {
   const data = page.data
     ? `<script id="${PRERENDERED_DATA_ID}" type="application/json">${scriptJson(page.data)}</script>`
@@ -62,7 +72,7 @@ export function pageHtml(template: string, page: Prerendered, options: PageHtmlO
     .replace('</head>', () => `  ${page.head}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      () => `<div id="root">${page.body}</div>${options.afterRoot ?? ''}${data}`,
+      () => `<div id="root">${page.body}</div>${DARK_STARTS_EMPTY}${options.afterRoot ?? ''}${data}`,
     );
 }
 

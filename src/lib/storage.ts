@@ -1,8 +1,12 @@
+// Relative: the build's config (vite.config.ts) reads these keys without the app's `@/` alias.
+import { COLOR_MODE_KEY } from '../domain/public-pages';
+
 /** The app's keys in browser storage, so sign-out can clear exactly what the app stored. */
 const PREFIX = 'photorater.';
 
 export const storageKeys = {
-  colorMode: `${PREFIX}colorMode`,
+  /** `photorater.colorMode`: a pre-rendered page's first script reads it too, before the app. */
+  colorMode: COLOR_MODE_KEY,
   referrer: `${PREFIX}referrer`,
   loginMarker: `${PREFIX}loggedInThisSession`,
   /** Set while someone is signed in on this device, so a visitor sees the landing page before Auth has loaded. */
