@@ -90,14 +90,8 @@ describe('Compare', () => {
       ['Park', '3'],
       ['Beach', '5'],
     ] as const) {
-      await b.member.visit(`/rate/${byCaption(caption).id}`);
-      if (!tutorialSeen) {
-        await rater
-          .getByRole('dialog', { name: 'How rating works' })
-          .getByRole('button', { name: 'Got it' })
-          .click();
-        tutorialSeen = true;
-      }
+      await b.member.openInFeed(byCaption(caption), { closeTutorial: !tutorialSeen });
+      tutorialSeen = true;
       await rater.getByText(caption).waitFor();
       await rater.waitForTimeout(1500);
       await rater.keyboard.press(hearts);

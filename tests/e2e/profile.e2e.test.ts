@@ -29,8 +29,7 @@ describe('the profile dashboard', () => {
     const { photo } = a;
 
     const b = await joinedMember(browser(), { name: 'Eli', age: 31, gender: 'Male', showMe: 'Both' });
-    await b.member.visit(`/rate/${photo.id}`);
-    await b.member.page.getByRole('button', { name: 'Got it' }).click();
+    await b.member.openInFeed(photo);
     await b.member.page.getByText('Leaving soon').waitFor();
 
     const { page } = a.member;

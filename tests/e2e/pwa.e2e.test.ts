@@ -158,11 +158,7 @@ describe('a member of the installed app', () => {
     });
 
     const voter = await joinedMember(browser(), { name: 'Vic', age: 33, gender: 'Male', showMe: 'Both' });
-    await voter.member.visit(`/rate/${owner.photo.id}`);
-    await voter.member.page
-      .getByRole('dialog', { name: 'How rating works' })
-      .getByRole('button', { name: 'Got it' })
-      .click();
+    await voter.member.openInFeed(owner.photo);
     await voter.member.page.getByRole('img', { name: 'Offline smile' }).waitFor();
     await voter.member.page.keyboard.press('4');
     await voter.member.page.getByRole('button', { name: 'Rate', exact: true }).click();

@@ -43,11 +43,7 @@ describe('rating', () => {
     const b = await joinedMember(browser(), { name: 'Ben', age: 30, gender: 'Male', showMe: 'Both' });
     const { page } = b.member;
     await page.setViewportSize({ width: 1366, height: 900 });
-    await b.member.visit(`/rate/${photo.id}`);
-    await page
-      .getByRole('dialog', { name: 'How rating works' })
-      .getByRole('button', { name: 'Got it' })
-      .click();
+    await b.member.openInFeed(photo);
     await page.getByText('Rate me kindly').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/rate/${photo.id}`);
     const rate = page.getByRole('button', { name: 'Rate', exact: true });

@@ -117,6 +117,42 @@ export class Member {
     await form.waitFor({ state: 'detached', timeout: 60_000 });
   }
 
+  /**
+   * Opens the rating feed at a photo by its link, `/rate/{photoId}`, closing the first-time tutorial
+   * when asked, and waits until the photo is the one shown. The feed starts there only when the photo
+   * is in its first batch, else at the first photo (spec 1, Rating flow): photos other journeys left
+   * ahead of it in the shared stack (a Premium owner's, photos being compared) are skipped, as a member
+   * would skip them, until it shows.
+   */
+  async openInFeed(
+    photo: Pick<Photo, 'id' | 'imageUrl' | 'originalUrl'>,
+    { closeTutorial = true }: { closeTutorial?: boolean } = {},
+  ): Promise<void> {
+    await this.visit(`/rate/${photo.id}`);
+    if (closeTutorial)
+      await this.page
+        .getByRole('dialog', { name: 'How rating works' })
+        .getByRole('button', { name: 'Got it' })
+        .click();
+    const rate = this.page.getByRole('button', { name: 'Rate', exact: true });
+    // The photo shown is the screen's one image with a name: the one under it waits unnamed.
+    const shown = this.page.getByRole('img');
+    for (let skipped = 0; skipped <= FEED_SKIPS_MAX; skipped++) {
+      await rate.waitFor();
+      const image = await shown.elementHandle();
+      const src = await image?.getAttribute('src');
+      // Its display image, or the original where that failed to load.
+      if (src === photo.imageUrl || src === photo.originalUrl) {
+        await this.page.waitForURL((url) => url.pathname === `/rate/${photo.id}`);
+        return;
+      }
+      await this.page.getByRole('button', { name: 'Skip', exact: true }).click();
+      // Each photo keeps its own element: the one skipped leaves the page.
+      await this.page.waitForFunction((element) => !element?.isConnected, image);
+    }
+    throw new Error(`Photo ${photo.id} did not show within ${FEED_SKIPS_MAX} skips of the feed.`);
+  }
+
   /** Closes the first-photo celebration. */
   async closeHooray(): Promise<void> {
     await this.page.getByRole('dialog', { name: 'Hooray!!' }).getByRole('button', { name: 'Got it' }).click();
@@ -181,6 +217,9 @@ export async function memberWithPhoto(
   );
   return { ...joined, photo: photo! };
 }
+
+/** More than any journey leaves ahead of a fresh photo in the shared stack's feed. */
+const FEED_SKIPS_MAX = 20;
 
 const require = createRequire(import.meta.url);
 
