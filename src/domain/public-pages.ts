@@ -51,7 +51,6 @@ export interface PageHtmlOptions {
   afterRoot?: string;
 }
 
-/** The page: the template's head with the page's tags instead of its title, and the page in #root. */
 /** Where a device keeps its colour mode (src/lib/storage.ts, storageKeys.colorMode). */
 export const COLOR_MODE_KEY = 'photorater.colorMode';
 
@@ -62,6 +61,7 @@ export const COLOR_MODE_KEY = 'photorater.colorMode';
  */
 export const DARK_STARTS_EMPTY = `<script>(function(){try{if(localStorage.getItem(${JSON.stringify(COLOR_MODE_KEY)})==='dark')document.getElementById('root').textContent=''}catch(e){}})()</script>`;
 
+/** The page: the template's head with the page's tags instead of its title, and the page in #root. */
 export function pageHtml(template: string, page: Prerendered, options: PageHtmlOptions = {}): string {
   const data = page.data
     ? `<script id="${PRERENDERED_DATA_ID}" type="application/json">${scriptJson(page.data)}</script>`
