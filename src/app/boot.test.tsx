@@ -11,7 +11,9 @@ import { BottomTabs, LeaderboardPage, MyPhotosPage, ProfilePage, RatePage } from
 const callables = vi.hoisted(() => ({ call: vi.fn(), prepareCalls: vi.fn() }));
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
 const kept = vi.hoisted(() => ({
-  keptSessionAtStart: vi.fn(() => Promise.resolve<{ uid: string; idToken: string } | undefined>(undefined)),
+  keptSessionAtStart: vi.fn(() =>
+    Promise.resolve<{ uid: string; email: string | null; idToken: string } | undefined>(undefined),
+  ),
   callWithKeptSession: vi.fn(),
 }));
 vi.mock('@/data/kept-session', () => kept);
@@ -128,7 +130,7 @@ describe('a member screen started from the address', () => {
 
   it("asks for /rate's first feed page with the token Auth kept on the device, before Auth has answered", async () => {
     signInAs('erin');
-    kept.keptSessionAtStart.mockResolvedValueOnce({ uid: 'erin', idToken: 'kept-token' });
+    kept.keptSessionAtStart.mockResolvedValueOnce({ uid: 'erin', email: null, idToken: 'kept-token' });
     kept.callWithKeptSession.mockResolvedValue({ photos: [photo], next: null });
     const stop = vi.fn();
     // Auth never answers here.
@@ -137,7 +139,7 @@ describe('a member screen started from the address', () => {
       expect(kept.callWithKeptSession).toHaveBeenCalledWith(
         'getPhotos',
         { limit: FEED_INITIAL_BATCH },
-        { uid: 'erin', idToken: 'kept-token' },
+        { uid: 'erin', email: null, idToken: 'kept-token' },
       ),
     );
     await waitFor(() => expect(images).toEqual([{ src: photo.imageUrl, fetchPriority: 'high' }]));

@@ -57,8 +57,12 @@ export function watchIdToken(onToken: (token: string | null) => void): Unsubscri
   });
 }
 
-/** The signed-in member's ID token, for the local server's upload endpoint. */
+/**
+ * The signed-in member's ID token, for the local server's upload endpoint and the admin's analytics
+ * summary. Once Auth has answered: a screen may be drawn for the member it kept before then.
+ */
 export async function currentIdToken(): Promise<string> {
+  await auth.authStateReady();
   const user = auth.currentUser;
   if (!user) throw new Error(CATEGORY_DEFAULTS.auth.message);
   return user.getIdToken();

@@ -24,16 +24,16 @@ describe("the rating feed's first page asked for ahead", () => {
   it("goes with the kept token when it is the member's, through Auth otherwise", async () => {
     kept.callWithKeptSession.mockResolvedValue(page);
     callables.call.mockResolvedValue(page);
-    prefetchFeed('maya', { uid: 'maya', idToken: 'kept' });
+    prefetchFeed('maya', { uid: 'maya', email: null, idToken: 'kept' });
     expect(kept.callWithKeptSession).toHaveBeenCalledWith(
       'getPhotos',
       { limit: FEED_INITIAL_BATCH },
-      { uid: 'maya', idToken: 'kept' },
+      { uid: 'maya', email: null, idToken: 'kept' },
     );
     expect(callables.call).not.toHaveBeenCalled();
     expect(await takePrefetched('maya')).toEqual(page);
     // A kept session of someone else is never used for this member.
-    prefetchFeed('leo', { uid: 'maya', idToken: 'kept' });
+    prefetchFeed('leo', { uid: 'maya', email: null, idToken: 'kept' });
     expect(callables.call).toHaveBeenCalledWith('getPhotos', { limit: FEED_INITIAL_BATCH });
     expect(kept.callWithKeptSession).toHaveBeenCalledOnce();
     await takePrefetched('leo');
@@ -42,7 +42,7 @@ describe("the rating feed's first page asked for ahead", () => {
   it('asks again through Auth when the kept token is refused', async () => {
     kept.callWithKeptSession.mockRejectedValue(new Error('getPhotos answered 401.'));
     callables.call.mockResolvedValue(page);
-    prefetchFeed('ines', { uid: 'ines', idToken: 'revoked' });
+    prefetchFeed('ines', { uid: 'ines', email: null, idToken: 'revoked' });
     expect(await takePrefetched('ines')).toEqual(page);
     expect(callables.call).toHaveBeenCalledWith('getPhotos', { limit: FEED_INITIAL_BATCH });
   });

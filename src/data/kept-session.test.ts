@@ -56,7 +56,18 @@ afterEach(() => vi.unstubAllGlobals());
 describe('the session Auth kept on this device', () => {
   it('is the member and their ID token while it has more than a minute to run', async () => {
     await keepInAuthStorage(storedUser(NOW + KEPT_TOKEN_MARGIN_MS + 1000));
-    expect(await readKeptSession(config, NOW)).toEqual({ uid: 'maya', idToken: 'id-token' });
+    expect(await readKeptSession(config, NOW)).toEqual({
+      uid: 'maya',
+      email: 'maya@example.com',
+      idToken: 'id-token',
+    });
+  });
+
+  it('has no email for an account without a text one', async () => {
+    for (const email of [undefined, null, 42, { address: 'maya@example.com' }]) {
+      await keepInAuthStorage(storedUser(NOW + 3_600_000, { email }));
+      expect(await readKeptSession(config, NOW)).toMatchObject({ uid: 'maya', email: null });
+    }
   });
 
   it('is nothing near its end, for another app key, or where nobody is kept', async () => {
@@ -113,7 +124,11 @@ describe('a call with the kept token', () => {
       Promise.resolve(new Response(JSON.stringify({ result: { photos: [], next: null } }))),
     );
     vi.stubGlobal('fetch', fetch);
-    const result = await callWithKeptSession('getPhotos', { limit: 5 }, { uid: 'maya', idToken: 'id-token' });
+    const result = await callWithKeptSession(
+      'getPhotos',
+      { limit: 5 },
+      { uid: 'maya', email: null, idToken: 'id-token' },
+    );
     expect(result).toEqual({ photos: [], next: null });
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(init.method).toBe('POST');
@@ -133,14 +148,14 @@ describe('a call with the kept token', () => {
       ),
     );
     await expect(
-      callWithKeptSession('getPhotos', { limit: 5 }, { uid: 'maya', idToken: 'old' }),
+      callWithKeptSession('getPhotos', { limit: 5 }, { uid: 'maya', email: null, idToken: 'old' }),
     ).rejects.toThrow('getPhotos answered 401.');
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.resolve(new Response('{}'))),
     );
     await expect(
-      callWithKeptSession('getPhotos', { limit: 5 }, { uid: 'maya', idToken: 'id-token' }),
+      callWithKeptSession('getPhotos', { limit: 5 }, { uid: 'maya', email: null, idToken: 'id-token' }),
     ).rejects.toThrow('getPhotos gave no result.');
   });
 });

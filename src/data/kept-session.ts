@@ -26,11 +26,14 @@ export const KEPT_TOKEN_MARGIN_MS = 60_000;
 
 export interface KeptSession {
   uid: string;
+  /** As Auth has it: null for an account without one. */
+  email: string | null;
   idToken: string;
 }
 
 interface StoredUser {
   uid?: unknown;
+  email?: unknown;
   stsTokenManager?: { accessToken?: unknown; expirationTime?: unknown };
 }
 
@@ -89,7 +92,8 @@ export async function readKeptSession(
     token.expirationTime - now < KEPT_TOKEN_MARGIN_MS
   )
     return undefined;
-  return { uid: user.uid, idToken: token.accessToken };
+  const email = typeof user.email === 'string' ? user.email : null;
+  return { uid: user.uid, email, idToken: token.accessToken };
 }
 
 let atStart: Promise<KeptSession | undefined> | undefined;

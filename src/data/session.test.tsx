@@ -21,11 +21,21 @@ vi.mock('./auth-demand', () => ({ authNeeded: () => Promise.resolve() }));
 const callables = vi.hoisted(() => ({ call: vi.fn<(name: string) => Promise<unknown>>() }));
 vi.mock('./callables', () => callables);
 const users = vi.hoisted(() => ({
-  watchUser: vi.fn<(uid: string, onUser: (user: User | null) => void) => () => void>(),
+  watchUser:
+    vi.fn<
+      (uid: string, onUser: (user: User | null) => void, onError: (error: Error) => void) => () => void
+    >(),
 }));
 vi.mock('./backend', () => ({
   getBackend: async () => ({ presence: { trackPresence: () => () => undefined }, users }),
 }));
+
+// The session Auth kept on this device: none unless a test keeps one.
+const kept = vi.hoisted(() => ({
+  keptSessionAtStart:
+    vi.fn<() => Promise<{ uid: string; email: string | null; idToken: string } | undefined>>(),
+}));
+vi.mock('./kept-session', () => kept);
 
 const photo = {
   id: 'p1',
@@ -36,11 +46,12 @@ const photo = {
 };
 
 function Who() {
-  const { member, user } = useSession();
+  const { member, user, initError } = useSession();
   return (
     <>
       <output aria-label="member">{member === undefined ? 'unknown' : (member?.uid ?? 'nobody')}</output>
       <output aria-label="record">{user?.displayName ?? ''}</output>
+      <output aria-label="error">{initError?.message ?? ''}</output>
     </>
   );
 }
@@ -61,6 +72,7 @@ beforeEach(() => {
   users.watchUser.mockImplementation(() => () => undefined);
   localStorage.clear();
   auth.onChange = undefined;
+  kept.keptSessionAtStart.mockReset().mockResolvedValue(undefined);
 });
 afterEach(async () => {
   await deleteFeedCache();
@@ -96,6 +108,80 @@ describe('the session', () => {
     expect(renders.mock.calls.length).toBe(drawn);
     act(() => answer!(aMember({ uid: 'alice', displayName: 'Alice B', complete: true })));
     expect(screen.getByLabelText('screen')).toHaveTextContent('Alice B');
+  });
+
+  describe('with a member Auth kept on this device', () => {
+    const alice = { uid: 'alice', email: 'alice@example.com', idToken: 'kept-token' };
+    beforeEach(() => {
+      localStorage.setItem(storageKeys.memberHint, '1');
+      kept.keptSessionAtStart.mockResolvedValue(alice);
+    });
+
+    it("draws for them before Auth answers, with their record from the device, and Auth's same answer draws nothing again", async () => {
+      localStorage.setItem(
+        offlineCopyKey('user.alice'),
+        encodeWire(aMember({ uid: 'alice', displayName: 'Alice', complete: true })),
+      );
+      const renders = vi.fn();
+      function Screen() {
+        const { member } = useSession();
+        renders(member);
+        return null;
+      }
+      render(
+        <SessionProvider>
+          <Who />
+          <Screen />
+        </SessionProvider>,
+      );
+      await waitFor(() => expect(screen.getByLabelText('record')).toHaveTextContent('Alice'));
+      expect(screen.getByLabelText('member')).toHaveTextContent('alice');
+      await waitFor(() => expect(auth.onChange).toBeDefined());
+      const drawn = renders.mock.calls.length;
+      await authSays({ uid: 'alice', email: 'alice@example.com' });
+      expect(renders).toHaveBeenCalledTimes(drawn);
+    });
+
+    it('signs them out and cleans up when Auth says nobody (the account was deleted or disabled)', async () => {
+      await cacheFeed([photo]);
+      await start();
+      await waitFor(() => expect(screen.getByLabelText('member')).toHaveTextContent('alice'));
+      await authSays(null);
+      expect(screen.getByLabelText('member')).toHaveTextContent('nobody');
+      await waitFor(async () => expect(await readCachedFeed()).toEqual([]));
+      expect(localStorage.getItem(storageKeys.memberHint)).toBeNull();
+    });
+
+    it('follows Auth when it answers another member, and the kept one’s refused watch is no error', async () => {
+      const refuse = new Map<string, (error: Error) => void>();
+      users.watchUser.mockImplementation((uid, _onUser, onError) => {
+        refuse.set(uid, onError);
+        return () => undefined;
+      });
+      await start();
+      await waitFor(() => expect(refuse.has('alice')).toBe(true));
+      await authSays({ uid: 'bob', email: 'bob@example.com' });
+      expect(screen.getByLabelText('member')).toHaveTextContent('bob');
+      await waitFor(() => expect(refuse.has('bob')).toBe(true));
+      act(() => refuse.get('alice')!(new Error("You don't have permission to perform this action.")));
+      expect(screen.getByLabelText('error')).toHaveTextContent('');
+    });
+
+    it('leaves what Auth answered first as it is', async () => {
+      let keep: (session: typeof alice) => void = () => undefined;
+      kept.keptSessionAtStart.mockReturnValue(new Promise((resolve) => (keep = resolve)));
+      await start();
+      await authSays(null);
+      await act(async () => keep(alice));
+      expect(screen.getByLabelText('member')).toHaveTextContent('nobody');
+    });
+
+    it('is not read on a device where nobody was signed in', async () => {
+      localStorage.removeItem(storageKeys.memberHint);
+      await start();
+      expect(kept.keptSessionAtStart).not.toHaveBeenCalled();
+      expect(screen.getByLabelText('member')).toHaveTextContent('nobody');
+    });
   });
 
   it('cleans up when the member is signed out from elsewhere: another tab, an expired session', async () => {

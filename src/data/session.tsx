@@ -22,6 +22,7 @@ import type { AuthMember } from './auth';
 import { authNeeded } from './auth-demand';
 import { getBackend } from './backend';
 import { call } from './callables';
+import { keptSessionAtStart } from './kept-session';
 
 export interface Session {
   /** undefined while authentication is starting, null when signed out. */
@@ -102,13 +103,39 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let active = true;
-    loadAuth().then(
+    // The member Auth kept on this device, read from Auth's own storage, is drawn for once Auth's module
+    // has loaded rather than after Auth has also asked its server whether the account still exists: a
+    // round trip to another origin before every member screen. Loaded, Auth is what the calls and the
+    // reads wait for before they go out (the local live channel holds its watches until Auth's answer).
+    // Auth's first answer takes over: the same member, or nobody (the account was deleted or disabled
+    // meanwhile), which cleans up as any sign-out does. The server checks the token on every call.
+    const authLoaded = loadAuth();
+    let keptUid: string | undefined;
+    if (hasMemberHint())
+      Promise.all([keptSessionAtStart(), authLoaded]).then(
+        ([kept]) => {
+          if (!kept || !active) return;
+          const keptMember = { uid: kept.uid, email: kept.email };
+          startTransition(() =>
+            setMember((current) => {
+              if (current !== undefined) return current;
+              keptUid = kept.uid;
+              return keptMember;
+            }),
+          );
+        },
+        () => undefined,
+      );
+    authLoaded.then(
       ({ watchAuth }) => {
         if (!active) return;
         stop = watchAuth(
           (next) => {
             if (next) {
               setMemberHint(true);
+              // Another member than the one kept: the record ensured for that one was asked for under
+              // this one's token, so it is ensured again should they sign in.
+              if (keptUid !== undefined && keptUid !== next.uid) ensured.delete(keptUid);
               for (const listener of [...signedInListeners]) listener(next.uid);
             } else {
               // Someone was signed in on this device: whatever ended it, what they left goes.
@@ -123,7 +150,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             // A member in a transition, as the record's answers below: the screen they bring is drawn in
             // slices between which the page answers input, rather than one long task. A sign-out at once:
             // in a transition, the screens it takes away kept the landing page from ever showing.
-            if (next) startTransition(() => setMember(next));
+            // The member already drawn for (the one kept on the device) is kept as is: nothing draws again.
+            if (next)
+              startTransition(() =>
+                setMember((current) =>
+                  current?.uid === next.uid && current.email === next.email ? current : next,
+                ),
+              );
             else setMember(null);
           },
           (error) => setInitError(error),
@@ -175,7 +208,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
             );
           },
           (error) => {
-            if (!offlineCopy()) setInitError(error);
+            if (active && !offlineCopy()) setInitError(error);
           },
         ),
       );

@@ -79,12 +79,42 @@ describe('LiveClient', () => {
     vi.unstubAllGlobals();
   });
 
+  it("holds the watches until Auth's first answer, then sends them after it", () => {
+    const socket = new FakeSocket();
+    vi.stubGlobal('WebSocket', FakeSocket);
+    let giveToken: (token: string | null) => void = () => undefined;
+    const client = new LiveClient({
+      url: 'ws://x',
+      watchIdToken: (onToken) => {
+        giveToken = onToken;
+        return () => undefined;
+      },
+      freshIdToken: async () => 'token-1',
+      createSocket: () => socket as unknown as WebSocket,
+    });
+    socket.open();
+    client.watch('users/alice', vi.fn(), vi.fn());
+    client.watchQuery('users/alice/photos', { where: [] }, vi.fn(), vi.fn());
+    expect(socket.sent).toEqual([]);
+    giveToken('token-1');
+    expect(socket.sent).toEqual([
+      { type: 'auth', token: 'token-1' },
+      { type: 'watch', id: 1, path: 'users/alice' },
+      { type: 'watchQuery', id: 2, path: 'users/alice/photos', query: { where: [] } },
+    ]);
+    client.close();
+    vi.unstubAllGlobals();
+  });
+
   it('reports a denied watch to its error callback', () => {
     const socket = new FakeSocket();
     vi.stubGlobal('WebSocket', FakeSocket);
     const client = new LiveClient({
       url: 'ws://x',
-      watchIdToken: () => () => undefined,
+      watchIdToken: (onToken) => {
+        onToken(null);
+        return () => undefined;
+      },
       freshIdToken: async () => null,
       createSocket: () => socket as unknown as WebSocket,
     });

@@ -68,8 +68,9 @@ export class LiveClient {
 
   watch(path: string, onData: Watch['onData'], onError: Watch['onError']): Unsubscribe {
     const id = this.nextId++;
-    this.watches.set(id, { path, onData, onError });
-    this.send({ type: 'watch', id, path });
+    const watch: Watch = { path, onData, onError };
+    this.watches.set(id, watch);
+    this.sendWatch(id, watch);
     return () => {
       this.watches.delete(id);
       this.send({ type: 'unwatch', id });
@@ -100,6 +101,10 @@ export class LiveClient {
   }
 
   private sendWatch(id: number, watch: Watch): void {
+    // Not before Auth's first answer: the server would answer it as a visitor's, and refuse a member's
+    // own record (the session draws for the member Auth kept before Auth has answered). The answer
+    // sends every watch.
+    if (this.token === undefined) return;
     this.send(
       watch.query
         ? { type: 'watchQuery', id, path: watch.path, query: watch.query }
