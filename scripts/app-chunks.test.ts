@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   appChunkModules,
   backendChunkModules,
+  everyPageChunkModules,
   isAppStart,
   isMemberBoot,
   readFacts,
@@ -287,6 +288,53 @@ describe("the backends' chunks", () => {
     expect(sorted(chunks['firebase-backend'])).toEqual([
       '/lib/firestore.js',
       '/src/data/firebase/firebase-backend.ts',
+    ]);
+  });
+});
+
+describe('the chunk of what every page loads', () => {
+  it("takes what the every-page parts need, without the parts themselves, the app's or a member's head start's", async () => {
+    const graph = await graphOf(
+      {
+        '/src/main.tsx': { code: "import('/src/app/start.tsx'); import('/src/app/boot.ts');" },
+        [START]: {
+          code: "import { Button } from '/mui/button.js'; export const start = () => [Button, import('/src/features/pwa/pwa-prompts.tsx'), import('/src/app/layout/footer.tsx'), import('/src/rate.tsx')];",
+          exports: ['start'],
+        },
+        '/src/app/boot.ts': {
+          code: "import { env } from '/src/config/env.ts'; export const boot = env;",
+          exports: ['boot'],
+        },
+        '/src/config/env.ts': { code: 'export const env = 1;', exports: ['env'] },
+        '/mui/button.js': { code: 'export const Button = 1;', exports: ['Button'] },
+        '/mui/modal.js': { code: 'export const Modal = 1;', exports: ['Modal'] },
+        '/mui/popover.js': {
+          code: "import { Modal } from '/mui/modal.js'; export const Popover = Modal;",
+          exports: ['Popover'],
+        },
+        '/mui/link.js': { code: 'export const Link = 1;', exports: ['Link'] },
+        '/mui/slider.js': { code: 'export const Slider = 1;', exports: ['Slider'] },
+        '/src/features/pwa/pwa-prompts.tsx': {
+          code: "import { Popover } from '/mui/popover.js'; import { Button } from '/mui/button.js'; import { env } from '/src/config/env.ts'; export const PwaPrompts = [Popover, Button, env];",
+          exports: ['PwaPrompts'],
+        },
+        '/src/app/layout/footer.tsx': {
+          code: "import { Link } from '/mui/link.js'; export const Footer = Link;",
+          exports: ['Footer'],
+        },
+        // A member's screen: it shares the modal with the prompts, and its slider stays its own.
+        '/src/rate.tsx': {
+          code: "import { Modal } from '/mui/modal.js'; import { Slider } from '/mui/slider.js'; export const Rate = [Modal, Slider];",
+          exports: ['Rate'],
+        },
+      },
+      ['/src/main.tsx'],
+    );
+    const apart = (id: string) => isAppStart(id) || isMemberBoot(id);
+    expect([...(await everyPageChunkModules(graph, apart))].sort()).toEqual([
+      '/mui/link.js',
+      '/mui/modal.js',
+      '/mui/popover.js',
     ]);
   });
 });

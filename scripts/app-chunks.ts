@@ -222,6 +222,28 @@ export async function sharedChunkModules(
   return new Set([...reached].filter(([, count]) => count >= 2).map(([id]) => id));
 }
 
+/**
+ * What the pages of `everyPage` need, in one chunk, without what the entries or a module `apart` (the
+ * app among them) needs, nor the pages themselves, which load when each is asked for. Every page loads
+ * all of it after its first paint anyway, so one chunk costs no page a byte more; the bundler's own
+ * split made a small chunk for each set of screens and pages that shares a module (the dialog's modal,
+ * the menu's list, the popover), some 15 requests before a member's screen could draw.
+ */
+export async function everyPageChunkModules(
+  graph: ModuleGraph,
+  isApart: (id: string) => boolean,
+  everyPage: ReadonlyArray<(id: string) => boolean> = EVERY_PAGE,
+): Promise<Set<string>> {
+  const ids = [...graph.ids()];
+  const isPage = (id: string) => everyPage.some((page) => page(id));
+  const outside = await neededBy(
+    graph,
+    ids.filter((id) => graph.isEntry(id) || isApart(id)),
+  );
+  const needed = await neededBy(graph, ids.filter(isPage));
+  return new Set([...needed].filter((id) => !outside.has(id) && !isPage(id)));
+}
+
 /** A member's head start (src/app/boot.ts), loaded beside the app's chunk rather than from it. */
 export const isMemberBoot = (id: string) => /[\\/]src[\\/]app[\\/]boot\.ts$/.test(id);
 
@@ -322,6 +344,7 @@ export async function readFacts(
 export function appChunkPlugin(): Plugin {
   let modules = new Set<string>();
   let memberModules = new Set<string>();
+  let everyPageModules = new Set<string>();
   let backendModules: Record<string, Set<string>> = {};
   return {
     name: 'app-chunk',
@@ -337,6 +360,11 @@ export function appChunkPlugin(): Plugin {
                   name: 'app',
                   test: (id: string) => modules.has(id),
                   // What the entry needs is the app's too, and stays in the entry chunk.
+                  includeDependenciesRecursively: false,
+                },
+                {
+                  name: 'every-page',
+                  test: (id: string) => everyPageModules.has(id),
                   includeDependenciesRecursively: false,
                 },
                 {
@@ -379,6 +407,10 @@ export function appChunkPlugin(): Plugin {
         },
       };
       modules = await appChunkModules(graph, isAppStart, isMemberBoot);
+      everyPageModules = await everyPageChunkModules(
+        graph,
+        (id) => isMemberBoot(id) || isAppStart(id) || isLoadedFirst(id) || isBackend(id),
+      );
       // Auth, the calls and the backends' adapters load on a visitor's pages too (the shared photo).
       memberModules = await sharedChunkModules(
         graph,
