@@ -407,16 +407,11 @@ export function appChunkPlugin(): Plugin {
         },
       };
       modules = await appChunkModules(graph, isAppStart, isMemberBoot);
-      everyPageModules = await everyPageChunkModules(
-        graph,
-        (id) => isMemberBoot(id) || isAppStart(id) || isLoadedFirst(id) || isBackend(id),
-      );
-      // Auth, the calls and the backends' adapters load on a visitor's pages too (the shared photo).
-      memberModules = await sharedChunkModules(
-        graph,
-        MEMBER_SCREENS,
-        (id) => isMemberBoot(id) || isAppStart(id) || isLoadedFirst(id) || isBackend(id),
-      );
+      // What loads before or beside a screen, in chunks of its own: the head start, the app, Auth and the
+      // calls, and the backends' adapters, which load on a visitor's pages too (the shared photo).
+      const apart = (id: string) => isMemberBoot(id) || isAppStart(id) || isLoadedFirst(id) || isBackend(id);
+      everyPageModules = await everyPageChunkModules(graph, apart);
+      memberModules = await sharedChunkModules(graph, MEMBER_SCREENS, apart);
       backendModules = await backendChunkModules(graph);
     },
   };

@@ -110,19 +110,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // Auth's first answer takes over: the same member, or nobody (the account was deleted or disabled
     // meanwhile), which cleans up as any sign-out does. The server checks the token on every call.
     const authLoaded = loadAuth();
-    let keptUid: string | undefined;
     if (hasMemberHint())
       Promise.all([keptSessionAtStart(), authLoaded]).then(
         ([kept]) => {
           if (!kept || !active) return;
           const keptMember = { uid: kept.uid, email: kept.email };
-          startTransition(() =>
-            setMember((current) => {
-              if (current !== undefined) return current;
-              keptUid = kept.uid;
-              return keptMember;
-            }),
-          );
+          startTransition(() => setMember((current) => (current === undefined ? keptMember : current)));
         },
         () => undefined,
       );
@@ -133,9 +126,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           (next) => {
             if (next) {
               setMemberHint(true);
-              // Another member than the one kept: the record ensured for that one was asked for under
-              // this one's token, so it is ensured again should they sign in.
-              if (keptUid !== undefined && keptUid !== next.uid) ensured.delete(keptUid);
+              // A record ensured for anyone else (the member kept on the device, when Auth answers
+              // another) went out under this member's token: it is ensured again should they sign in.
+              for (const uid of ensured.keys()) if (uid !== next.uid) ensured.delete(uid);
               for (const listener of [...signedInListeners]) listener(next.uid);
             } else {
               // Someone was signed in on this device: whatever ended it, what they left goes.
