@@ -33,8 +33,13 @@ const bundle = Object.fromEntries(
     chunk('assets/chip.js', null, ['assets/mui.js']),
     chunk('assets/my-photos-page.js', 'src/features/photos/my-photos-page.tsx', ['assets/mui.js']),
     chunk('assets/schemas.js', 'src/domain/schemas.ts'),
-    // What asks for /rate's first feed page, importing the calls' chunk (with Auth's here) and one of its own.
-    chunk('assets/feed-prefetch.js', 'src/data/feed-prefetch.ts', ['assets/shared.js', 'assets/wire.js']),
+    // The head start, and what asks for /rate's first feed page: both read the session Auth kept.
+    chunk('assets/boot.js', 'src/app/boot.ts', ['assets/kept-session.js']),
+    chunk('assets/kept-session.js', null),
+    chunk('assets/feed-prefetch.js', 'src/data/feed-prefetch.ts', [
+      'assets/kept-session.js',
+      'assets/wire.js',
+    ]),
     chunk('assets/wire.js', null),
     // The backend's adapter this build carries, with a chunk of its own.
     chunk('assets/local-backend.js', 'src/data/local/local-backend.ts', [
@@ -77,9 +82,11 @@ describe("a member screen's code asked for as the page is parsed", () => {
     expect(chunkFiles(bundle, root, 'src/features/profile/profile-page.tsx')).toEqual([]);
   });
 
-  it("preloads the app's chunks, the screen's own and the backend's for the path, for a member", () => {
-    // Auth first: the first read waits for its answer.
+  it("preloads the head start, the app's chunks, the screen's own and the backend's for the path, for a member", () => {
+    // The head start first, then Auth, then the app.
     const app = [
+      '/assets/boot.js',
+      '/assets/kept-session.js',
       '/assets/shared.js',
       '/assets/firebase-app.js',
       '/assets/start.js',
@@ -88,7 +95,8 @@ describe("a member screen's code asked for as the page is parsed", () => {
     ];
     // The store's adapter, for the screen's first read of the store; what the app has is not asked twice.
     const backend = ['/assets/local-backend.js', '/assets/backend.js'];
-    // Then what asks for the screen's first read, before the app: the read waits only for Auth.
+    // What asks for the screen's first read goes right after the head start: with the token Auth kept on
+    // the device, the read waits for neither Auth nor the app.
     const rate = [
       ...app.slice(0, 2),
       '/assets/feed-prefetch.js',

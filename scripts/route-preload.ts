@@ -1,9 +1,10 @@
 /**
  * A Vite plugin: the built page asks for a member screen's code as its HTML is parsed, beside the app's
  * entry rather than after it. A line of script in index.html, on a device where a member is signed in
- * (the same hint the session keeps), adds a modulepreload for Auth's and the calls' SDKs, the app's chunk
- * (src/app/start.tsx, which main.tsx imports) and the chunk of the screen the address names, with the
- * chunks each imports, in that order: the first requests go to what the first read waits for.
+ * (the same hint the session keeps), adds a modulepreload for the head start (src/app/boot.ts) and what
+ * asks for the screen's first read, Auth's and the calls' SDKs, the app's chunk (src/app/start.tsx,
+ * which main.tsx imports) and the chunk of the screen the address names, with the chunks each imports,
+ * in that order: the first requests go to what the first read waits for.
  * A visitor's page asks for nothing more. src/app/boot.ts starts the same screens from the address.
  */
 import path from 'node:path';
@@ -12,18 +13,18 @@ import type { Plugin, Rolldown } from 'vite';
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 import { paths } from '../src/config/paths';
+import { readEnv } from '../src/config/read-env';
+import { firstReadConfig, firstReadScript } from './first-read-script';
 import { storageKeys } from '../src/lib/storage';
 
 /**
- * What every member screen waits for, first: Auth (whose answer the first read waits for) and the
- * calls' SDK; then the app's own chunk; then each member screen's module by the paths it shows at.
+ * First, what starts the screen from the address (which main.tsx imports on a member's device only) and
+ * what asks for the screen's first read: the read goes out with the token Auth kept on the device,
+ * without waiting for Auth or the app. Then what every member screen waits for: Auth and the calls'
+ * SDK; then the app's own chunk; then each member screen's module by the paths it shows at.
  */
-export const FIRST_MODULES = [
-  'src/data/auth.ts',
-  'node_modules/firebase/functions/dist/esm/index.esm.js',
-  // What starts the screen from the address, which main.tsx imports on a member's device only.
-  'src/app/boot.ts',
-];
+export const BOOT_MODULE = 'src/app/boot.ts';
+export const FIRST_MODULES = ['src/data/auth.ts', 'node_modules/firebase/functions/dist/esm/index.esm.js'];
 export const APP_MODULE = 'src/app/start.tsx';
 /** The backend's adapter the build is made for (VITE_BACKEND), which a screen's first read of the store needs. */
 export const BACKEND_MODULES = {
@@ -75,8 +76,8 @@ export function chunkFiles(bundle: OutputBundle, root: string, module: string): 
 }
 
 /**
- * The line of script: Auth's and the calls' chunks, then what asks for the screen's first read, then
- * the app's chunks, then the screen's own, by the path.
+ * The line of script: the head start's chunks and what asks for the screen's first read, then Auth's
+ * and the calls' chunks, then the app's, then the screen's own, by the path; each chunk once.
  */
 export function routePreloadScript(
   bundle: OutputBundle,
@@ -85,34 +86,49 @@ export function routePreloadScript(
   backendKind: BackendKind,
 ): string {
   const url = (file: string) => `${base}${file}`;
-  const first = [...new Set(FIRST_MODULES.flatMap((module) => chunkFiles(bundle, root, module)))].map(url);
+  const boot = chunkFiles(bundle, root, BOOT_MODULE).map(url);
+  const first = [...new Set(FIRST_MODULES.flatMap((module) => chunkFiles(bundle, root, module)))]
+    .map(url)
+    .filter((file) => !boot.includes(file));
+  const early = [...boot, ...first];
   const app = chunkFiles(bundle, root, APP_MODULE)
     .map(url)
-    .filter((file) => !first.includes(file));
+    .filter((file) => !early.includes(file));
   const backend = chunkFiles(bundle, root, BACKEND_MODULES[backendKind])
     .map(url)
-    .filter((file) => !first.includes(file) && !app.includes(file));
+    .filter((file) => !early.includes(file) && !app.includes(file));
   const screens = MEMBER_SCREEN_MODULES.map(({ paths: shownAt, under, module, read }) => {
+    // What the read needs of the app's chunks waits for them anyway: it is not asked for ahead of them.
     const reads = (read ? chunkFiles(bundle, root, read) : [])
       .map(url)
-      .filter((file) => !first.includes(file));
+      .filter((file) => !boot.includes(file) && !app.includes(file));
     return {
       paths: shownAt,
       under: Boolean(under),
       read: reads,
       files: [...new Set([...chunkFiles(bundle, root, module).map(url), ...backend])].filter(
-        (file) => !first.includes(file) && !app.includes(file) && !reads.includes(file),
+        (file) => !early.includes(file) && !app.includes(file) && !reads.includes(file),
       ),
     };
   }).filter((screen) => screen.files.length > 0);
-  const data = JSON.stringify({ first, app, screens });
-  return `(function(){try{if(!localStorage.getItem(${JSON.stringify(storageKeys.memberHint)}))return;var d=${data},p=location.pathname,s=null;for(var i=0;i<d.screens.length&&!s;i++)for(var j=0;j<d.screens[i].paths.length;j++){var q=d.screens[i].paths[j];if(p===q||(d.screens[i].under&&p.indexOf(q+'/')===0)){s=d.screens[i];break}}if(!s)return;d.first.concat(s.read.filter(function(f){return d.app.indexOf(f)<0}),d.app,s.files).forEach(function(f){var l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.appendChild(l)})}catch(e){}})()`;
+  const data = JSON.stringify({ boot, first, app, screens });
+  return `(function(){try{if(!localStorage.getItem(${JSON.stringify(storageKeys.memberHint)}))return;var d=${data},p=location.pathname,s=null,seen={};for(var i=0;i<d.screens.length&&!s;i++)for(var j=0;j<d.screens[i].paths.length;j++){var q=d.screens[i].paths[j];if(p===q||(d.screens[i].under&&p.indexOf(q+'/')===0)){s=d.screens[i];break}}if(!s)return;d.boot.concat(s.read,d.first,d.app,s.files).forEach(function(f){if(seen[f])return;seen[f]=1;var l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.appendChild(l)})}catch(e){}})()`;
+}
+
+/** The first read's line of script for the build's configuration; none where it is not complete (the app then says what is missing). */
+function firstReadFor(env: Record<string, string | boolean | undefined>): string | undefined {
+  try {
+    return firstReadScript(firstReadConfig(readEnv(env)));
+  } catch {
+    return undefined;
+  }
 }
 
 export function routePreloadPlugin(): Plugin {
   let root = process.cwd();
   let base = '/';
   let backendKind: BackendKind = 'local';
+  let firstRead: string | undefined;
   return {
     name: 'member-route-preload',
     apply: 'build',
@@ -121,12 +137,15 @@ export function routePreloadPlugin(): Plugin {
       base = config.base;
       // As src/config/env.ts reads it.
       backendKind = String(config.env.VITE_BACKEND ?? '').trim() === 'firebase' ? 'firebase' : 'local';
+      firstRead = firstReadFor(config.env);
     },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
         if (!context.bundle) return [];
         return [
+          // First: the member's first read, started as the page is parsed (src/data/first-read.ts).
+          ...(firstRead ? [{ tag: 'script', children: firstRead, injectTo: 'head' as const }] : []),
           {
             tag: 'script',
             children: routePreloadScript(context.bundle, root, base, backendKind),

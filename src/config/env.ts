@@ -1,76 +1,12 @@
 /** The client's configuration, checked once at start-up so a missing value fails loudly. */
-export type BackendKind = 'local' | 'firebase';
+import { readEnv, type AppEnv } from './read-env';
 
-export interface FirebaseWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  storageBucket?: string;
-  messagingSenderId?: string;
-  appId?: string;
-  databaseURL?: string;
-  /** Google Analytics for Firebase's stream, used only once a visitor allows analytics. */
-  measurementId?: string;
-}
-
-export interface AppEnv {
-  backend: BackendKind;
-  firebase: FirebaseWebConfig;
-  functionsRegion: string;
-  /** Local backend (and the firebase backend against the emulator suite): where the emulators listen. */
-  localAuthUrl: string;
-  localServerUrl: string;
-  useEmulators: boolean;
-  /** Firebase Cloud Messaging's web push key (Project settings > Cloud Messaging > Web Push certificates). */
-  firebaseVapidKey: string | undefined;
-}
+export type { AppEnv, BackendKind, FirebaseWebConfig } from './read-env';
 
 /**
  * Debug mode, read where the build can see it: outside debug mode every `if (DEBUG_MODE)` branch, and
  * what it would load, leaves the bundle.
  */
 export const DEBUG_MODE: boolean = import.meta.env.VITE_DEBUG_PANEL === 'true';
-
-function readEnv(source: Record<string, string | boolean | undefined>): AppEnv {
-  const text = (name: string) => {
-    const value = source[name];
-    return typeof value === 'string' && value.trim() ? value.trim() : undefined;
-  };
-  const backend = text('VITE_BACKEND') ?? 'local';
-  if (backend !== 'local' && backend !== 'firebase') {
-    throw new Error(`VITE_BACKEND must be "local" or "firebase", not "${backend}".`);
-  }
-  const projectId = text('VITE_FIREBASE_PROJECT_ID') ?? 'demo-photorater';
-  const firebase: FirebaseWebConfig = {
-    apiKey: text('VITE_FIREBASE_API_KEY') ?? 'local-api-key',
-    authDomain: text('VITE_FIREBASE_AUTH_DOMAIN') ?? `${projectId}.firebaseapp.com`,
-    projectId,
-    storageBucket: text('VITE_FIREBASE_STORAGE_BUCKET'),
-    messagingSenderId: text('VITE_FIREBASE_MESSAGING_SENDER_ID'),
-    appId: text('VITE_FIREBASE_APP_ID'),
-    databaseURL: text('VITE_FIREBASE_DATABASE_URL'),
-    measurementId: text('VITE_FIREBASE_MEASUREMENT_ID'),
-  };
-  const useEmulators = backend === 'local' || text('VITE_USE_EMULATORS') === 'true';
-  if (backend === 'firebase' && !useEmulators) {
-    const missing = [
-      'VITE_FIREBASE_API_KEY',
-      'VITE_FIREBASE_AUTH_DOMAIN',
-      'VITE_FIREBASE_PROJECT_ID',
-      'VITE_FIREBASE_APP_ID',
-    ].filter((name) => !text(name));
-    if (missing.length)
-      throw new Error(`The firebase backend needs ${missing.join(', ')} (see .env.example).`);
-  }
-  return {
-    backend,
-    firebase,
-    functionsRegion: text('VITE_FIREBASE_FUNCTIONS_REGION') ?? 'us-central1',
-    localAuthUrl: text('VITE_LOCAL_AUTH_URL') ?? 'http://127.0.0.1:9099',
-    localServerUrl: text('VITE_LOCAL_SERVER_URL') ?? 'http://127.0.0.1:5001',
-    useEmulators,
-    firebaseVapidKey: text('VITE_FIREBASE_VAPID_KEY'),
-  };
-}
 
 export const env: AppEnv = readEnv(import.meta.env);

@@ -4,8 +4,9 @@
  * record, the page's code or the device cache. `useFeed` takes the answer once.
  */
 import type { Callables } from '@/domain/callables';
-import { FEED_INITIAL_BATCH } from '@/domain/rating';
-import { call } from './callables';
+import { DEFAULT_CAPTION, FEED_INITIAL_BATCH } from '@/domain/rating';
+import { showFirstPhoto } from '@/lib/first-photo';
+import { firstRead } from './first-read';
 import { callWithKeptSession, type KeptSession } from './kept-session';
 
 type FeedPage = Callables['getPhotos']['result'];
@@ -15,22 +16,35 @@ export const FEED_PREFETCH_FRESH_MS = 30_000;
 
 const prefetched = new Map<string, { page: Promise<FeedPage>; at: number }>();
 
-const firstPage = () => call('getPhotos', { limit: FEED_INITIAL_BATCH });
+// Loaded when used: a static import would make this module, loaded at boot, wait for the app's chunk.
+const firstPage = () =>
+  import('./callables').then(({ call }) => call('getPhotos', { limit: FEED_INITIAL_BATCH }));
 
 /**
- * Asks for the member's first feed page now, and fetches its first image at high priority: with the
- * token Auth kept on this device when there is one (src/data/kept-session.ts), else through Auth.
+ * Asks for the member's first feed page now, and draws its first photo before the app does
+ * (src/lib/first-photo.ts), or else fetches it at high priority: with the token Auth kept on this
+ * device when there is one (src/data/kept-session.ts), else through Auth. Where the page's head has
+ * asked for it already with that token (src/data/first-read.ts), its answer is taken up instead.
  */
 export function prefetchFeed(uid: string, kept?: KeptSession): void {
   const earlier = prefetched.get(uid);
   if (earlier && performance.now() - earlier.at < FEED_PREFETCH_FRESH_MS) return;
+  // Asked for by the page's head with the same kept session, which also draws its first photo.
+  const started = kept?.uid === uid ? (firstRead()?.feed as Promise<FeedPage> | undefined) : undefined;
   const page =
-    kept?.uid === uid ? callWithKeptSession('getPhotos', { limit: FEED_INITIAL_BATCH }, kept) : firstPage();
+    started ??
+    (kept?.uid === uid ? callWithKeptSession('getPhotos', { limit: FEED_INITIAL_BATCH }, kept) : firstPage());
   prefetched.set(uid, { page, at: performance.now() });
+  if (started) return;
   page.then(
     ({ photos }) => {
       const first = photos[0];
       if (!first) return;
+      // Drawn where the screen will show it, when the page is still /rate; else only fetched.
+      if (
+        showFirstPhoto({ id: first.id, imageUrl: first.imageUrl, caption: first.caption || DEFAULT_CAPTION })
+      )
+        return;
       const image = new Image();
       image.fetchPriority = 'high';
       image.src = first.imageUrl;

@@ -1,54 +1,18 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '@/config/env';
+import { callableUrl } from '@/config/read-env';
 import {
   AUTH_DATABASE,
-  AUTH_STORE,
   authUserKey,
-  callableUrl,
   callWithKeptSession,
   KEPT_TOKEN_MARGIN_MS,
   readKeptSession,
 } from './kept-session';
+import { deleteAuthDatabase, keepInAuthStorage, storedUser } from '@/testing/auth-storage';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');
 const config = { firebase: { apiKey: 'test-key' } } as Pick<AppEnv, 'firebase'>;
-
-function deleteAuthDatabase(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(AUTH_DATABASE);
-    request.onsuccess = () => resolve();
-    request.onerror = () => reject(request.error ?? new Error('not deleted'));
-  });
-}
-
-/** Auth's storage as its SDK writes it: a store keyed by `fbase_key`, the user under `value`. */
-function keepInAuthStorage(value: unknown, key = authUserKey('test-key')): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = indexedDB.open(AUTH_DATABASE, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore(AUTH_STORE, { keyPath: 'fbase_key' });
-    request.onerror = () => reject(request.error ?? new Error('not opened'));
-    request.onsuccess = () => {
-      const database = request.result;
-      const write = database
-        .transaction(AUTH_STORE, 'readwrite')
-        .objectStore(AUTH_STORE)
-        .put({ fbase_key: key, value });
-      write.onsuccess = () => {
-        database.close();
-        resolve();
-      };
-      write.onerror = () => reject(write.error ?? new Error('not written'));
-    };
-  });
-}
-
-const storedUser = (expirationTime: number, extra: Record<string, unknown> = {}) => ({
-  uid: 'maya',
-  email: 'maya@example.com',
-  stsTokenManager: { refreshToken: 'refresh', accessToken: 'id-token', expirationTime },
-  ...extra,
-});
 
 beforeEach(() => deleteAuthDatabase());
 afterEach(() => vi.unstubAllGlobals());

@@ -11,89 +11,39 @@
  * nothing, and the read waits for Auth as before.
  */
 import { DEBUG_MODE, env, type AppEnv } from '@/config/env';
+import { callableUrl } from '@/config/read-env';
 import type { CallableName, Callables } from '@/domain/callables';
+import {
+  AUTH_DATABASE,
+  AUTH_STORE,
+  authUserKey,
+  firstRead,
+  KEPT_CALL_LIMIT_MS,
+  KEPT_TOKEN_MARGIN_MS,
+  postWithToken,
+  readStoredSession,
+  type KeptSession,
+} from './first-read';
 
-/** Where Auth's SDK keeps the signed-in user (its `indexedDBLocalPersistence`). */
-export const AUTH_DATABASE = 'firebaseLocalStorageDb';
-export const AUTH_STORE = 'firebaseLocalStorage';
-export const authUserKey = (apiKey: string) => `firebase:authUser:${apiKey}:[DEFAULT]`;
-
-/** How long a call with the kept token may take before the screen asks through Auth instead. */
-export const KEPT_CALL_LIMIT_MS = 15_000;
-
-/** A token this close to its end is left to Auth, which refreshes it. */
-export const KEPT_TOKEN_MARGIN_MS = 60_000;
-
-export interface KeptSession {
-  uid: string;
-  /** As Auth has it: null for an account without one. */
-  email: string | null;
-  idToken: string;
-}
-
-interface StoredUser {
-  uid?: unknown;
-  email?: unknown;
-  stsTokenManager?: { accessToken?: unknown; expirationTime?: unknown };
-}
-
-function readStoredUser(key: string): Promise<StoredUser | undefined> {
-  return new Promise((resolve) => {
-    let request: IDBOpenDBRequest;
-    try {
-      request = indexedDB.open(AUTH_DATABASE);
-    } catch {
-      resolve(undefined);
-      return;
-    }
-    // No database yet: none is made here (Auth makes its own, with its store).
-    request.onupgradeneeded = () => request.transaction?.abort();
-    request.onerror = () => resolve(undefined);
-    request.onblocked = () => resolve(undefined);
-    request.onsuccess = () => {
-      const database = request.result;
-      try {
-        if (!database.objectStoreNames.contains(AUTH_STORE)) {
-          database.close();
-          resolve(undefined);
-          return;
-        }
-        const read = database.transaction(AUTH_STORE, 'readonly').objectStore(AUTH_STORE).get(key);
-        read.onsuccess = () => {
-          database.close();
-          resolve((read.result as { value?: StoredUser } | undefined)?.value);
-        };
-        read.onerror = () => {
-          database.close();
-          resolve(undefined);
-        };
-      } catch {
-        database.close();
-        resolve(undefined);
-      }
-    };
-  });
-}
+export {
+  AUTH_DATABASE,
+  AUTH_STORE,
+  authUserKey,
+  KEPT_CALL_LIMIT_MS,
+  KEPT_TOKEN_MARGIN_MS,
+  type KeptSession,
+} from './first-read';
 
 /** The member Auth kept here and their ID token, while it has more than a minute to run; else nothing. */
-export async function readKeptSession(
+export function readKeptSession(
   config: Pick<AppEnv, 'firebase'> = env,
   now: number = Date.now(),
 ): Promise<KeptSession | undefined> {
-  if (typeof indexedDB === 'undefined') return undefined;
-  const user = await readStoredUser(authUserKey(config.firebase.apiKey));
-  const token = user?.stsTokenManager;
-  if (
-    typeof user?.uid !== 'string' ||
-    user.uid === '' ||
-    typeof token?.accessToken !== 'string' ||
-    token.accessToken === '' ||
-    typeof token.expirationTime !== 'number' ||
-    token.expirationTime - now < KEPT_TOKEN_MARGIN_MS
-  )
-    return undefined;
-  const email = typeof user.email === 'string' ? user.email : null;
-  return { uid: user.uid, email, idToken: token.accessToken };
+  return readStoredSession(
+    { database: AUTH_DATABASE, store: AUTH_STORE, key: authUserKey(config.firebase.apiKey) },
+    now,
+    KEPT_TOKEN_MARGIN_MS,
+  );
 }
 
 let atStart: Promise<KeptSession | undefined> | undefined;
@@ -103,19 +53,9 @@ let atStart: Promise<KeptSession | undefined> | undefined;
  * same answer (a later read could meet a token Auth has since refreshed, or a sign-out).
  */
 export function keptSessionAtStart(): Promise<KeptSession | undefined> {
-  atStart ??= readKeptSession();
+  // Read by the page's head already where it has the line of script that does (src/data/first-read.ts).
+  atStart ??= firstRead()?.kept ?? readKeptSession();
   return atStart;
-}
-
-/** Where a callable answers: the local server (or the emulator suite), or Cloud Functions. */
-export function callableUrl(
-  name: CallableName,
-  config: Pick<AppEnv, 'useEmulators' | 'localServerUrl' | 'functionsRegion' | 'firebase'> = env,
-): string {
-  const { projectId } = config.firebase;
-  if (config.useEmulators)
-    return `${new URL(config.localServerUrl).origin}/${projectId}/${config.functionsRegion}/${name}`;
-  return `https://${config.functionsRegion}-${projectId}.cloudfunctions.net/${name}`;
 }
 
 /**
@@ -137,20 +77,13 @@ export function callWithKeptSession<Name extends CallableName>(
   return pending;
 }
 
-async function sendWithKeptSession<Name extends CallableName>(
+function sendWithKeptSession<Name extends CallableName>(
   name: Name,
   input: Callables[Name]['input'],
   session: KeptSession,
 ): Promise<Callables[Name]['result']> {
-  const response = await fetch(callableUrl(name), {
-    // Not held for long: the screen asks itself, with the calls' own time limit and retries.
-    signal: AbortSignal.timeout(KEPT_CALL_LIMIT_MS),
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${session.idToken}` },
-    body: JSON.stringify({ data: input }),
-  });
-  if (!response.ok) throw new Error(`${name} answered ${response.status}.`);
-  const answer = (await response.json()) as { result?: Callables[Name]['result'] };
-  if (answer.result === undefined) throw new Error(`${name} gave no result.`);
-  return answer.result;
+  // Not held for long: the screen asks itself, with the calls' own time limit and retries.
+  return postWithToken(callableUrl(name, env), name, input, session.idToken, KEPT_CALL_LIMIT_MS) as Promise<
+    Callables[Name]['result']
+  >;
 }

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/domain/photo';
 import { leaderboardScore } from '../../src/domain/rating';
 import { DEFAULT_SITE_AVERAGE } from '../../src/domain/score-quality';
+import { FIRST_PHOTO_ID } from '../../src/lib/first-photo';
 import type { User } from '../../src/domain/user';
 import type { Vote } from '../../src/domain/vote';
 import { browserForFile } from './support/browser';
@@ -21,6 +22,24 @@ import {
 } from './support/member';
 
 const browser = browserForFile();
+
+interface Place {
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+
+/** What a journey sees of /rate's first photo drawn before the app (src/lib/first-photo.ts). */
+interface FirstPhotoSeen {
+  /** When the layer was drawn, and when the screen's own photo came on the page and loaded. */
+  drawn?: number;
+  appPhoto?: number;
+  appPhotoLoaded?: number;
+  /** The layer's frame and the screen's, from the last frame the layer was on the page. */
+  last?: { layer: Place; screen: Place | null };
+  gone?: { screenLoaded: boolean };
+}
 
 async function box(element: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
   const found = await element.boundingBox();
@@ -148,6 +167,76 @@ describe('rating', () => {
     await a.member.close();
     await b.member.close();
   }, 180_000);
+
+  it('draws the first photo before the app, where the screen then shows it, and hands it over', async () => {
+    await memberWithPhoto(
+      browser(),
+      { name: 'Dora', age: 26, gender: 'Female', showMe: 'Both' },
+      samplePhotoPath(4),
+      'Early light',
+    );
+    const { member } = await joinedMember(browser(), {
+      name: 'Eli',
+      age: 29,
+      gender: 'Male',
+      showMe: 'Both',
+    });
+    const { page } = member;
+    await page.setViewportSize({ width: 412, height: 823 });
+    // Each frame, while the layer is on the page: its frame and the screen's photo frame, side by side;
+    // when it goes, whether the screen's own photo had loaded by then.
+    await page.addInitScript(
+      ({ layerId }) => {
+        const seen: FirstPhotoSeen = {};
+        Object.assign(window, { firstPhotoSeen: seen });
+        const screenPhoto = () => document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+        const watch = () => {
+          const layer = document.getElementById(layerId);
+          if (!layer) return;
+          seen.last = {
+            layer: layer.querySelector('figure')!.getBoundingClientRect().toJSON() as Place,
+            screen: (screenPhoto()?.parentElement?.getBoundingClientRect().toJSON() as Place) ?? null,
+          };
+          requestAnimationFrame(watch);
+        };
+        new MutationObserver(() => {
+          const layer = document.getElementById(layerId);
+          if (layer && seen.drawn === undefined) {
+            seen.drawn = performance.now();
+            watch();
+          }
+          if (screenPhoto() && seen.appPhoto === undefined) seen.appPhoto = performance.now();
+          if (!layer && seen.drawn !== undefined && !seen.gone)
+            seen.gone = { screenLoaded: seen.appPhotoLoaded !== undefined };
+        }).observe(document, { childList: true, subtree: true });
+        // The screen's own copy fires its load event even when the layer's copy is cached.
+        document.addEventListener(
+          'load',
+          (event) => {
+            if (event.target === screenPhoto()) seen.appPhotoLoaded ??= performance.now();
+          },
+          true,
+        );
+      },
+      { layerId: FIRST_PHOTO_ID },
+    );
+    await member.visit('/rate');
+    await page.getByRole('dialog', { name: 'How rating works' }).waitFor();
+    const seen = await eventually(
+      () => page.evaluate(() => (window as unknown as { firstPhotoSeen: FirstPhotoSeen }).firstPhotoSeen),
+      (found) => found.gone !== undefined,
+    );
+    // Drawn before the app had a photo on the page, and gone only once the app's own had loaded...
+    expect(seen.drawn).toBeLessThan(seen.appPhoto ?? Infinity);
+    expect(seen.gone).toEqual({ screenLoaded: true });
+    // ...having sat exactly over the screen's frame.
+    const { layer, screen } = seen.last!;
+    expect(screen).not.toBeNull();
+    for (const side of ['top', 'left', 'width', 'height'] as const)
+      expect(Math.abs(layer[side] - screen![side])).toBeLessThanOrEqual(1);
+    expect(await page.locator(`#${FIRST_PHOTO_ID}`).count()).toBe(0);
+    await member.close();
+  }, 120_000);
 
   it('shows the leaderboard and grows the streak across two days', async () => {
     const a = await memberWithPhoto(

@@ -7,6 +7,7 @@ import { feedCacheWritten } from '@/data/use-feed';
 import type { Callables } from '@/domain/callables';
 import { OFFLINE_MESSAGES } from '@/domain/errors';
 import { COMMENT_TIP, DEFAULT_CAPTION, EMPTY_FEED, type FeedPhoto } from '@/domain/rating';
+import { FIRST_PHOTO_ID, resetFirstPhoto, showFirstPhoto } from '@/lib/first-photo';
 import { storageKeys } from '@/lib/storage';
 import { aMember, renderApp } from '@/testing/test-utils';
 import { RatePage } from './rate-page';
@@ -70,6 +71,7 @@ beforeEach(() => {
 });
 
 afterEach(async () => {
+  resetFirstPhoto();
   // A write asked for in one test lands in the next one's cache otherwise.
   await act(feedCacheWritten);
   await deleteFeedCache();
@@ -234,6 +236,35 @@ describe('the rating feed', () => {
     act(() => screen.getByRole('button', { name: 'Rate' }).click());
     expect(shownPhoto()).toBe(under);
     expect(shownPhoto()).toHaveAccessibleName('Caption b');
+  });
+
+  it('takes over the first photo drawn before the app once its own has loaded, at once when it shows another', async () => {
+    serve({ getPhotos: async () => ({ photos: [photo('a', 'Caption a'), photo('b')], next: null }) });
+    showFirstPhoto({ id: 'a', imageUrl: 'http://files.test/a.webp', caption: 'Caption a' }, '/rate');
+    const drawn = () => document.getElementById(FIRST_PHOTO_ID);
+    const { unmount } = renderRate();
+    await screen.findByText('Caption a');
+    // The same photo in the same place: the layer stays over the screen's until that has loaded.
+    expect(drawn()).not.toBeNull();
+    fireEvent.load(shownPhoto());
+    await waitFor(() => expect(drawn()).toBeNull());
+    unmount();
+
+    resetFirstPhoto();
+    showFirstPhoto({ id: 'b', imageUrl: 'http://files.test/b.webp', caption: DEFAULT_CAPTION }, '/rate');
+    const second = renderRate();
+    await screen.findByText('Caption a');
+    expect(drawn()).toBeNull();
+    second.unmount();
+
+    // The screen gone before its photo loaded takes the layer with it.
+    resetFirstPhoto();
+    showFirstPhoto({ id: 'a', imageUrl: 'http://files.test/a.webp', caption: 'Caption a' }, '/rate');
+    const third = renderRate();
+    await screen.findByText('Caption a');
+    expect(drawn()).not.toBeNull();
+    third.unmount();
+    expect(drawn()).toBeNull();
   });
 
   it('sends a vote given just before the member leaves the screen', async () => {

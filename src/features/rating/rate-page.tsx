@@ -5,7 +5,16 @@
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import { memo, startTransition, useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import {
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type PointerEvent,
+} from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DisplayImage } from '@/components/display-image';
 import { PageMeta } from '@/components/page-meta';
@@ -32,6 +41,7 @@ import { formatScore } from '@/domain/scores';
 import type { User } from '@/domain/user';
 import { onDemand } from '@/lib/on-demand';
 import { afterNextPaint } from '@/lib/after-paint';
+import { dropFirstPhoto, meetFirstPhoto, RATE_PHOTO_WIDTH } from '@/lib/first-photo';
 import { logFailure } from '@/lib/report-error';
 import { storageKeys } from '@/lib/storage';
 import { RatingPanel, type RatingDraft, type RatingInput } from './rating-panel';
@@ -68,11 +78,6 @@ const VOTE_REFUSED = new Set([
  * the screen's height less what sits above and below it (the title, the caption, Report and View
  * Rating, the tab bar; on phones also the hearts with Skip and Rate), never wider than the column.
  */
-const PHOTO_WIDTH = {
-  mobile: 'min(100%, max(180px, calc((100dvh - 390px) * 3 / 4)))',
-  desktop: 'min(480px, max(280px, calc((100dvh - 260px) * 3 / 4)))',
-} as const;
-
 function isTyping(target: EventTarget | null): boolean {
   return (
     target instanceof HTMLElement &&
@@ -401,6 +406,18 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
   const swipePreview = swipeRating(dragX);
   const emptyAndDone = exhausted && !feed.hasMore && !feed.loading;
 
+  // The first photo drawn before the app (src/lib/first-photo.ts) stays over this screen's only while it
+  // is the same photo in the same place, until this one has loaded; it goes with the screen.
+  const frame = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    if (currentId) meetFirstPhoto(frame.current, currentId);
+    else if (emptyAndDone) dropFirstPhoto();
+  }, [currentId, emptyAndDone]);
+  useEffect(() => {
+    if (currentLoaded) dropFirstPhoto();
+  }, [currentLoaded]);
+  useEffect(() => dropFirstPhoto, []);
+
   return (
     <Container maxWidth="md" sx={{ py: 2, pb: 4 }}>
       <RateHeading />
@@ -420,7 +437,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
           sx={{
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `${PHOTO_WIDTH.desktop} minmax(0, 1fr)` },
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: `${RATE_PHOTO_WIDTH.desktop} minmax(0, 1fr)` },
             alignItems: 'start',
           }}
         >
@@ -429,6 +446,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
               {current.caption || DEFAULT_CAPTION}
             </Typography>
             <Box
+              ref={frame}
               onPointerDown={onPointerDown}
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}
@@ -439,7 +457,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
               sx={{
                 position: 'relative',
                 aspectRatio: '3 / 4',
-                width: { xs: PHOTO_WIDTH.mobile, md: '100%' },
+                width: { xs: RATE_PHOTO_WIDTH.mobile, md: '100%' },
                 alignSelf: 'center',
                 borderRadius: 2,
                 overflow: 'hidden',

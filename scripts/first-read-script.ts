@@ -1,0 +1,43 @@
+/**
+ * The page's line of script that starts a member's first read as the HTML is parsed
+ * (src/data/first-read.ts): the functions the app also calls, put in as their source text, with the
+ * build's configuration (where the feed answers, Auth's storage key).
+ */
+import { callableUrl, type AppEnv } from '../src/config/read-env';
+import {
+  AUTH_DATABASE,
+  AUTH_STORE,
+  authUserKey,
+  FIRST_READ_GLOBAL,
+  KEPT_CALL_LIMIT_MS,
+  KEPT_TOKEN_MARGIN_MS,
+  postWithToken,
+  readStoredSession,
+  startFirstRead,
+  type FirstReadConfig,
+} from '../src/data/first-read';
+import { DEFAULT_CAPTION, FEED_INITIAL_BATCH } from '../src/domain/rating';
+import { drawFirstPhotoLayer, FIRST_PHOTO_LOOK } from '../src/lib/first-photo';
+import { storageKeys } from '../src/lib/storage';
+
+/** What the page's head starts with, for a build made with `config`. */
+export function firstReadConfig(config: AppEnv): FirstReadConfig {
+  return {
+    globalName: FIRST_READ_GLOBAL,
+    memberHintKey: storageKeys.memberHint,
+    storage: { database: AUTH_DATABASE, store: AUTH_STORE, key: authUserKey(config.firebase.apiKey) },
+    tokenMarginMs: KEPT_TOKEN_MARGIN_MS,
+    callLimitMs: KEPT_CALL_LIMIT_MS,
+    feed: { url: callableUrl('getPhotos', config), input: { limit: FEED_INITIAL_BATCH } },
+    defaultCaption: DEFAULT_CAPTION,
+  };
+}
+
+/** JSON to put in a script element: no `<` that could end it. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/** The line of script; anything it meets that it cannot do is left to the app, which asks itself. */
+export function firstReadScript(config: FirstReadConfig): string {
+  const draw = `function(photo,pathname){return(${drawFirstPhotoLayer.toString()})(photo,pathname,${scriptJson(FIRST_PHOTO_LOOK)})}`;
+  return `try{(${startFirstRead.toString()})(${scriptJson(config)},${readStoredSession.toString()},${postWithToken.toString()},${draw})}catch(e){}`;
+}
