@@ -41,3 +41,12 @@ export function firstReadScript(config: FirstReadConfig): string {
   const draw = `function(photo,pathname){return(${drawFirstPhotoLayer.toString()})(photo,pathname,${scriptJson(FIRST_PHOTO_LOOK)})}`;
   return `try{(${startFirstRead.toString()})(${scriptJson(config)},${readStoredSession.toString()},${postWithToken.toString()},${draw})}catch(e){}`;
 }
+
+/**
+ * A line of script minified: every page carries the first read, a visitor's too. esbuild is loaded
+ * here only, as it does not load under jsdom.
+ */
+export async function minifiedScript(script: string): Promise<string> {
+  const { transform } = await import('esbuild');
+  return (await transform(script, { minify: true, loader: 'js' })).code.trim();
+}

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { storageKeys } from '../src/lib/storage';
+import { readEnv } from '../src/config/read-env';
+import { firstReadConfig, firstReadScript, minifiedScript } from './first-read-script';
 import { chunkFiles, routePreloadScript } from './route-preload';
 
 const root = '/project';
@@ -124,5 +126,17 @@ describe("a member screen's code asked for as the page is parsed", () => {
     expect(preloadedAt('/blog', true)).toEqual([]);
     expect(preloadedAt('/rates', true)).toEqual([]);
     expect(preloadedAt('/photos/extra', true)).toEqual([]);
+  });
+});
+
+describe("the first read's line of script, as the page carries it", () => {
+  it('is minified, and still a script that runs', async () => {
+    const script = firstReadScript(firstReadConfig(readEnv({})));
+    const minified = await minifiedScript(script);
+    expect(minified.length).toBeLessThan(script.length * 0.8);
+    // The same configuration, as data.
+    expect(minified).toContain('http://127.0.0.1:5001/demo-photorater/us-central1/getPhotos');
+    // Without a page's storage here, it does nothing, and throws nothing.
+    expect(() => new Function(minified)()).not.toThrow();
   });
 });

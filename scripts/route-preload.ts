@@ -14,7 +14,7 @@ type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 import { paths } from '../src/config/paths';
 import { readEnv } from '../src/config/read-env';
-import { firstReadConfig, firstReadScript } from './first-read-script';
+import { firstReadConfig, firstReadScript, minifiedScript } from './first-read-script';
 import { storageKeys } from '../src/lib/storage';
 
 /**
@@ -116,12 +116,14 @@ export function routePreloadScript(
 }
 
 /** The first read's line of script for the build's configuration; none where it is not complete (the app then says what is missing). */
-function firstReadFor(env: Record<string, string | boolean | undefined>): string | undefined {
+async function firstReadFor(env: Record<string, string | boolean | undefined>): Promise<string | undefined> {
+  let script: string;
   try {
-    return firstReadScript(firstReadConfig(readEnv(env)));
+    script = firstReadScript(firstReadConfig(readEnv(env)));
   } catch {
     return undefined;
   }
+  return minifiedScript(script);
 }
 
 export function routePreloadPlugin(): Plugin {
@@ -132,12 +134,12 @@ export function routePreloadPlugin(): Plugin {
   return {
     name: 'member-route-preload',
     apply: 'build',
-    configResolved(config) {
+    async configResolved(config) {
       root = config.root;
       base = config.base;
       // As src/config/env.ts reads it.
       backendKind = String(config.env.VITE_BACKEND ?? '').trim() === 'firebase' ? 'firebase' : 'local';
-      firstRead = firstReadFor(config.env);
+      firstRead = await firstReadFor(config.env);
     },
     transformIndexHtml: {
       order: 'post',
