@@ -1,5 +1,5 @@
 /** A live subscription through the backend's adapters, as React state; the key names what is watched. */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Unsubscribe } from './auth';
 import { getBackend } from './backend';
 import type { Backend } from './repositories';
@@ -24,7 +24,14 @@ export function useLive<T>(
     const fail = (error: unknown) =>
       setState({ key, value: undefined, error: error instanceof Error ? error : new Error(String(error)) });
     getBackend().then((backend) => {
-      if (active) stop = subscribe(backend, (value) => setState({ key, value, error: null }), fail);
+      // Each value in a transition: a screen drawing what came renders in slices between which the
+      // browser answers input, rather than in one long task (a list of photos, a member's votes).
+      if (active)
+        stop = subscribe(
+          backend,
+          (value) => startTransition(() => setState({ key, value, error: null })),
+          fail,
+        );
     }, fail);
     return () => {
       active = false;

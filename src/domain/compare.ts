@@ -11,6 +11,7 @@
  */
 import { PREMIUM_MAX_PHOTOS } from './limits';
 import { fairScore, rangeHalfWidth, type FairScore, type QualityTally } from './score-quality';
+import { compareText } from './text-order';
 
 /** A photo is ranked once its fair score rests on this many votes: the leaderboard's own minimum. */
 export const COMPARE_MIN_VOTES = 5;
@@ -93,9 +94,9 @@ export function comparePhotos<P extends ComparablePhoto>(photos: P[], siteAverag
   }
   scored.sort(
     (a, b) =>
-      b.fair.score - a.fair.score || b.fair.votes - a.fair.votes || a.photo.id.localeCompare(b.photo.id),
+      b.fair.score - a.fair.score || b.fair.votes - a.fair.votes || compareText(a.photo.id, b.photo.id),
   );
-  tooFew.sort((a, b) => tallyOf(b).qualityVotes - tallyOf(a).qualityVotes || a.id.localeCompare(b.id));
+  tooFew.sort((a, b) => tallyOf(b).qualityVotes - tallyOf(a).qualityVotes || compareText(a.id, b.id));
   const ranked = scored.map((entry, index) => ({ ...entry, rank: index + 1 }));
   const verdicts = ranked
     .slice(1)

@@ -1,5 +1,6 @@
 /** A vote on a photo, `users/{owner}/photos/{photoId}/votes/{voterId}` (spec 1, section 3). */
 import type { Gender } from './user';
+import { compareText } from './text-order';
 
 export const REACTION_EMOJIS = ['👍', '❤️', '😂', '😮', '😢', '😡'] as const;
 export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
@@ -102,7 +103,7 @@ export function tagCounts(votes: Pick<Vote, 'chips'>[]): Array<{ tag: string; co
   const counts = new Map<string, number>();
   for (const vote of votes) for (const tag of vote.chips) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   return [...counts]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .map(([tag, count]) => ({ tag, count }));
 }
 

@@ -7,7 +7,7 @@
  */
 import { Box, CircularProgress, Container, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { DisplayImage } from '@/components/display-image';
 import { Lightbox } from '@/components/lightbox';
 import { PageMeta } from '@/components/page-meta';
@@ -41,7 +41,11 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'uid' | 'showGender
   useEffect(() => {
     let active = true;
     (takePrefetchedLeaderboard(user.uid, shownGender) ?? askLeaderboard(shownGender))
-      .then((result) => active && setAnswer({ for: shownGender, photos: result.photos }))
+      // In a transition: the board renders in slices between which the browser answers input, rather
+      // than in one long task.
+      .then(
+        (result) => active && startTransition(() => setAnswer({ for: shownGender, photos: result.photos })),
+      )
       .catch((error: unknown) => {
         logFailure(error, { feature: 'leaderboard' });
         if (active) setAnswer({ for: shownGender, photos: [] });

@@ -21,7 +21,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { startTransition, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MemberAvatar } from '@/components/member-avatar';
 import { PageMeta } from '@/components/page-meta';
@@ -79,13 +79,15 @@ function LaterSections({ user }: { user: User }) {
     let cancelIdle = () => {};
     let observer: IntersectionObserver | null = null;
     // Looked for only after the upper half is painted: on a phone the placeholder is in view at once.
+    // In a transition, so the sections render in slices rather than in one long task.
+    const want = () => startTransition(() => setWanted(true));
     const cancelPaint = afterNextPaint(() => {
-      cancelIdle = whenIdle(() => setWanted(true));
+      cancelIdle = whenIdle(want);
       const node = placeholder.current;
       observer =
         node && 'IntersectionObserver' in window
           ? new IntersectionObserver((entries) => {
-              if (entries.some((entry) => entry.isIntersecting)) setWanted(true);
+              if (entries.some((entry) => entry.isIntersecting)) want();
             })
           : null;
       if (node) observer?.observe(node);
