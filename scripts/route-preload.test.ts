@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Rolldown } from 'vite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storageKeys } from '../src/lib/storage';
 import { readEnv } from '../src/config/read-env';
 import { firstReadConfig, firstReadScript, minifiedScript } from './first-read-script';
@@ -136,7 +136,33 @@ describe("the first read's line of script, as the page carries it", () => {
     expect(minified.length).toBeLessThan(script.length * 0.8);
     // The same configuration, as data.
     expect(minified).toContain('http://127.0.0.1:5001/demo-photorater/us-central1/getPhotos');
+    expect(minified).not.toMatch(/<\/script/i);
     // Without a page's storage here, it does nothing, and throws nothing.
     expect(() => new Function(minified)()).not.toThrow();
+  });
+
+  it('starts the first read on a member’s device, as the page runs it', async () => {
+    const minified = await minifiedScript(firstReadScript(firstReadConfig(readEnv({}))));
+    const page: { photoraterFirstRead?: { kept: Promise<unknown>; feed?: Promise<unknown> } } = {};
+    // A device where Auth has made no database yet: nobody is kept, and nothing is asked for.
+    const indexedDB = {
+      open: () => {
+        const request: { onerror?: () => void } = {};
+        setTimeout(() => request.onerror?.());
+        return request;
+      },
+    };
+    const fetch = vi.fn();
+    new Function('localStorage', 'location', 'indexedDB', 'window', 'fetch', minified)(
+      { getItem: (key: string) => (key === storageKeys.memberHint ? '1' : null) },
+      { pathname: '/rate' },
+      indexedDB,
+      page,
+      fetch,
+    );
+    expect(page.photoraterFirstRead).toBeDefined();
+    expect(await page.photoraterFirstRead?.kept).toBeUndefined();
+    expect(await page.photoraterFirstRead?.feed).toBeUndefined();
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -14,6 +14,7 @@ type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 import { paths } from '../src/config/paths';
 import { readEnv } from '../src/config/read-env';
+import { FIRST_READ_SCRIPT_ID } from '../src/domain/public-pages';
 import { firstReadConfig, firstReadScript, minifiedScript } from './first-read-script';
 import { storageKeys } from '../src/lib/storage';
 
@@ -147,7 +148,16 @@ export function routePreloadPlugin(): Plugin {
         if (!context.bundle) return [];
         return [
           // First: the member's first read, started as the page is parsed (src/data/first-read.ts).
-          ...(firstRead ? [{ tag: 'script', children: firstRead, injectTo: 'head' as const }] : []),
+          ...(firstRead
+            ? [
+                {
+                  tag: 'script',
+                  attrs: { id: FIRST_READ_SCRIPT_ID },
+                  children: firstRead,
+                  injectTo: 'head' as const,
+                },
+              ]
+            : []),
           {
             tag: 'script',
             children: routePreloadScript(context.bundle, root, base, backendKind),

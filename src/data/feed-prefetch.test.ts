@@ -74,7 +74,11 @@ describe("the rating feed's first page asked for ahead", () => {
     const first = { id: 'p1', imageUrl: 'https://images.test/p1.webp', caption: '' };
     const session = { uid: 'maya', email: null, idToken: 'kept' };
     const headPage = { photos: [first], next: null };
-    window[FIRST_READ_GLOBAL] = { kept: Promise.resolve(session), feed: Promise.resolve(headPage) };
+    window[FIRST_READ_GLOBAL] = {
+      at: performance.now(),
+      kept: Promise.resolve(session),
+      feed: Promise.resolve(headPage),
+    };
     window.history.replaceState(null, '', '/rate');
     try {
       prefetchFeed('maya', session);

@@ -29,12 +29,14 @@ const firstPage = () =>
 export function prefetchFeed(uid: string, kept?: KeptSession): void {
   const earlier = prefetched.get(uid);
   if (earlier && performance.now() - earlier.at < FEED_PREFETCH_FRESH_MS) return;
-  // Asked for by the page's head with the same kept session, which also draws its first photo.
-  const started = kept?.uid === uid ? (firstRead()?.feed as Promise<FeedPage> | undefined) : undefined;
+  // Asked for by the page's head with the same kept session, which also draws its first photo; fresh
+  // from when the head asked.
+  const head = kept?.uid === uid ? firstRead() : undefined;
+  const started = head?.feed as Promise<FeedPage> | undefined;
   const page =
     started ??
     (kept?.uid === uid ? callWithKeptSession('getPhotos', { limit: FEED_INITIAL_BATCH }, kept) : firstPage());
-  prefetched.set(uid, { page, at: performance.now() });
+  prefetched.set(uid, { page, at: started && head ? head.at : performance.now() });
   if (started) return;
   page.then(
     ({ photos }) => {

@@ -38,6 +38,8 @@ interface FeedPageStart {
 
 /** What the page's head started: the kept session, and on /rate the first feed page asked for with it. */
 export interface FirstRead {
+  /** When the head started (`performance.now()`), which the page's freshness counts from. */
+  at: number;
   kept: Promise<KeptSession | undefined>;
   /** Nothing when nobody is kept or the page is not /rate. */
   feed: Promise<unknown> | undefined;
@@ -144,12 +146,16 @@ export function postWithToken(
   idToken: string,
   limitMs: number,
 ): Promise<unknown> {
-  return fetch(url, {
-    signal: AbortSignal.timeout(limitMs),
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
-    body: JSON.stringify({ data: input }),
-  })
+  // Started in a promise, so what throws at once (a browser without AbortSignal.timeout) rejects too.
+  return Promise.resolve()
+    .then(() =>
+      fetch(url, {
+        signal: AbortSignal.timeout(limitMs),
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+        body: JSON.stringify({ data: input }),
+      }),
+    )
     .then((response) => {
       if (!response.ok) throw new Error(`${name} answered ${response.status}.`);
       return response.json() as Promise<{ result?: unknown }>;
@@ -202,16 +208,21 @@ export function startFirstRead(
           : undefined,
       )
     : undefined;
-  (window as unknown as Record<string, FirstRead>)[config.globalName] = { kept, feed };
+  (window as unknown as Record<string, FirstRead>)[config.globalName] = { at: performance.now(), kept, feed };
   if (!feed) return;
   feed.then(
     (page) => {
-      const first = (page as FeedPageStart | undefined)?.photos[0];
-      if (first)
-        draw(
-          { id: first.id, imageUrl: first.imageUrl, caption: first.caption || config.defaultCaption },
-          location.pathname,
-        );
+      // Whatever the answer holds, drawing it is only a head start: the screen shows the photo anyway.
+      try {
+        const first = (page as FeedPageStart | undefined)?.photos[0];
+        if (first)
+          draw(
+            { id: first.id, imageUrl: first.imageUrl, caption: first.caption || config.defaultCaption },
+            location.pathname,
+          );
+      } catch {
+        return;
+      }
     },
     () => undefined,
   );

@@ -24,12 +24,19 @@ export function useLive<T>(
     const fail = (error: unknown) =>
       setState({ key, value: undefined, error: error instanceof Error ? error : new Error(String(error)) });
     getBackend().then((backend) => {
-      // Each value in a transition: a screen drawing what came renders in slices between which the
-      // browser answers input, rather than in one long task (a list of photos, a member's votes).
+      // The first value in a transition: the screen drawing what came renders in slices between which
+      // the browser answers input, rather than in one long task (a list of photos, a member's votes).
+      // Later ones at once, in step with what the member's own actions change meanwhile.
+      let first = true;
+      const take = (value: T) => setState({ key, value, error: null });
       if (active)
         stop = subscribe(
           backend,
-          (value) => startTransition(() => setState({ key, value, error: null })),
+          (value) => {
+            if (first) startTransition(() => take(value));
+            else take(value);
+            first = false;
+          },
           fail,
         );
     }, fail);

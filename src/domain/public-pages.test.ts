@@ -9,6 +9,7 @@ import {
   COLOR_MODE_KEY,
   DARK_STARTS_EMPTY,
   escapeHtml,
+  FIRST_READ_SCRIPT_ID,
   pageHtml,
   type PrerenderPage,
   type PublicPageSources,
@@ -79,6 +80,18 @@ describe('pageHtml', () => {
       data: { key: 'article:a', data: { content: '</script><script>alert(1)</script>' } },
     });
     expect(html).not.toContain('<script>alert(1)');
+  });
+
+  it("leaves out the template's first read, a member's, and keeps its other scripts", () => {
+    const template = TEMPLATE.replace(
+      '</head>',
+      `<script id="${FIRST_READ_SCRIPT_ID}">try{read()}catch{}</script><script>preload()</script></head>`,
+    );
+    const html = pageHtml(template, { head: '<title>Blog</title>', body: '<h1>Blog</h1>' });
+    expect(html).not.toContain(FIRST_READ_SCRIPT_ID);
+    expect(html).not.toContain('read()');
+    expect(html).toContain('<script>preload()</script>');
+    expect(html).toContain('<script src="/app.js"></script>');
   });
 });
 

@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ADDRESS_CHECK_MS,
+  drawFirstPhotoLayer,
   dropFirstPhoto,
   FIRST_PHOTO_ID,
+  FIRST_PHOTO_LOOK,
+  FIRST_PHOTO_UNMET_MS,
   meetFirstPhoto,
   resetFirstPhoto,
   showFirstPhoto,
@@ -90,6 +93,30 @@ describe("/rate's first photo drawn before the app", () => {
     showFirstPhoto(photo, '/rate');
     meetFirstPhoto(null, 'p1');
     expect(layer()).toBeNull();
+  });
+
+  it('is drawn by no one, the page’s head included, once the screen has shown its own', () => {
+    meetFirstPhoto(frameAt(PLACE), 'p1');
+    expect(drawFirstPhotoLayer(photo, '/rate', FIRST_PHOTO_LOOK)).toBe(false);
+    expect(layer()).toBeNull();
+  });
+
+  it('goes by itself when the screen has not met it in time, and stays while it has', () => {
+    vi.useFakeTimers();
+    window.history.replaceState(null, '', '/rate');
+    showFirstPhoto(photo);
+    vi.advanceTimersByTime(FIRST_PHOTO_UNMET_MS - ADDRESS_CHECK_MS);
+    expect(layer()).not.toBeNull();
+    vi.advanceTimersByTime(ADDRESS_CHECK_MS);
+    expect(layer()).toBeNull();
+
+    resetFirstPhoto();
+    showFirstPhoto(photo);
+    drawnAt(PLACE);
+    meetFirstPhoto(frameAt(PLACE), 'p1');
+    vi.advanceTimersByTime(FIRST_PHOTO_UNMET_MS * 2);
+    // Met: it waits for the screen's own photo to load, however long that takes.
+    expect(layer()).not.toBeNull();
   });
 
   it('goes by itself when the address leaves the photo', () => {

@@ -1,11 +1,13 @@
 /**
- * /rate's first photo drawn before the app: as soon as the first feed page asked for at boot answers
- * (src/data/feed-prefetch.ts), the photo is put where the rating screen will show it, in a layer of
- * its own over the page, so it does not wait for the app's code to load and render (on a mid-range
- * phone, most of the time before the photo showed). The layer repeats the screen's layout (the
- * heading, the caption, the photo's frame, with the same sizes), its text invisible. The rating screen
- * takes over: once its own copy of the photo has loaded the layer goes, at once when it shows another
- * photo or its frame is not where the layer drew it, and when the screen or the address goes.
+ * /rate's first photo drawn before the app: as soon as the first feed page answers (asked for by the
+ * page's head, src/data/first-read.ts, or else at boot, src/data/feed-prefetch.ts), the photo is put
+ * where the rating screen will show it, in a layer of its own over the page, so it does not wait for
+ * the app's code to load and render (on a mid-range phone, most of the time before the photo showed).
+ * The layer repeats the screen's layout (the heading, the caption, the photo's frame, with the same
+ * sizes), its text invisible. The rating screen takes over: once its own copy of the photo has loaded
+ * the layer goes, at once when it shows another photo or its frame is not where the layer drew it, and
+ * when the screen or the address goes; one the screen never meets (an error screen, code that did not
+ * load) goes after FIRST_PHOTO_UNMET_MS.
  */
 
 /** The photo's width on /rate, beside the rest of the screen: a phone's, and from MUI's `md` on. */
@@ -46,30 +48,43 @@ const STYLE = [
 
 /** How often a drawn layer looks at the address. */
 export const ADDRESS_CHECK_MS = 200;
+/** How long a layer the rating screen has not met stays: the screen is not coming. */
+export const FIRST_PHOTO_UNMET_MS = 10_000;
+/**
+ * Set on `<html>` once the rating screen has shown its own photo: no layer is drawn after it, by the
+ * app or the page's head (whose answer may come after the screen asked for its own).
+ */
+export const FIRST_PHOTO_TAKEN = 'firstPhotoTaken';
 
 /** What drawing the layer needs besides the photo: given, so the page's head can draw it too. */
 export interface FirstPhotoLook {
   id: string;
   style: string;
   addressCheckMs: number;
+  unmetMs: number;
+  taken: string;
 }
 
 export const FIRST_PHOTO_LOOK: FirstPhotoLook = {
   id: FIRST_PHOTO_ID,
   style: STYLE,
   addressCheckMs: ADDRESS_CHECK_MS,
+  unmetMs: FIRST_PHOTO_UNMET_MS,
+  taken: FIRST_PHOTO_TAKEN,
 };
 
 /**
- * Draws the layer for `photo`, unless the page is not /rate (or /rate/{this photo}) or one is drawn,
- * answering whether it drew it. It goes by itself once the address leaves the photo (the app went
- * elsewhere before the screen took it over; the app changes the address without an event to listen
- * to), or once removed. Its text goes into the page's head as it is (src/data/first-read.ts): it uses
- * only its parameters and the browser's globals.
+ * Draws the layer for `photo`, unless the page is not /rate (or /rate/{this photo}), the rating screen
+ * has shown its own or one is drawn, answering whether it drew it. It goes by itself once the address
+ * leaves the photo (the app went elsewhere before the screen took it over; the app changes the address
+ * without an event to listen to), or the screen has not met it in time, and stops looking once
+ * removed. Its text goes into the page's head as it is (src/data/first-read.ts): it uses only its
+ * parameters and the browser's globals.
  */
 export function drawFirstPhotoLayer(photo: FirstPhoto, pathname: string, look: FirstPhotoLook): boolean {
   const isRate = (path: string) => path === '/rate' || path === '/rate/' || path === `/rate/${photo.id}`;
-  if (!isRate(pathname) || document.getElementById(look.id)) return false;
+  const root = document.documentElement;
+  if (!isRate(pathname) || root.dataset[look.taken] || document.getElementById(look.id)) return false;
   const layer = document.createElement('div');
   layer.id = look.id;
   layer.setAttribute('aria-hidden', 'true');
@@ -93,23 +108,21 @@ export function drawFirstPhotoLayer(photo: FirstPhoto, pathname: string, look: F
   section.append(column);
   container.append(heading, section);
   layer.append(style, container);
-  document.body.append(layer);
+  // The body, once parsed; the answer could come before it is.
+  (document.body ?? root).append(layer);
+  const drawnAt = Date.now();
   const watch = setInterval(() => {
-    if (!layer.isConnected) clearInterval(watch);
-    else if (!isRate(window.location.pathname)) {
-      layer.remove();
-      clearInterval(watch);
-    }
+    const unmet = !root.dataset[look.taken] && Date.now() - drawnAt >= look.unmetMs;
+    if (layer.isConnected && !unmet && isRate(window.location.pathname)) return;
+    layer.remove();
+    clearInterval(watch);
   }, look.addressCheckMs);
   return true;
 }
 
-/** Set once the rating screen has shown its own photo: the layer is then never drawn. */
-let taken = false;
-
 /** Draws the layer for `photo` (`drawFirstPhotoLayer`), unless the rating screen has already shown its own. */
 export function showFirstPhoto(photo: FirstPhoto, pathname: string = window.location.pathname): boolean {
-  return !taken && drawFirstPhotoLayer(photo, pathname, FIRST_PHOTO_LOOK);
+  return drawFirstPhotoLayer(photo, pathname, FIRST_PHOTO_LOOK);
 }
 
 /** Removes the layer, if drawn. */
@@ -126,7 +139,7 @@ const SAME_PLACE_PX = 1;
  * drawn after this.
  */
 export function meetFirstPhoto(frame: HTMLElement | null, photoId: string): void {
-  taken = true;
+  document.documentElement.dataset[FIRST_PHOTO_TAKEN] = 'true';
   const layer = document.getElementById(FIRST_PHOTO_ID);
   if (!layer) return;
   const drawn = layer.querySelector('figure')?.getBoundingClientRect();
@@ -142,6 +155,6 @@ export function meetFirstPhoto(frame: HTMLElement | null, photoId: string): void
 
 /** For tests: the page as it was before any layer. */
 export function resetFirstPhoto(): void {
-  taken = false;
+  document.documentElement.removeAttribute('data-first-photo-taken');
   dropFirstPhoto();
 }

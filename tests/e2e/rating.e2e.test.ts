@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/domain/photo';
 import { leaderboardScore } from '../../src/domain/rating';
 import { DEFAULT_SITE_AVERAGE } from '../../src/domain/score-quality';
+import { FIRST_READ_GLOBAL } from '../../src/data/first-read';
 import { FIRST_PHOTO_ID } from '../../src/lib/first-photo';
 import type { User } from '../../src/domain/user';
 import type { Vote } from '../../src/domain/vote';
@@ -182,7 +183,6 @@ describe('rating', () => {
       showMe: 'Both',
     });
     const { page } = member;
-    await page.setViewportSize({ width: 412, height: 823 });
     // Each frame, while the layer is on the page: its frame and the screen's photo frame, side by side;
     // when it goes, whether the screen's own photo had loaded by then.
     await page.addInitScript(
@@ -220,21 +220,34 @@ describe('rating', () => {
       },
       { layerId: FIRST_PHOTO_ID },
     );
-    await member.visit('/rate');
-    await page.getByRole('dialog', { name: 'How rating works' }).waitFor();
-    const seen = await eventually(
-      () => page.evaluate(() => (window as unknown as { firstPhotoSeen: FirstPhotoSeen }).firstPhotoSeen),
-      (found) => found.gone !== undefined,
-    );
-    // Drawn before the app had a photo on the page, and gone only once the app's own had loaded...
-    expect(seen.drawn).toBeLessThan(seen.appPhoto ?? Infinity);
-    expect(seen.gone).toEqual({ screenLoaded: true });
-    // ...having sat exactly over the screen's frame.
-    const { layer, screen } = seen.last!;
-    expect(screen).not.toBeNull();
-    for (const side of ['top', 'left', 'width', 'height'] as const)
-      expect(Math.abs(layer[side] - screen![side])).toBeLessThanOrEqual(1);
-    expect(await page.locator(`#${FIRST_PHOTO_ID}`).count()).toBe(0);
+    // On a phone, then on a laptop, where the photo is the grid's first column.
+    for (const size of [
+      { width: 412, height: 823 },
+      { width: 1366, height: 900 },
+    ]) {
+      await page.setViewportSize(size);
+      await member.visit('/rate');
+      const seen = await eventually(
+        () => page.evaluate(() => (window as unknown as { firstPhotoSeen: FirstPhotoSeen }).firstPhotoSeen),
+        (found) => found.gone !== undefined,
+      );
+      // The page's head asked for the page (the app's code draws no layer then)...
+      expect(
+        await page.evaluate(
+          (name) => Boolean((window as unknown as Record<string, { feed?: unknown }>)[name]?.feed),
+          FIRST_READ_GLOBAL,
+        ),
+      ).toBe(true);
+      // ...drew the photo before the app had one on the page, and it went only once the app's own had loaded,
+      expect(seen.drawn).toBeLessThan(seen.appPhoto ?? Infinity);
+      expect(seen.gone).toEqual({ screenLoaded: true });
+      // having sat exactly over the screen's frame.
+      const { layer, screen } = seen.last!;
+      expect(screen).not.toBeNull();
+      for (const side of ['top', 'left', 'width', 'height'] as const)
+        expect(Math.abs(layer[side] - screen![side])).toBeLessThanOrEqual(1);
+      expect(await page.locator(`#${FIRST_PHOTO_ID}`).count()).toBe(0);
+    }
     await member.close();
   }, 120_000);
 
