@@ -87,7 +87,7 @@ describe('pageHtml', () => {
       '</head>',
       `<script id="${FIRST_READ_SCRIPT_ID}">try{read()}catch{}</script><script>preload()</script></head>`,
     );
-    const html = pageHtml(template, { head: '<title>Blog</title>', body: '<h1>Blog</h1>' });
+    const html = pageHtml(template, { head: '<title>Blog</title>', body: '<h1>Blog</h1>', data: null });
     expect(html).not.toContain(FIRST_READ_SCRIPT_ID);
     expect(html).not.toContain('read()');
     expect(html).toContain('<script>preload()</script>');
