@@ -243,7 +243,8 @@ describe('the rating feed', () => {
     showFirstPhoto({ id: 'a', imageUrl: 'http://files.test/a.webp', caption: 'Caption a' }, '/rate');
     const drawn = () => document.getElementById(FIRST_PHOTO_ID);
     const { unmount } = renderRate();
-    await screen.findByText('Caption a');
+    // The screen's own photo: the layer's caption has the same text, its image no name.
+    await screen.findByRole('img', { name: 'Caption a' });
     // The same photo in the same place: the layer stays over the screen's until that has loaded.
     expect(drawn()).not.toBeNull();
     fireEvent.load(shownPhoto());
@@ -253,7 +254,7 @@ describe('the rating feed', () => {
     resetFirstPhoto();
     showFirstPhoto({ id: 'b', imageUrl: 'http://files.test/b.webp', caption: DEFAULT_CAPTION }, '/rate');
     const second = renderRate();
-    await screen.findByText('Caption a');
+    await screen.findByRole('img', { name: 'Caption a' });
     expect(drawn()).toBeNull();
     second.unmount();
 
@@ -261,7 +262,7 @@ describe('the rating feed', () => {
     resetFirstPhoto();
     showFirstPhoto({ id: 'a', imageUrl: 'http://files.test/a.webp', caption: 'Caption a' }, '/rate');
     const third = renderRate();
-    await screen.findByText('Caption a');
+    await screen.findByRole('img', { name: 'Caption a' });
     expect(drawn()).not.toBeNull();
     third.unmount();
     expect(drawn()).toBeNull();
