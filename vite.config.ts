@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { appChunkPlugin } from './scripts/app-chunks';
+import { brotliAssetsPlugin } from './scripts/precompress';
 import { prerenderPlugin } from './scripts/prerender';
 import { routePreloadPlugin } from './scripts/route-preload';
 
@@ -34,6 +35,8 @@ export default defineConfig({
     prerenderPlugin(),
     // What the app needs at once in one chunk, not some 20 small shared ones (scripts/app-chunks.ts).
     appChunkPlugin(),
+    // The local build's assets in Brotli, as Hosting serves the deployed ones (scripts/precompress.ts).
+    brotliAssetsPlugin(),
     {
       name: 'app-version',
       transformIndexHtml: () => [

@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
 import { projectRoot as root } from './data-folder';
+import { precompressAssets } from './precompress';
 
 /** What decides the build: the client's VITE_* settings and, when given, the version it reports. */
 export interface AppBuildConfig {
@@ -97,6 +98,8 @@ export async function buildApp(outDir: string, config: AppBuildConfig, quiet = f
       else process.env[name] = saved[name];
     }
   }
+  // What Hosting does for the deployed build: the preview server then sends Brotli as it would.
+  await precompressAssets(outDir);
   writeFileSync(
     path.join(outDir, BUILD_STAMP),
     JSON.stringify({ builtAt, env: config.env } satisfies BuildStamp, null, 2),
