@@ -5,6 +5,7 @@
  * the app's code and nothing jumps when it renders; the drawing goes at the app's first render. A
  * visitor (no member hint) gets an empty page, as the app may send them elsewhere.
  */
+import { paths } from '../src/config/paths';
 import { storageKeys } from '../src/lib/storage';
 
 /** The drawing's id; it is a sibling of #root, so the app starts on an empty root. */
@@ -32,7 +33,7 @@ const STYLE = [
  * Keeps the drawing for a member only, without the app bar on /rate (which has none), dark when the
  * device's choice is, and removes it as soon as the app has rendered anything.
  */
-const SCRIPT = `(function(){var s=document.getElementById('${SKELETON_ID}'),r=document.getElementById('root');if(!s||!r)return;try{if(!localStorage.getItem(${JSON.stringify(storageKeys.memberHint)})){s.remove();return}if(localStorage.getItem(${JSON.stringify(storageKeys.colorMode)})==='dark')s.className='dark'}catch(e){s.remove();return}var p=location.pathname;if(p==='/rate'||p.indexOf('/rate/')===0)s.removeChild(s.firstChild);if(r.firstChild){s.remove();return}new MutationObserver(function(m,o){o.disconnect();s.remove()}).observe(r,{childList:true})})()`;
+const SCRIPT = `(function(){var s=document.getElementById('${SKELETON_ID}'),r=document.getElementById('root');if(!s||!r)return;try{if(!localStorage.getItem(${JSON.stringify(storageKeys.memberHint)})){s.remove();return}if(localStorage.getItem(${JSON.stringify(storageKeys.colorMode)})==='dark')s.className='dark'}catch(e){s.remove();return}var p=location.pathname,q=${JSON.stringify(paths.rate)};if(p===q||p.indexOf(q+'/')===0)s.removeChild(s.firstChild);if(r.firstChild){s.remove();return}new MutationObserver(function(m,o){o.disconnect();s.remove()}).observe(r,{childList:true})})()`;
 
 export const SKELETON = `<div id="${SKELETON_ID}" aria-hidden="true"><header></header><nav>${SKELETON_TABS.map((label) => `<span>${label}</span>`).join('')}</nav></div><style>${STYLE}</style><script>${SCRIPT}</script>`;
 

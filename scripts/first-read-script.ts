@@ -3,6 +3,7 @@
  * (src/data/first-read.ts): the functions the app also calls, put in as their source text, with the
  * build's configuration (where the feed answers, Auth's storage key).
  */
+import { paths } from '../src/config/paths';
 import { callableUrl, type AppEnv } from '../src/config/read-env';
 import {
   AUTH_DATABASE,
@@ -28,7 +29,7 @@ export function firstReadConfig(config: AppEnv): FirstReadConfig {
     storage: { database: AUTH_DATABASE, store: AUTH_STORE, key: authUserKey(config.firebase.apiKey) },
     tokenMarginMs: KEPT_TOKEN_MARGIN_MS,
     callLimitMs: KEPT_CALL_LIMIT_MS,
-    feed: { url: callableUrl('getPhotos', config), input: { limit: FEED_INITIAL_BATCH } },
+    feed: { path: paths.rate, url: callableUrl('getPhotos', config), input: { limit: FEED_INITIAL_BATCH } },
     defaultCaption: DEFAULT_CAPTION,
   };
 }

@@ -10,7 +10,8 @@
  */
 import { env, type AppEnv } from '@/config/env';
 import { paths } from '@/config/paths';
-import { keptSessionAtStart, type KeptSession } from '@/data/kept-session';
+import type { KeptSession } from '@/data/first-read';
+import { keptSessionAtStart } from '@/data/kept-session';
 import { hasMemberHint } from '@/lib/member-hint';
 import type * as Auth from '@/data/auth';
 import type * as Screens from './lazy-screens';

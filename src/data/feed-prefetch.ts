@@ -4,10 +4,11 @@
  * record, the page's code or the device cache. `useFeed` takes the answer once.
  */
 import type { Callables } from '@/domain/callables';
-import { DEFAULT_CAPTION, FEED_INITIAL_BATCH } from '@/domain/rating';
+import { captionOf, FEED_INITIAL_BATCH } from '@/domain/rating';
 import { showFirstPhoto } from '@/lib/first-photo';
 import { firstRead } from './first-read';
-import { callWithKeptSession, type KeptSession } from './kept-session';
+import type { KeptSession } from './first-read';
+import { callWithKeptSession } from './kept-session';
 
 type FeedPage = Callables['getPhotos']['result'];
 
@@ -43,10 +44,7 @@ export function prefetchFeed(uid: string, kept?: KeptSession): void {
       const first = photos[0];
       if (!first) return;
       // Drawn where the screen will show it, when the page is still /rate; else only fetched.
-      if (
-        showFirstPhoto({ id: first.id, imageUrl: first.imageUrl, caption: first.caption || DEFAULT_CAPTION })
-      )
-        return;
+      if (showFirstPhoto({ id: first.id, imageUrl: first.imageUrl, caption: captionOf(first) })) return;
       const image = new Image();
       image.fetchPriority = 'high';
       image.src = first.imageUrl;

@@ -174,8 +174,8 @@ export interface FirstReadConfig {
   storage: AuthStorage;
   tokenMarginMs: number;
   callLimitMs: number;
-  /** /rate's first feed page: where, and what it asks for. */
-  feed: { url: string; input: unknown };
+  /** /rate's first feed page: the screen's address, where the page answers, and what it asks for. */
+  feed: { path: string; url: string; input: unknown };
   defaultCaption: string;
 }
 
@@ -200,7 +200,7 @@ export function startFirstRead(
   }
   const kept = read(config.storage, Date.now(), config.tokenMarginMs);
   const path = location.pathname;
-  const onRate = path === '/rate' || path.indexOf('/rate/') === 0;
+  const onRate = path === config.feed.path || path.indexOf(config.feed.path + '/') === 0;
   const feed = onRate
     ? kept.then((session) =>
         session

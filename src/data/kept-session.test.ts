@@ -2,13 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '@/config/env';
 import { callableUrl } from '@/config/read-env';
-import {
-  AUTH_DATABASE,
-  authUserKey,
-  callWithKeptSession,
-  KEPT_TOKEN_MARGIN_MS,
-  readKeptSession,
-} from './kept-session';
+import { AUTH_DATABASE, authUserKey, KEPT_TOKEN_MARGIN_MS } from './first-read';
+import { callWithKeptSession, readKeptSession } from './kept-session';
 import { deleteAuthDatabase, keepInAuthStorage, storedUser } from '@/testing/auth-storage';
 
 const NOW = Date.parse('2026-11-23T12:00:00Z');

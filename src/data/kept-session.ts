@@ -25,8 +25,6 @@ import {
   type KeptSession,
 } from './first-read';
 
-export { AUTH_DATABASE, authUserKey, KEPT_TOKEN_MARGIN_MS, type KeptSession } from './first-read';
-
 /** The member Auth kept here and their ID token, while it has more than a minute to run; else nothing. */
 export function readKeptSession(
   config: Pick<AppEnv, 'firebase'> = env,

@@ -9,6 +9,11 @@ import { fairScore, type QualityTally } from './score-quality';
 import type { Gender, ShowGender } from './user';
 
 export const DEFAULT_CAPTION = 'How attractive is the person in this photo?';
+/** The rating screen's heading, which the first photo's layer drawn before the app repeats, unseen. */
+export const RATE_HEADING = 'Rate';
+
+/** The question shown over a photo: its owner's caption, or the default one. */
+export const captionOf = (photo: { caption?: string | null }): string => photo.caption || DEFAULT_CAPTION;
 export const EMPTY_FEED = 'Oops! no more photos to rate, try to come back later';
 export const COMMENT_TIP = 'Scroll down to add a comment!';
 export const COMMENT_TIP_MS = 5000;

@@ -10,6 +10,9 @@
  * load) goes after FIRST_PHOTO_UNMET_MS.
  */
 
+import { paths } from '../config/paths';
+import { RATE_HEADING } from '../domain/rating';
+
 /** The photo's width on /rate, beside the rest of the screen: a phone's, and from MUI's `md` on. */
 export const RATE_PHOTO_WIDTH = {
   mobile: 'min(100%, max(180px, calc((100dvh - 390px) * 3 / 4)))',
@@ -59,6 +62,9 @@ export const FIRST_PHOTO_TAKEN = 'firstPhotoTaken';
 /** What drawing the layer needs besides the photo: given, so the page's head can draw it too. */
 export interface FirstPhotoLook {
   id: string;
+  /** The rating screen's address and heading. */
+  path: string;
+  heading: string;
   style: string;
   addressCheckMs: number;
   unmetMs: number;
@@ -67,6 +73,8 @@ export interface FirstPhotoLook {
 
 export const FIRST_PHOTO_LOOK: FirstPhotoLook = {
   id: FIRST_PHOTO_ID,
+  path: paths.rate,
+  heading: RATE_HEADING,
   style: STYLE,
   addressCheckMs: ADDRESS_CHECK_MS,
   unmetMs: FIRST_PHOTO_UNMET_MS,
@@ -82,7 +90,8 @@ export const FIRST_PHOTO_LOOK: FirstPhotoLook = {
  * parameters and the browser's globals.
  */
 export function drawFirstPhotoLayer(photo: FirstPhoto, pathname: string, look: FirstPhotoLook): boolean {
-  const isRate = (path: string) => path === '/rate' || path === '/rate/' || path === `/rate/${photo.id}`;
+  const isRate = (path: string) =>
+    path === look.path || path === `${look.path}/` || path === `${look.path}/${photo.id}`;
   const root = document.documentElement;
   if (!isRate(pathname) || root.dataset[look.taken] || document.getElementById(look.id)) return false;
   const layer = document.createElement('div');
@@ -93,7 +102,7 @@ export function drawFirstPhotoLayer(photo: FirstPhoto, pathname: string, look: F
   style.textContent = look.style;
   const container = document.createElement('div');
   const heading = document.createElement('h1');
-  heading.textContent = 'Rate';
+  heading.textContent = look.heading;
   const section = document.createElement('section');
   const column = document.createElement('div');
   const caption = document.createElement('p');

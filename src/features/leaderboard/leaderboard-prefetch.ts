@@ -4,7 +4,8 @@
  * not wait for the record and the page's code before it is even asked for. The page takes it once.
  */
 import { call } from '@/data/callables';
-import { callWithKeptSession, type KeptSession } from '@/data/kept-session';
+import type { KeptSession } from '@/data/first-read';
+import { callWithKeptSession } from '@/data/kept-session';
 import { readOfflineCopy } from '@/data/offline-copy';
 import type { Callables } from '@/domain/callables';
 import type { ShowGender, User } from '@/domain/user';

@@ -26,10 +26,11 @@ import { useFeed } from '@/data/use-feed';
 import {
   COMMENT_TIP,
   COMMENT_TIP_MS,
-  DEFAULT_CAPTION,
+  captionOf,
   EMPTY_FEED,
   keyRating,
   NO_RATINGS_YET,
+  RATE_HEADING,
   swipeOffset,
   swipeRating,
   type FeedPhoto,
@@ -91,7 +92,7 @@ const RateHeading = memo(function RateHeading() {
     <>
       <PageMeta title="Rate photos" description="Rate photos of other members." robots="noindex, nofollow" />
       <Typography variant="h5" component="h1" sx={{ textAlign: 'center', mb: 1 }}>
-        Rate
+        {RATE_HEADING}
       </Typography>
     </>
   );
@@ -443,7 +444,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
         >
           <Stack spacing={1.5}>
             <Typography variant="subtitle1" component="h2" sx={{ textAlign: 'center' }}>
-              {current.caption || DEFAULT_CAPTION}
+              {captionOf(current)}
             </Typography>
             <Box
               ref={frame}
