@@ -9,7 +9,8 @@
  *
  * BENCH_PROFILE_ROUTE (default /rate; /photos, /profile, /leaderboard, or any member path),
  * BENCH_PROFILE_TOP (functions listed, default 40), BENCH_PROFILE_TASKS (tasks listed, default 5),
- * BENCH_PROFILE_WAIT_MS (how long a run records, default 6000):
+ * BENCH_PROFILE_WAIT_MS (how long a run records, default 6000), BENCH_PROFILE_CALLERS (functions whose
+ * nearest callers to list, comma-separated: a native one such as `appendChild`):
  * `BENCH_PROFILE_ROUTE=/leaderboard BENCH_RUNS=3 npm run bench:profile`.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,7 +19,15 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { addSignIn, BENCH_ADMIN, BENCH_MEMBER, clearDevice, phonePage, signIn } from './bench-web-members';
-import { largest, moduleTimes, selfTimes, tasksOf, type CallFrame, type CpuProfile } from './cpu-profile';
+import {
+  callersOf,
+  largest,
+  moduleTimes,
+  selfTimes,
+  tasksOf,
+  type CallFrame,
+  type CpuProfile,
+} from './cpu-profile';
 import { findFreePorts, PROJECT_ID, startLocalStack } from './local-stack';
 
 const ROUTE = process.env.BENCH_PROFILE_ROUTE ?? '/rate';
@@ -26,6 +35,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const TOP = Number(process.env.BENCH_PROFILE_TOP ?? 40);
 const TASKS = Number(process.env.BENCH_PROFILE_TASKS ?? 5);
 const WAIT_MS = Number(process.env.BENCH_PROFILE_WAIT_MS ?? 6000);
+/** Functions whose callers to list (comma-separated names, such as a native `appendChild`). */
+const CALLERS = (process.env.BENCH_PROFILE_CALLERS ?? '')
+  .split(',')
+  .map((entry) => entry.trim())
+  .filter(Boolean);
 /** Lighthouse's mobile preset slows the CPU this much. */
 const CPU_SLOWDOWN = 4;
 /** Fine enough to see a component's render; V8's default of 1 ms hides most of them. */
@@ -80,6 +94,7 @@ async function main(): Promise<void> {
     const self = new Map<string, number>();
     const modules = new Map<string, number>();
     const tasks: ReturnType<typeof tasksOf> = [];
+    const callers = new Map<string, Map<string, number>>();
     console.log(`\n${ROUTE} as ${member.name}, the CPU slowed ${CPU_SLOWDOWN}x, ${RUNS} run(s):`);
     for (let run = 1; run <= RUNS; run++) {
       await clearDevice(context, stack.appUrl, 'sign-in');
@@ -107,6 +122,12 @@ async function main(): Promise<void> {
       for (const [key, value] of moduleTimes(profile))
         modules.set(key, (modules.get(key) ?? 0) + value / RUNS);
       tasks.push(...tasksOf(profile, name));
+      for (const leaf of CALLERS) {
+        const totals = callers.get(leaf) ?? new Map<string, number>();
+        for (const [key, value] of callersOf(profile, name, leaf))
+          totals.set(key, (totals.get(key) ?? 0) + value / RUNS);
+        callers.set(leaf, totals);
+      }
     }
     console.log(`\nSelf time by function (mean of the runs):`);
     for (const [key, value] of largest(self, TOP)) console.log(`${ms(value)}  ${key}`);
@@ -114,6 +135,10 @@ async function main(): Promise<void> {
     for (const task of tasks.sort((a, b) => b.durationMs - a.durationMs).slice(0, TASKS)) {
       console.log(`  at ${Math.round(task.startMs)} ms, ${task.durationMs.toFixed(0)} ms:`);
       for (const [key, value] of largest(task.inclusive, 20)) console.log(`  ${ms(value)}  ${key}`);
+    }
+    for (const [leaf, totals] of callers) {
+      console.log(`\nWho calls ${leaf} (mean of the runs, its nearest callers first):`);
+      for (const [key, value] of largest(totals, 12)) console.log(`${ms(value)}  ${key}`);
     }
     console.log(`\nEvaluating each script's top level (mean of the runs):`);
     for (const [key, value] of largest(modules, 25)) console.log(`${ms(value)}  ${key}`);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { largest, moduleTimes, selfTimes, tasksOf, type CallFrame, type CpuProfile } from './cpu-profile';
+import {
+  callersOf,
+  largest,
+  moduleTimes,
+  selfTimes,
+  tasksOf,
+  type CallFrame,
+  type CpuProfile,
+} from './cpu-profile';
 
 const frame = (functionName: string, url = '', lineNumber = 4, columnNumber = 2): CallFrame => ({
   functionName,
@@ -57,6 +65,23 @@ describe('tasksOf', () => {
 describe('moduleTimes', () => {
   it('gives each script the time under its top level, by file name', () => {
     expect(Object.fromEntries(moduleTimes(profile))).toEqual({ 'app.js': 4 });
+  });
+});
+
+describe('callersOf', () => {
+  it('gives the time of a function on top of the stack by its nearest callers', () => {
+    expect(Object.fromEntries(callersOf(profile, byFunction, 'render'))).toEqual({
+      '(module)': 2,
+      'render < (module)': 2,
+    });
+    expect(Object.fromEntries(callersOf(profile, byFunction, 'render', 1))).toEqual({
+      '(module)': 2,
+      render: 2,
+    });
+  });
+
+  it('finds nothing for a function never sampled on top', () => {
+    expect(callersOf(profile, byFunction, 'appendChild').size).toBe(0);
   });
 });
 

@@ -133,6 +133,33 @@ export function moduleTimes(profile: CpuProfile): Map<string, number> {
   return totals;
 }
 
+/**
+ * Who calls a function: the time with `leaf` on top of the stack (a native one such as `appendChild`
+ * has no source of its own to read), by the chain of its `depth` nearest callers, nearest first.
+ */
+export function callersOf(
+  profile: CpuProfile,
+  name: FrameName,
+  leaf: string,
+  depth = 4,
+): Map<string, number> {
+  const frames = framesById(profile);
+  const stackOf = stacks(profile);
+  const totals = new Map<string, number>();
+  for (const { node, ms } of samplesOf(profile)) {
+    const top = frames.get(node);
+    if (!top || top.functionName !== leaf) continue;
+    const chain = stackOf(node)
+      .slice(1)
+      .map((id) => frames.get(id))
+      .filter((frame): frame is CallFrame => frame !== undefined && !NOT_WORK.has(frame.functionName))
+      .slice(0, depth)
+      .map(name);
+    add(totals, chain.join(' < ') || '(none)', ms);
+  }
+  return totals;
+}
+
 /** The largest entries, largest first. */
 export function largest(totals: Map<string, number>, count: number): Array<[string, number]> {
   return [...totals.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
