@@ -39,6 +39,40 @@ describe('the member hint', () => {
     expect(entries.size).toBe(0);
   });
 
+  it('is not written for the service worker again while the page’s hint stays the same (Auth answers on every start)', async () => {
+    vi.useFakeTimers();
+    const { entries, open } = fakeCaches();
+    setMemberHint(true);
+    await vi.advanceTimersByTimeAsync(IDLE_FALLBACK_MS);
+    expect(open).toHaveBeenCalledTimes(1);
+    setMemberHint(true);
+    await vi.advanceTimersByTimeAsync(IDLE_FALLBACK_MS);
+    expect(open).toHaveBeenCalledTimes(1);
+    expect([...entries.keys()]).toEqual([MEMBER_HINT_URL]);
+    setMemberHint(false);
+    setMemberHint(false);
+    await vi.advanceTimersByTimeAsync(IDLE_FALLBACK_MS);
+    expect(open).toHaveBeenCalledTimes(2);
+    expect(entries.size).toBe(0);
+  });
+
+  it('is written for the service worker each time where the page’s storage is blocked', async () => {
+    vi.useFakeTimers();
+    const { entries, open } = fakeCaches();
+    const getItem = vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    try {
+      setMemberHint(true);
+      setMemberHint(true);
+      await vi.advanceTimersByTimeAsync(IDLE_FALLBACK_MS);
+      expect(open).toHaveBeenCalledTimes(2);
+      expect([...entries.keys()]).toEqual([MEMBER_HINT_URL]);
+    } finally {
+      getItem.mockRestore();
+    }
+  });
+
   it('never throws where the page’s storage is blocked: no hint, and noting one is skipped', () => {
     const blocked = () => {
       throw new DOMException('The operation is insecure.', 'SecurityError');

@@ -29,13 +29,19 @@ export async function noteMemberForServiceWorker(member: boolean): Promise<void>
   }
 }
 
-/** Notes (or forgets) that a member is signed in here: at once for the page, the worker's when the browser is idle. */
+/**
+ * Notes (or forgets) that a member is signed in here: at once for the page, the worker's when the
+ * browser is idle. Auth answers on every start: the worker's note is only written when the page's
+ * hint changes, as Cache Storage is slow to open (some 25 ms of a member's start with the CPU slowed
+ * 4x), and the browser clears both together, as the site's storage.
+ */
 export function setMemberHint(member: boolean): void {
+  const noted = hasMemberHint();
   try {
     if (member) localStorage.setItem(storageKeys.memberHint, '1');
     else localStorage.removeItem(storageKeys.memberHint);
   } catch {
     // Blocked or full storage: the hint only speeds the next start up; the session does not depend on it.
   }
-  whenIdle(() => void noteMemberForServiceWorker(member));
+  if (noted !== member) whenIdle(() => void noteMemberForServiceWorker(member));
 }
