@@ -8,6 +8,8 @@ import {
   isMemberBoot,
   readFacts,
   sharedChunkModules,
+  SMALL_MODULE_CHARS,
+  smallSharedModules,
   type ModuleFacts,
   type ModuleGraph,
 } from './app-chunks';
@@ -40,6 +42,7 @@ async function graphOf(
     isEntry: (id) => entries.includes(id),
     dynamicImporters: importersOf,
     facts: (id) => Promise.resolve(facts.get(id)),
+    size: (id) => modules[id]?.code.length ?? 0,
   };
 }
 
@@ -240,6 +243,72 @@ describe("the member screens' shared chunk", () => {
     // The card, which two screens share (and the blog); not the chip, which the PWA prompts every page
     // loads need too; not the slider, the rating screen's alone; not the button, the app's.
     expect([...shared].sort()).toEqual(['/mui/card.js']);
+  });
+});
+
+describe('the chunk of small shared modules', () => {
+  it("takes the small modules a member's start loads that no group holds, leaving what loads before the app, what is large and what imports from another chunk", async () => {
+    const large = `export const Large = '${'x'.repeat(SMALL_MODULE_CHARS)}';`;
+    const graph = await graphOf(
+      {
+        '/src/main.tsx': { code: "import '/src/entry-util.ts'; import('/src/app/start.tsx');" },
+        '/src/entry-util.ts': { code: 'export const util = 1;', exports: ['util'] },
+        [START]: {
+          code: "import { shell } from '/src/shell.ts'; export const start = () => [shell, import('/src/rate.tsx'), import('/src/board.tsx'), import('/src/boot.ts')];",
+          exports: ['start'],
+        },
+        '/src/shell.ts': { code: 'export const shell = 1;', exports: ['shell'] },
+        // Loaded before the app: what it needs stays out.
+        '/src/boot.ts': {
+          code: "import { kept } from '/src/kept.ts'; export const boot = kept;",
+          exports: ['boot'],
+        },
+        '/src/kept.ts': { code: 'export const kept = 1;', exports: ['kept'] },
+        '/src/rate.tsx': {
+          code: "import { photo } from '/src/photo.ts'; import { vote } from '/src/vote.ts'; import { Large } from '/src/large.ts'; import { kept } from '/src/kept.ts'; import { card } from '/src/card.ts'; import { chip } from '/src/chip.ts'; export const Rate = [photo, vote, Large, kept, card, chip];",
+          exports: ['Rate'],
+        },
+        '/src/board.tsx': {
+          code: "import { photo } from '/src/photo.ts'; import { usesPkg } from '/src/uses-pkg.ts'; export const Board = [photo, usesPkg];",
+          exports: ['Board'],
+        },
+        // Small, and importing only the entry's, the app's and the group's own.
+        '/src/photo.ts': {
+          code: "import { util } from '/src/entry-util.ts'; import { shell } from '/src/shell.ts'; export const photo = [util, shell];",
+          exports: ['photo'],
+        },
+        '/src/vote.ts': {
+          code: "import { order } from '/src/order.ts'; export const vote = order;",
+          exports: ['vote'],
+        },
+        '/src/order.ts': { code: 'export const order = 1;', exports: ['order'] },
+        '/src/large.ts': { code: large, exports: ['Large'] },
+        // Small, but importing the large module, in a chunk of its own.
+        '/src/chip.ts': {
+          code: "import { Large } from '/src/large.ts'; export const chip = Large;",
+          exports: ['chip'],
+        },
+        // Held by another group.
+        '/src/card.ts': { code: 'export const card = 1;', exports: ['card'] },
+        // A package's index passing on the large module: small, but it reaches outside.
+        '/pkg/index.js': { code: "export { Large } from '/src/large.ts';", exports: ['Large'] },
+        '/src/uses-pkg.ts': {
+          code: "import { Large } from '/pkg/index.js'; export const usesPkg = Large;",
+          exports: ['usesPkg'],
+        },
+      },
+      ['/src/main.tsx'],
+    );
+    const isScreen = (id: string) => id === '/src/rate.tsx' || id === '/src/board.tsx';
+    const app = new Set([START, '/src/shell.ts']);
+    const small = await smallSharedModules(
+      graph,
+      isScreen,
+      new Set(['/src/card.ts']),
+      app,
+      (id) => id === '/src/boot.ts',
+    );
+    expect([...small].sort()).toEqual(['/src/order.ts', '/src/photo.ts', '/src/vote.ts']);
   });
 });
 

@@ -44,6 +44,8 @@ export interface ModuleGraph {
   /** The modules that import this one through `import()` (none for a module imported only statically). */
   dynamicImporters(id: string): readonly string[];
   facts(id: string): Promise<ModuleFacts | undefined>;
+  /** The module's transformed code's length, in characters. */
+  size(id: string): number;
 }
 
 const namesOf = (imported: string): Names => (imported === '*' ? 'all' : new Set([imported]));
@@ -244,6 +246,69 @@ export async function everyPageChunkModules(
   return new Set([...needed].filter((id) => !outside.has(id) && !isPage(id)));
 }
 
+/** Below this, a module is not worth a request of its own on a phone's connection. */
+export const SMALL_MODULE_CHARS = 8000;
+
+/**
+ * The small modules a member's start loads that no other group takes: in one chunk (`shared`), rather
+ * than the some 15 chunks of a few hundred bytes each the bundler makes of them (the domain's photo,
+ * vote and wire, consent, the operation log, a MUI part two screens share), each a request, and each a
+ * modulepreload the page's head adds, before a screen can draw. `loadedAtStart` names the modules
+ * a member's start loads (the screens, the backends, Auth and the calls, what every page loads);
+ * `taken`, the modules other groups hold.
+ *
+ * Left out: what the entries or a module loaded `apart` (before the app) need, which would then wait
+ * for this chunk, and a module that imports or passes on anything but what those need (outside the
+ * other groups), the app's and this chunk's own: so this chunk imports no chunk that imports it back.
+ */
+export async function smallSharedModules(
+  graph: ModuleGraph,
+  loadedAtStart: (id: string) => boolean,
+  taken: ReadonlySet<string>,
+  app: ReadonlySet<string>,
+  isApart: (id: string) => boolean,
+): Promise<Set<string>> {
+  const ids = [...graph.ids()];
+  const before = await neededBy(
+    graph,
+    ids.filter((id) => graph.isEntry(id) || isApart(id)),
+  );
+  const candidates = new Set(
+    [...(await neededBy(graph, ids.filter(loadedAtStart)))].filter(
+      (id) =>
+        !before.has(id) &&
+        !taken.has(id) &&
+        !app.has(id) &&
+        !loadedAtStart(id) &&
+        graph.size(id) < SMALL_MODULE_CHARS,
+    ),
+  );
+  // Until none is left that imports a module outside the entries, the head start, the app and the group.
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const id of [...candidates]) {
+      const facts = await graph.facts(id);
+      // A module passing names on (a package's index) reaches what it passes on too.
+      const reached = [...(facts?.imports ?? []), ...(facts?.reexports ?? [])];
+      const allowed = (target: string) =>
+        app.has(target) || candidates.has(target) || (before.has(target) && !taken.has(target));
+      if (reached.every(({ target }) => allowed(target))) continue;
+      candidates.delete(id);
+      changed = true;
+    }
+  }
+  return candidates;
+}
+
+/**
+ * What a member's first read goes out through, without waiting for the app's chunk: the head start,
+ * the calls and Firebase's app, and what asks for /rate's feed and the leaderboard's board.
+ */
+const isFirstRead = (id: string) =>
+  isMemberBoot(id) ||
+  /[\\/]src[\\/]data[\\/](callables|firebase-app|feed-prefetch)\.ts$/.test(id) ||
+  /[\\/]src[\\/]features[\\/]leaderboard[\\/]leaderboard-prefetch\.ts$/.test(id);
+
 /** A member's head start (src/app/boot.ts), loaded beside the app's chunk rather than from it. */
 export const isMemberBoot = (id: string) => /[\\/]src[\\/]app[\\/]boot\.ts$/.test(id);
 
@@ -346,6 +411,7 @@ export function appChunkPlugin(): Plugin {
   let memberModules = new Set<string>();
   let everyPageModules = new Set<string>();
   let backendModules: Record<string, Set<string>> = {};
+  let smallModules = new Set<string>();
   return {
     name: 'app-chunk',
     // PHOTORATER_APP_CHUNK=off builds with the bundler's own chunks, which `npm run bench` compares with.
@@ -378,6 +444,11 @@ export function appChunkPlugin(): Plugin {
                   test: (id: string) => backendModules[name]?.has(id) ?? false,
                   includeDependenciesRecursively: false,
                 })),
+                {
+                  name: 'shared',
+                  test: (id: string) => smallModules.has(id),
+                  includeDependenciesRecursively: false,
+                },
               ],
             },
           },
@@ -390,6 +461,7 @@ export function appChunkPlugin(): Plugin {
         ids: () => this.getModuleIds(),
         isEntry: (id) => this.getModuleInfo(id)?.isEntry ?? false,
         dynamicImporters: (id) => this.getModuleInfo(id)?.dynamicImporters ?? [],
+        size: (id) => this.getModuleInfo(id)?.code?.length ?? 0,
         facts: (id) => {
           let known = facts.get(id);
           if (!known) {
@@ -413,6 +485,17 @@ export function appChunkPlugin(): Plugin {
       everyPageModules = await everyPageChunkModules(graph, apart);
       memberModules = await sharedChunkModules(graph, MEMBER_SCREENS, apart);
       backendModules = await backendChunkModules(graph);
+      const taken = new Set([
+        ...everyPageModules,
+        ...memberModules,
+        ...Object.values(backendModules).flatMap((group) => [...group]),
+      ]);
+      const loadedAtStart = (id: string) =>
+        MEMBER_SCREENS.some((screen) => screen(id)) ||
+        EVERY_PAGE.some((page) => page(id)) ||
+        isBackend(id) ||
+        isLoadedFirst(id);
+      smallModules = await smallSharedModules(graph, loadedAtStart, taken, modules, isFirstRead);
     },
   };
 }
