@@ -61,7 +61,6 @@ export const COLOR_MODE_KEY = 'photorater.colorMode';
  */
 export const DARK_STARTS_EMPTY = `<script>(function(){try{if(localStorage.getItem(${JSON.stringify(COLOR_MODE_KEY)})==='dark')document.getElementById('root').textContent=''}catch(e){}})()</script>`;
 
-/** The page: the template's head with the page's tags instead of its title, and the page in #root. */
 /**
  * The id of the template's line of script that starts a member's first read (src/data/first-read.ts):
  * a public page goes without it, as a visitor has nothing to read.
@@ -69,6 +68,7 @@ export const DARK_STARTS_EMPTY = `<script>(function(){try{if(localStorage.getIte
 export const FIRST_READ_SCRIPT_ID = 'first-read';
 const FIRST_READ_SCRIPT = new RegExp(`\\s*<script id="${FIRST_READ_SCRIPT_ID}">[\\s\\S]*?</script>`);
 
+/** The page: the template's head with the page's tags instead of its title, and the page in #root. */
 export function pageHtml(template: string, page: Prerendered, options: PageHtmlOptions = {}): string {
   const data = page.data
     ? `<script id="${PRERENDERED_DATA_ID}" type="application/json">${scriptJson(page.data)}</script>`
