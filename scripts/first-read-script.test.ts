@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readEnv } from '../src/config/read-env';
-import { FIRST_READ_GLOBAL, KEPT_TOKEN_MARGIN_MS } from '../src/data/first-read';
+import { KEPT_TOKEN_MARGIN_MS, PHOTO_FIRST_LIMIT_MS } from '../src/data/first-read';
+import { FIRST_READ_GLOBAL } from '../src/data/first-read-global';
 import { DEFAULT_CAPTION } from '../src/domain/rating';
 import { FIRST_PHOTO_ID, resetFirstPhoto } from '../src/lib/first-photo';
 import { storageKeys } from '../src/lib/storage';
@@ -40,6 +41,7 @@ beforeEach(async () => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.head.querySelectorAll('link[rel="preconnect"]').forEach((link) => link.remove());
   window[FIRST_READ_GLOBAL] = undefined;
   resetFirstPhoto();
   localStorage.clear();
@@ -61,6 +63,77 @@ describe("the page head's first read", () => {
     const layer = document.getElementById(FIRST_PHOTO_ID)!;
     expect(layer.querySelector('img')?.getAttribute('src')).toBe('http://files.test/p1.webp');
     expect(layer.querySelector('p')?.textContent).toBe(DEFAULT_CAPTION);
+  });
+
+  it("holds the app's code until the first photo has loaded, or failed to", async () => {
+    await keepInAuthStorage(storedUser(Date.now() + KEPT_TOKEN_MARGIN_MS + 60_000));
+    const held = runAt('/rate', answering({ result: page }));
+    let codeMayLoad = false;
+    void held.started?.photoFirst?.then(() => {
+      codeMayLoad = true;
+    });
+    await vi.waitFor(() => expect(document.querySelector(`#${FIRST_PHOTO_ID} img`)).not.toBeNull());
+    const image = document.querySelector<HTMLImageElement>(`#${FIRST_PHOTO_ID} img`)!;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(codeMayLoad).toBe(false);
+    image.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(codeMayLoad).toBe(true));
+
+    window[FIRST_READ_GLOBAL] = undefined;
+    resetFirstPhoto();
+    const broken = runAt('/rate', answering({ result: page }));
+    await vi.waitFor(() => expect(document.querySelector(`#${FIRST_PHOTO_ID} img`)).not.toBeNull());
+    document.querySelector(`#${FIRST_PHOTO_ID} img`)!.dispatchEvent(new Event('error'));
+    await expect(broken.started?.photoFirst).resolves.toBeUndefined();
+  });
+
+  it('holds the code no longer than its limit, nor for a read that failed or brought no photo', async () => {
+    await keepInAuthStorage(storedUser(Date.now() + KEPT_TOKEN_MARGIN_MS + 60_000));
+    const refused = runAt('/rate', answering({ error: { status: 'UNAUTHENTICATED' } }, 401));
+    await expect(refused.started?.photoFirst).resolves.toBeUndefined();
+    window[FIRST_READ_GLOBAL] = undefined;
+    const empty = runAt('/rate', answering({ result: { photos: [], next: null } }));
+    await expect(empty.started?.photoFirst).resolves.toBeUndefined();
+    expect(document.getElementById(FIRST_PHOTO_ID)).toBeNull();
+    window[FIRST_READ_GLOBAL] = undefined;
+
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      // An answer that never comes.
+      const silent = runAt('/rate', () => new Promise<Response>(() => undefined));
+      let codeMayLoad = false;
+      void silent.started?.photoFirst?.then(() => {
+        codeMayLoad = true;
+      });
+      await vi.advanceTimersByTimeAsync(PHOTO_FIRST_LIMIT_MS - 1);
+      expect(codeMayLoad).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(codeMayLoad).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('holds nothing where a service worker answers the page, and still draws the photo', async () => {
+    await keepInAuthStorage(storedUser(Date.now() + KEPT_TOKEN_MARGIN_MS + 60_000));
+    vi.stubGlobal('navigator', { serviceWorker: { controller: {} } });
+    const answered = runAt('/rate', answering({ result: page }));
+    expect(answered.started?.feed).toBeDefined();
+    expect(answered.started?.photoFirst).toBeUndefined();
+    await vi.waitFor(() => expect(document.getElementById(FIRST_PHOTO_ID)).not.toBeNull());
+  });
+
+  it("connects to the member's servers on a member's device", async () => {
+    runAt('/leaderboard', answering({ result: page }));
+    const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].map(
+      (link) => [link.href, link.getAttribute('crossorigin')],
+    );
+    expect(links).toEqual([
+      ['http://127.0.0.1:5001/', 'anonymous'],
+      ['http://127.0.0.1:5001/', null],
+      ['http://127.0.0.1:9099/', 'anonymous'],
+    ]);
+    expect(window[FIRST_READ_GLOBAL]?.photoFirst).toBeUndefined();
   });
 
   it('only reads the kept session on other pages, and nothing for a visitor', async () => {

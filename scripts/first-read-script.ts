@@ -4,19 +4,20 @@
  * build's configuration (where the feed answers, Auth's storage key).
  */
 import { paths } from '../src/config/paths';
-import { callableUrl, type AppEnv } from '../src/config/read-env';
+import { callableUrl, memberOrigins, type AppEnv } from '../src/config/read-env';
 import {
   AUTH_DATABASE,
   AUTH_STORE,
   authUserKey,
-  FIRST_READ_GLOBAL,
   KEPT_CALL_LIMIT_MS,
   KEPT_TOKEN_MARGIN_MS,
+  PHOTO_FIRST_LIMIT_MS,
   postWithToken,
   readStoredSession,
   startFirstRead,
   type FirstReadConfig,
 } from '../src/data/first-read';
+import { FIRST_READ_GLOBAL } from '../src/data/first-read-global';
 import { DEFAULT_CAPTION, FEED_INITIAL_BATCH } from '../src/domain/rating';
 import { drawFirstPhotoLayer, FIRST_PHOTO_LOOK } from '../src/lib/first-photo';
 import { storageKeys } from '../src/lib/storage';
@@ -31,6 +32,8 @@ export function firstReadConfig(config: AppEnv): FirstReadConfig {
     callLimitMs: KEPT_CALL_LIMIT_MS,
     feed: { path: paths.rate, url: callableUrl('getPhotos', config), input: { limit: FEED_INITIAL_BATCH } },
     defaultCaption: DEFAULT_CAPTION,
+    photoFirstLimitMs: PHOTO_FIRST_LIMIT_MS,
+    origins: memberOrigins(config),
   };
 }
 

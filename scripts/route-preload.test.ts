@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Rolldown } from 'vite';
 import { describe, expect, it, vi } from 'vitest';
+import { FIRST_READ_GLOBAL } from '../src/data/first-read-global';
 import { storageKeys } from '../src/lib/storage';
 import { readEnv } from '../src/config/read-env';
 import { firstReadConfig, firstReadScript, minifiedScript } from './first-read-script';
@@ -53,25 +54,37 @@ const bundle = Object.fromEntries(
   ].map((output) => [output.fileName, output]),
 ) as Rolldown.OutputBundle;
 
-/** Runs the page's line of script at an address, on a device with or without a member, and says what it preloads. */
-function preloadedAt(pathname: string, member: boolean, backend: 'local' | 'firebase' = 'local'): string[] {
-  const links: Array<{ rel: string; href: string }> = [];
+/**
+ * Runs the page's line of script at an address, on a device with or without a member, and says what it
+ * preloads (so far: the list grows once what the first read holds the code for has come).
+ */
+function preloadedAt(
+  pathname: string,
+  member: boolean,
+  backend: 'local' | 'firebase' = 'local',
+  firstRead?: { photoFirst?: Promise<void> },
+): string[] {
+  const preloaded: string[] = [];
   const page = {
     localStorage: { getItem: (key: string) => (member && key === storageKeys.memberHint ? '1' : null) },
     location: { pathname },
     document: {
       createElement: () => ({ rel: '', href: '' }),
-      head: { appendChild: (link: { rel: string; href: string }) => links.push(link) },
+      head: {
+        // A throw here would be swallowed by the script: anything else shows in the list instead.
+        appendChild: (link: { rel: string; href: string }) =>
+          preloaded.push(link.rel === 'modulepreload' ? link.href : `${link.rel}: ${link.href}`),
+      },
     },
   };
   const script = routePreloadScript(bundle, root, '/', backend);
-  new Function('localStorage', 'location', 'document', script)(
+  new Function('localStorage', 'location', 'document', 'window', script)(
     page.localStorage,
     page.location,
     page.document,
+    { [FIRST_READ_GLOBAL]: firstRead },
   );
-  expect(links.every((link) => link.rel === 'modulepreload')).toBe(true);
-  return links.map((link) => link.href);
+  return preloaded;
 }
 
 describe("a member screen's code asked for as the page is parsed", () => {
@@ -119,6 +132,21 @@ describe("a member screen's code asked for as the page is parsed", () => {
       '/assets/firebase-backend.js',
       '/assets/backend.js',
     ]);
+  });
+
+  it("waits, on /rate, for the first photo the page's head holds the code for", async () => {
+    let photoLoaded = () => {};
+    const photoFirst = new Promise<void>((resolve) => {
+      photoLoaded = resolve;
+    });
+    const links = preloadedAt('/rate', true, 'local', { photoFirst });
+    expect(links).toEqual([]);
+    photoLoaded();
+    await photoFirst;
+    await Promise.resolve();
+    expect(links).toEqual(preloadedAt('/rate', true));
+    // Nothing held (another page, a page a service worker answers): at once.
+    expect(preloadedAt('/rate', true, 'local', {})).toEqual(preloadedAt('/rate', true));
   });
 
   it('preloads nothing for a visitor, on a public page, or at an address that only looks alike', () => {

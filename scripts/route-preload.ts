@@ -14,6 +14,7 @@ type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 import { paths } from '../src/config/paths';
 import { readEnv } from '../src/config/read-env';
+import { FIRST_READ_GLOBAL } from '../src/data/first-read-global';
 import { FIRST_READ_SCRIPT_ID } from '../src/domain/public-pages';
 import { firstReadConfig, firstReadScript, minifiedScript } from './first-read-script';
 import { storageKeys } from '../src/lib/storage';
@@ -113,7 +114,8 @@ export function routePreloadScript(
     };
   }).filter((screen) => screen.files.length > 0);
   const data = JSON.stringify({ boot, first, app, screens });
-  return `(function(){try{if(!localStorage.getItem(${JSON.stringify(storageKeys.memberHint)}))return;var d=${data},p=location.pathname,s=null,seen={};for(var i=0;i<d.screens.length&&!s;i++)for(var j=0;j<d.screens[i].paths.length;j++){var q=d.screens[i].paths[j];if(p===q||(d.screens[i].under&&p.indexOf(q+'/')===0)){s=d.screens[i];break}}if(!s)return;d.boot.concat(s.read,d.first,d.app,s.files).forEach(function(f){if(seen[f])return;seen[f]=1;var l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.appendChild(l)})}catch(e){}})()`;
+  // After the first photo where the first read holds the code for it (src/data/first-read.ts).
+  return `(function(){try{if(!localStorage.getItem(${JSON.stringify(storageKeys.memberHint)}))return;var d=${data},p=location.pathname,s=null,seen={};for(var i=0;i<d.screens.length&&!s;i++)for(var j=0;j<d.screens[i].paths.length;j++){var q=d.screens[i].paths[j];if(p===q||(d.screens[i].under&&p.indexOf(q+'/')===0)){s=d.screens[i];break}}if(!s)return;var r=window[${JSON.stringify(FIRST_READ_GLOBAL)}],w=r&&r.photoFirst,go=function(){d.boot.concat(s.read,d.first,d.app,s.files).forEach(function(f){if(seen[f])return;seen[f]=1;var l=document.createElement('link');l.rel='modulepreload';l.href=f;document.head.appendChild(l)})};if(w)w.then(go);else go()}catch(e){}})()`;
 }
 
 /** The first read's line of script for the build's configuration; none where it is not complete (the app then says what is missing). */

@@ -5,7 +5,8 @@ import type { AuthMember } from '@/data/auth';
 import { SessionProvider } from '@/data/session';
 import { FEED_INITIAL_BATCH, type FeedPhoto } from '@/domain/rating';
 import { storageKeys } from '@/lib/storage';
-import { bootMemberRoute, memberOrigins } from './boot';
+import { memberOrigins } from '@/config/read-env';
+import { bootMemberRoute } from './boot';
 import { BottomTabs, LeaderboardPage, MyPhotosPage, ProfilePage, RatePage } from './lazy-screens';
 
 const callables = vi.hoisted(() => ({ call: vi.fn(), prepareCalls: vi.fn() }));

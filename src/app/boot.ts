@@ -8,9 +8,11 @@
  * only there, in a chunk of its own beside the app's, so it stays light: what it starts is imported
  * when it starts it.
  */
-import { env, type AppEnv } from '@/config/env';
+import { env } from '@/config/env';
+import { memberOrigins, type MemberOrigin } from '@/config/read-env';
 import { paths } from '@/config/paths';
 import type { KeptSession } from '@/data/first-read';
+import { firstRead } from '@/data/first-read-global';
 import { keptSessionAtStart } from '@/data/kept-session';
 import { hasMemberHint } from '@/lib/member-hint';
 import type * as Auth from '@/data/auth';
@@ -55,32 +57,7 @@ export const MEMBER_ROUTES: MemberRoute[] = [
   { matches: under(paths.profile), screen: ({ ProfilePage }) => ProfilePage },
 ];
 
-interface Origin {
-  href: string;
-  /** Calls (fetch, CORS) and images (no CORS) use separate connections. */
-  cors: boolean;
-}
-
-/** The servers a member's screens call and load display images from, in this backend. */
-export function memberOrigins(config: AppEnv = env): Origin[] {
-  const both = (href: string): Origin[] => [
-    { href, cors: true },
-    { href, cors: false },
-  ];
-  if (config.useEmulators) {
-    // The local server answers the calls and serves the images; the Auth emulator checks the session.
-    return [
-      ...both(new URL(config.localServerUrl).origin),
-      { href: new URL(config.localAuthUrl).origin, cors: true },
-    ];
-  }
-  return [
-    { href: `https://${config.functionsRegion}-${config.firebase.projectId}.cloudfunctions.net`, cors: true },
-    { href: 'https://firebasestorage.googleapis.com', cors: false },
-  ];
-}
-
-function connectAhead(origins: Origin[]): void {
+function connectAhead(origins: MemberOrigin[]): void {
   for (const { href, cors } of origins) {
     const link = document.createElement('link');
     link.rel = 'preconnect';
@@ -98,7 +75,8 @@ export function bootMemberRoute(
   if (!hasMemberHint()) return;
   const route = MEMBER_ROUTES.find((candidate) => candidate.matches(pathname));
   if (!route) return;
-  connectAhead(memberOrigins());
+  // The page's head connected already where it carries the first read.
+  if (!firstRead()) connectAhead(memberOrigins(env));
   // A fetch that fails here is tried again where the code is used, which reports it.
   const ignore = () => undefined;
   // Authentication, the calls' SDK and the backend's reads (locally the live channel, which connects at

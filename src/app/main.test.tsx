@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_READ_GLOBAL } from '@/data/first-read-global';
 import { storageKeys } from '@/lib/storage';
 
 // What the first script loads, noted when it is loaded rather than only when it runs.
@@ -24,6 +25,7 @@ beforeEach(() => {
 
 afterEach(() => {
   document.body.innerHTML = '';
+  window[FIRST_READ_GLOBAL] = undefined;
 });
 
 describe('the first script', () => {
@@ -39,5 +41,22 @@ describe('the first script', () => {
     await openPage();
     await vi.waitFor(() => expect(loaded.bootMemberRoute).toHaveBeenCalledTimes(1));
     expect(loaded.boot).toBe(1);
+  });
+
+  it("asks for the app's code only once the first photo the page's head drew has loaded", async () => {
+    localStorage.setItem(storageKeys.memberHint, '1');
+    let photoLoaded = () => {};
+    const photoFirst = new Promise<void>((resolve) => {
+      photoLoaded = resolve;
+    });
+    window[FIRST_READ_GLOBAL] = { at: 0, kept: Promise.resolve(undefined), feed: undefined, photoFirst };
+    vi.resetModules();
+    await import('./main');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loaded.boot).toBe(0);
+    expect(loaded.startApp).not.toHaveBeenCalled();
+    photoLoaded();
+    await vi.waitFor(() => expect(loaded.startApp).toHaveBeenCalledOnce());
+    await vi.waitFor(() => expect(loaded.bootMemberRoute).toHaveBeenCalledOnce());
   });
 });

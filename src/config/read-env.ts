@@ -80,3 +80,30 @@ export function callableUrl(
     return `${new URL(config.localServerUrl).origin}/${projectId}/${config.functionsRegion}/${name}`;
   return `https://${config.functionsRegion}-${projectId}.cloudfunctions.net/${name}`;
 }
+
+/** A server a member's screens reach, connected to ahead: calls (fetch, CORS) and images (no CORS) use separate connections. */
+export interface MemberOrigin {
+  href: string;
+  cors: boolean;
+}
+
+/** The servers a member's screens call and load display images from, in this backend. */
+export function memberOrigins(
+  config: Pick<AppEnv, 'useEmulators' | 'localServerUrl' | 'localAuthUrl' | 'functionsRegion' | 'firebase'>,
+): MemberOrigin[] {
+  const both = (href: string): MemberOrigin[] => [
+    { href, cors: true },
+    { href, cors: false },
+  ];
+  if (config.useEmulators) {
+    // The local server answers the calls and serves the images; the Auth emulator checks the session.
+    return [
+      ...both(new URL(config.localServerUrl).origin),
+      { href: new URL(config.localAuthUrl).origin, cors: true },
+    ];
+  }
+  return [
+    { href: `https://${config.functionsRegion}-${config.firebase.projectId}.cloudfunctions.net`, cors: true },
+    { href: 'https://firebasestorage.googleapis.com', cors: false },
+  ];
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CAPTION, FEED_INITIAL_BATCH } from '@/domain/rating';
 import { FIRST_PHOTO_ID, resetFirstPhoto } from '@/lib/first-photo';
-import { FIRST_READ_GLOBAL } from './first-read';
+import { FIRST_READ_GLOBAL } from './first-read-global';
 import { prefetchFeed, takePrefetched } from './feed-prefetch';
 
 const callables = vi.hoisted(() => ({ call: vi.fn() }));
@@ -78,6 +78,7 @@ describe("the rating feed's first page asked for ahead", () => {
       at: performance.now(),
       kept: Promise.resolve(session),
       feed: Promise.resolve(headPage),
+      photoFirst: Promise.resolve(),
     };
     window.history.replaceState(null, '', '/rate');
     try {

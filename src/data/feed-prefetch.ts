@@ -6,8 +6,8 @@
 import type { Callables } from '@/domain/callables';
 import { captionOf, FEED_INITIAL_BATCH } from '@/domain/rating';
 import { showFirstPhoto } from '@/lib/first-photo';
-import { firstRead } from './first-read';
 import type { KeptSession } from './first-read';
+import { firstRead } from './first-read-global';
 import { callWithKeptSession } from './kept-session';
 
 type FeedPage = Callables['getPhotos']['result'];

@@ -10,6 +10,9 @@
  * each uses only its parameters and the browser's globals, and the app calls the same functions.
  */
 
+import type { MemberOrigin } from '../config/read-env';
+import type { FirstRead } from './first-read-global';
+
 /** Where Auth's SDK keeps the signed-in user (its `indexedDBLocalPersistence`). */
 export const AUTH_DATABASE = 'firebaseLocalStorageDb';
 export const AUTH_STORE = 'firebaseLocalStorage';
@@ -17,6 +20,12 @@ export const authUserKey = (apiKey: string) => `firebase:authUser:${apiKey}:[DEF
 
 /** How long a call with the kept token may take before the screen asks through Auth instead. */
 export const KEPT_CALL_LIMIT_MS = 15_000;
+
+/**
+ * How long, at most, /rate's page holds the app's code back for its first photo: on a slow network the
+ * code is then asked for anyway.
+ */
+export const PHOTO_FIRST_LIMIT_MS = 2500;
 
 /** A token this close to its end is left to Auth, which refreshes it. */
 export const KEPT_TOKEN_MARGIN_MS = 60_000;
@@ -28,32 +37,9 @@ export interface KeptSession {
   idToken: string;
 }
 
-/** The name the page's head leaves what it started under, on `window`. */
-export const FIRST_READ_GLOBAL = 'photoraterFirstRead';
-
 /** The feed page's shape, as far as drawing its first photo reads it. */
 interface FeedPageStart {
   photos: Array<{ id: string; imageUrl: string; caption: string | null }>;
-}
-
-/** What the page's head started: the kept session, and on /rate the first feed page asked for with it. */
-export interface FirstRead {
-  /** When the head started (`performance.now()`), which the page's freshness counts from. */
-  at: number;
-  kept: Promise<KeptSession | undefined>;
-  /** Nothing when nobody is kept or the page is not /rate. */
-  feed: Promise<unknown> | undefined;
-}
-
-declare global {
-  interface Window {
-    [FIRST_READ_GLOBAL]?: FirstRead;
-  }
-}
-
-/** What the page's head started, if it started anything. */
-export function firstRead(): FirstRead | undefined {
-  return typeof window === 'undefined' ? undefined : window[FIRST_READ_GLOBAL];
 }
 
 /** Where Auth's SDK keeps the signed-in user (its `indexedDBLocalPersistence`), and under which key. */
@@ -177,15 +163,26 @@ export interface FirstReadConfig {
   /** /rate's first feed page: the screen's address, where the page answers, and what it asks for. */
   feed: { path: string; url: string; input: unknown };
   defaultCaption: string;
+  /** PHOTO_FIRST_LIMIT_MS. */
+  photoFirstLimitMs: number;
+  /** The servers a member's screens reach, connected to at once (`memberOrigins`). */
+  origins: MemberOrigin[];
 }
 
-/** Draws /rate's first photo before the app (src/lib/first-photo.ts `drawFirstPhotoLayer`). */
-type Draw = (photo: { id: string; imageUrl: string; caption: string }, pathname: string) => boolean;
+/**
+ * Draws /rate's first photo before the app (src/lib/first-photo.ts `drawFirstPhotoLayer`), answering
+ * with its image.
+ */
+type Draw = (
+  photo: { id: string; imageUrl: string; caption: string },
+  pathname: string,
+) => HTMLImageElement | undefined;
 
 /**
- * The page's head, on a device where a member is signed in: reads the kept session at once and, on
- * /rate, asks for the first feed page with it and draws its first photo when it answers. Leaves both
- * under FIRST_READ_GLOBAL; a failure is the app's to meet again, which asks itself.
+ * The page's head, on a device where a member is signed in: reads the kept session at once, connects to
+ * the member's servers and, on /rate, asks for the first feed page with it, draws its first photo when
+ * it answers and holds the app's code until that photo has loaded (`photoFirst`). Leaves what it
+ * started under FIRST_READ_GLOBAL; a failure is the app's to meet again, which asks itself.
  */
 export function startFirstRead(
   config: FirstReadConfig,
@@ -208,22 +205,51 @@ export function startFirstRead(
           : undefined,
       )
     : undefined;
-  (window as unknown as Record<string, FirstRead>)[config.globalName] = { at: performance.now(), kept, feed };
-  if (!feed) return;
-  feed.then(
+  const drawn = feed?.then(
     (page) => {
       // Whatever the answer holds, drawing it is only a head start: the screen shows the photo anyway.
       try {
         const first = (page as FeedPageStart | undefined)?.photos[0];
-        if (first)
-          draw(
-            { id: first.id, imageUrl: first.imageUrl, caption: first.caption || config.defaultCaption },
-            location.pathname,
-          );
+        return first
+          ? draw(
+              { id: first.id, imageUrl: first.imageUrl, caption: first.caption || config.defaultCaption },
+              location.pathname,
+            )
+          : undefined;
       } catch {
-        return;
+        return undefined;
       }
     },
     () => undefined,
   );
+  // Where a service worker answers, the code comes from the device and is not held.
+  const photoFirst =
+    drawn &&
+    !(typeof navigator !== 'undefined' && navigator.serviceWorker && navigator.serviceWorker.controller)
+      ? new Promise<void>((resolve) => {
+          setTimeout(resolve, config.photoFirstLimitMs);
+          void drawn.then((image) => {
+            if (!image || image.complete) {
+              resolve();
+              return;
+            }
+            image.addEventListener('load', () => resolve());
+            image.addEventListener('error', () => resolve());
+          });
+        })
+      : undefined;
+  (window as unknown as Record<string, FirstRead>)[config.globalName] = {
+    at: performance.now(),
+    kept,
+    feed,
+    photoFirst,
+  };
+  // The connections the first read and the screens use, opened while the session is read.
+  for (const origin of config.origins) {
+    const link = document.createElement('link');
+    link.rel = 'preconnect';
+    link.href = origin.href;
+    if (origin.cors) link.crossOrigin = 'anonymous';
+    document.head.appendChild(link);
+  }
 }

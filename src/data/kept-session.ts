@@ -17,13 +17,13 @@ import {
   AUTH_DATABASE,
   AUTH_STORE,
   authUserKey,
-  firstRead,
   KEPT_CALL_LIMIT_MS,
   KEPT_TOKEN_MARGIN_MS,
   postWithToken,
   readStoredSession,
   type KeptSession,
 } from './first-read';
+import { firstRead } from './first-read-global';
 
 /** The member Auth kept here and their ID token, while it has more than a minute to run; else nothing. */
 export function readKeptSession(

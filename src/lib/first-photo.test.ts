@@ -97,7 +97,7 @@ describe("/rate's first photo drawn before the app", () => {
 
   it('is drawn by no one, the page’s head included, once the screen has shown its own', () => {
     meetFirstPhoto(frameAt(PLACE), 'p1');
-    expect(drawFirstPhotoLayer(photo, '/rate', FIRST_PHOTO_LOOK)).toBe(false);
+    expect(drawFirstPhotoLayer(photo, '/rate', FIRST_PHOTO_LOOK)).toBeUndefined();
     expect(layer()).toBeNull();
   });
 

@@ -86,14 +86,19 @@ export const FIRST_PHOTO_LOOK: FirstPhotoLook = {
  * has shown its own or one is drawn, answering whether it drew it. It goes by itself once the address
  * leaves the photo (the app went elsewhere before the screen took it over; the app changes the address
  * without an event to listen to), or the screen has not met it in time, and stops looking once
- * removed. Its text goes into the page's head as it is (src/data/first-read.ts): it uses only its
+ * removed. Answers with the photo's image, whose load the page's head waits for before it asks for the
+ * app's code. Its text goes into the page's head as it is (src/data/first-read.ts): it uses only its
  * parameters and the browser's globals.
  */
-export function drawFirstPhotoLayer(photo: FirstPhoto, pathname: string, look: FirstPhotoLook): boolean {
+export function drawFirstPhotoLayer(
+  photo: FirstPhoto,
+  pathname: string,
+  look: FirstPhotoLook,
+): HTMLImageElement | undefined {
   const isRate = (path: string) =>
     path === look.path || path === `${look.path}/` || path === `${look.path}/${photo.id}`;
   const root = document.documentElement;
-  if (!isRate(pathname) || root.dataset[look.taken] || document.getElementById(look.id)) return false;
+  if (!isRate(pathname) || root.dataset[look.taken] || document.getElementById(look.id)) return undefined;
   const layer = document.createElement('div');
   layer.id = look.id;
   layer.setAttribute('aria-hidden', 'true');
@@ -126,12 +131,12 @@ export function drawFirstPhotoLayer(photo: FirstPhoto, pathname: string, look: F
     layer.remove();
     clearInterval(watch);
   }, look.addressCheckMs);
-  return true;
+  return image;
 }
 
 /** Draws the layer for `photo` (`drawFirstPhotoLayer`), unless the rating screen has already shown its own. */
 export function showFirstPhoto(photo: FirstPhoto, pathname: string = window.location.pathname): boolean {
-  return drawFirstPhotoLayer(photo, pathname, FIRST_PHOTO_LOOK);
+  return drawFirstPhotoLayer(photo, pathname, FIRST_PHOTO_LOOK) !== undefined;
 }
 
 /** Removes the layer, if drawn. */

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/domain/photo';
 import { leaderboardScore } from '../../src/domain/rating';
 import { DEFAULT_SITE_AVERAGE } from '../../src/domain/score-quality';
-import { FIRST_READ_GLOBAL } from '../../src/data/first-read';
+import { FIRST_READ_GLOBAL } from '../../src/data/first-read-global';
 import { FIRST_PHOTO_ID } from '../../src/lib/first-photo';
 import type { User } from '../../src/domain/user';
 import type { Vote } from '../../src/domain/vote';
@@ -190,13 +190,16 @@ describe('rating', () => {
         const seen: FirstPhotoSeen = {};
         Object.assign(window, { firstPhotoSeen: seen });
         const screenPhoto = () => document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
-        const watch = () => {
-          const layer = document.getElementById(layerId);
-          if (!layer) return;
+        const record = (layer: HTMLElement) => {
           seen.last = {
             layer: layer.querySelector('figure')!.getBoundingClientRect().toJSON() as Place,
             screen: (screenPhoto()?.parentElement?.getBoundingClientRect().toJSON() as Place) ?? null,
           };
+        };
+        const watch = () => {
+          const layer = document.getElementById(layerId);
+          if (!layer) return;
+          record(layer);
           requestAnimationFrame(watch);
         };
         new MutationObserver(() => {
@@ -205,6 +208,8 @@ describe('rating', () => {
             seen.drawn = performance.now();
             watch();
           }
+          // Also between frames: a photo cached already can appear, load and take over within one.
+          if (layer) record(layer);
           if (screenPhoto() && seen.appPhoto === undefined) seen.appPhoto = performance.now();
           if (!layer && seen.drawn !== undefined && !seen.gone)
             seen.gone = { screenLoaded: seen.appPhotoLoaded !== undefined };
@@ -213,13 +218,23 @@ describe('rating', () => {
         document.addEventListener(
           'load',
           (event) => {
-            if (event.target === screenPhoto()) seen.appPhotoLoaded ??= performance.now();
+            if (event.target !== screenPhoto()) return;
+            seen.appPhotoLoaded ??= performance.now();
+            const layer = document.getElementById(layerId);
+            if (layer) record(layer);
           },
           true,
         );
       },
       { layerId: FIRST_PHOTO_ID },
     );
+    // A device whose service worker does not answer yet: one that does serves the code from the device,
+    // and nothing is held for the photo.
+    await page.evaluate(async () => {
+      for (const registration of await navigator.serviceWorker.getRegistrations())
+        await registration.unregister();
+    });
+    let heldForThePhoto = 0;
     // On a phone, then on a laptop, where the photo is the grid's first column.
     for (const size of [
       { width: 412, height: 823 },
@@ -247,7 +262,28 @@ describe('rating', () => {
       for (const side of ['top', 'left', 'width', 'height'] as const)
         expect(Math.abs(layer[side] - screen![side])).toBeLessThanOrEqual(1);
       expect(await page.locator(`#${FIRST_PHOTO_ID}`).count()).toBe(0);
+      // On a device whose service worker does not answer yet, the app's code was asked for only once the
+      // photo had loaded: the two did not share the network.
+      const order = await page.evaluate(() => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const photo = entries.find(
+          (entry) => entry.initiatorType === 'img' && entry.name.includes('/files/'),
+        );
+        const app = entries.find((entry) => /\/assets\/app-[^/]*\.js$/.test(new URL(entry.name).pathname));
+        return {
+          answered: Boolean(navigator.serviceWorker?.controller),
+          photoLoaded: photo?.responseEnd,
+          appAsked: app?.startTime,
+        };
+      });
+      if (!order.answered) {
+        expect(order.photoLoaded).toBeGreaterThan(0);
+        expect(order.appAsked).toBeGreaterThanOrEqual(order.photoLoaded!);
+        heldForThePhoto += 1;
+      }
     }
+    // The first visit at least, before the worker takes over.
+    expect(heldForThePhoto).toBeGreaterThan(0);
     await member.close();
   }, 120_000);
 
