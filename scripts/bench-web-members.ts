@@ -114,6 +114,9 @@ export async function clearDevice(
  * page on the member's home.
  */
 export async function signIn(page: Page, appUrl: string, member: BenchMember): Promise<void> {
+  // From a page without the app: a screen left running while its device is cleared can reload itself
+  // (its service worker taking over) in the middle of the next navigation.
+  await page.goto(`${appUrl}/robots.txt`);
   await clearDevice(page.context(), appUrl, 'nothing');
   await page.goto(`${appUrl}/login`);
   await page.evaluate(

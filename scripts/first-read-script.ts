@@ -12,15 +12,19 @@ import {
   KEPT_CALL_LIMIT_MS,
   KEPT_TOKEN_MARGIN_MS,
   PHOTO_FIRST_LIMIT_MS,
+  PHOTO_PAINT_WAIT_MS,
   postWithToken,
   readStoredSession,
   startFirstRead,
   type FirstReadConfig,
 } from '../src/data/first-read';
 import { FIRST_READ_GLOBAL } from '../src/data/first-read-global';
-import { DEFAULT_CAPTION, FEED_INITIAL_BATCH } from '../src/domain/rating';
+import { DEFAULT_CAPTION, FEED_INITIAL_BATCH, leaderboardInput } from '../src/domain/rating';
 import { drawFirstPhotoLayer, FIRST_PHOTO_LOOK } from '../src/lib/first-photo';
-import { storageKeys } from '../src/lib/storage';
+import { offlineCopyKey, storageKeys } from '../src/lib/storage';
+import { drawFirstBoardLayer, FIRST_BOARD_LOOK } from '../src/lib/first-board';
+import { photoSrcSet } from '../src/domain/photo';
+import { SHOW_GENDERS } from '../src/domain/user';
 
 /** What the page's head starts with, for a build made with `config`. */
 export function firstReadConfig(config: AppEnv): FirstReadConfig {
@@ -31,8 +35,15 @@ export function firstReadConfig(config: AppEnv): FirstReadConfig {
     tokenMarginMs: KEPT_TOKEN_MARGIN_MS,
     callLimitMs: KEPT_CALL_LIMIT_MS,
     feed: { path: paths.rate, url: callableUrl('getPhotos', config), input: { limit: FEED_INITIAL_BATCH } },
+    board: {
+      path: paths.leaderboard,
+      url: callableUrl('getLeaderboard', config),
+      userCopyPrefix: offlineCopyKey('user.'),
+      inputs: Object.fromEntries(SHOW_GENDERS.map((gender) => [gender, leaderboardInput(gender)])),
+    },
     defaultCaption: DEFAULT_CAPTION,
     photoFirstLimitMs: PHOTO_FIRST_LIMIT_MS,
+    paintWaitMs: PHOTO_PAINT_WAIT_MS,
     origins: memberOrigins(config),
   };
 }
@@ -43,7 +54,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 /** The line of script; anything it meets that it cannot do is left to the app, which asks itself. */
 export function firstReadScript(config: FirstReadConfig): string {
   const draw = `function(photo,pathname){return(${drawFirstPhotoLayer.toString()})(photo,pathname,${scriptJson(FIRST_PHOTO_LOOK)})}`;
-  return `try{(${startFirstRead.toString()})(${scriptJson(config)},${readStoredSession.toString()},${postWithToken.toString()},${draw})}catch(e){}`;
+  const drawBoard = `function(photos,pathname){return(${drawFirstBoardLayer.toString()})(photos,pathname,${scriptJson(FIRST_BOARD_LOOK)},${photoSrcSet.toString()})}`;
+  return `try{(${startFirstRead.toString()})(${scriptJson(config)},${readStoredSession.toString()},${postWithToken.toString()},${draw},${drawBoard})}catch(e){}`;
 }
 
 /**

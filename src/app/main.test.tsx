@@ -49,7 +49,13 @@ describe('the first script', () => {
     const photoFirst = new Promise<void>((resolve) => {
       photoLoaded = resolve;
     });
-    window[FIRST_READ_GLOBAL] = { at: 0, kept: Promise.resolve(undefined), feed: undefined, photoFirst };
+    window[FIRST_READ_GLOBAL] = {
+      at: 0,
+      kept: Promise.resolve(undefined),
+      feed: undefined,
+      board: undefined,
+      photoFirst,
+    };
     vi.resetModules();
     await import('./main');
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DisplayImage, smallImageWidth } from './display-image';
+import { photoSrcSet, SRCSET_BOUNDS } from '@/domain/photo';
+import { DisplayImage } from './display-image';
 
 describe('DisplayImage', () => {
   it('falls back to the original when the display image fails, and gives up only when that fails too', () => {
@@ -58,9 +59,14 @@ describe('DisplayImage where the photo shows small', () => {
       'srcset',
       '/display/a_small.webp 360w, /display/a.webp 720w',
     );
-    expect(smallImageWidth(540, 960)).toBe(270);
-    expect(smallImageWidth(200, 300)).toBe(200);
-    expect(smallImageWidth(null, null)).toBe(360);
+    const small = (imageWidth: number | null, imageHeight: number | null) =>
+      photoSrcSet(
+        { imageUrl: 'a.webp', smallImageUrl: 'a_small.webp', imageWidth, imageHeight },
+        SRCSET_BOUNDS,
+      );
+    expect(small(540, 960)).toBe('a_small.webp 270w, a.webp 540w');
+    expect(small(200, 300)).toBe('a_small.webp 200w, a.webp 200w');
+    expect(small(null, null)).toBe('a_small.webp 360w, a.webp 720w');
   });
 
   it('falls back to the original alone, without the variants, when the image fails', () => {

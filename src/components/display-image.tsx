@@ -7,10 +7,7 @@
  */
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useState } from 'react';
-import { SMALL_IMAGE_HEIGHT, SMALL_IMAGE_WIDTH } from '@/domain/photo';
-
-/** What display images were made at before their size was kept: the widest a display image is. */
-const DISPLAY_WIDTH = 720;
+import { photoSrcSet, SRCSET_BOUNDS } from '@/domain/photo';
 
 interface Props {
   src: string;
@@ -33,12 +30,6 @@ interface Props {
   sx?: SxProps<Theme>;
 }
 
-/** The small variant's width: the display image's, scaled to fit the small bounds. */
-export function smallImageWidth(width?: number | null, height?: number | null): number {
-  if (!width || !height) return SMALL_IMAGE_WIDTH;
-  return Math.round(width * Math.min(1, SMALL_IMAGE_WIDTH / width, SMALL_IMAGE_HEIGHT / height));
-}
-
 export function DisplayImage({
   src,
   fallbackSrc,
@@ -57,10 +48,17 @@ export function DisplayImage({
   const [failed, setFailed] = useState<string | null>(null);
   const fellBack = failed === src && Boolean(fallbackSrc);
   const showing = fellBack && fallbackSrc ? fallbackSrc : src;
-  const srcSet =
-    smallSrc && !fellBack
-      ? `${smallSrc} ${smallImageWidth(width, height)}w, ${src} ${width ?? DISPLAY_WIDTH}w`
-      : undefined;
+  const srcSet = fellBack
+    ? undefined
+    : photoSrcSet(
+        {
+          imageUrl: src,
+          smallImageUrl: smallSrc ?? null,
+          imageWidth: width ?? null,
+          imageHeight: height ?? null,
+        },
+        SRCSET_BOUNDS,
+      );
   return (
     <Box
       component="img"

@@ -78,6 +78,7 @@ describe("the rating feed's first page asked for ahead", () => {
       at: performance.now(),
       kept: Promise.resolve(session),
       feed: Promise.resolve(headPage),
+      board: undefined,
       photoFirst: Promise.resolve(),
     };
     window.history.replaceState(null, '', '/rate');

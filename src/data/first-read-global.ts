@@ -16,8 +16,14 @@ export interface FirstRead {
   /** Nothing when nobody is kept or the page is not /rate. */
   feed: Promise<unknown> | undefined;
   /**
-   * On /rate, what the app's code is asked for after (`whenCodeMayLoad`): the first photo's load or its
-   * failure, a read that failed or brought no photo, or PHOTO_FIRST_LIMIT_MS, whichever comes first.
+   * On /leaderboard, the board asked for with the kept session, for the member and show-me choice it
+   * was asked for; nothing without a session or a record kept on the device.
+   */
+  board: Promise<{ uid: string; gender: string; answer: Promise<unknown> } | undefined> | undefined;
+  /**
+   * On /rate and /leaderboard, what the app's code is asked for after (`whenCodeMayLoad`): the first
+   * photos' load or failure, a read that failed or brought none, or PHOTO_FIRST_LIMIT_MS, whichever
+   * comes first.
    * A photo and the code over one phone connection share its bytes, and the code (some 250 KB) would
    * hold the photo (some 10 KB) back by seconds; the photo is what the member came for, and the screen
    * it stands in for takes over once the code has run. Nothing elsewhere, and nothing where a service

@@ -27,6 +27,12 @@ export const KEPT_CALL_LIMIT_MS = 15_000;
  */
 export const PHOTO_FIRST_LIMIT_MS = 2500;
 
+/**
+ * How long after the first photos' load the code waits for the browser to say it painted them, where it
+ * says nothing (no record of the largest paint, or a larger one painted first).
+ */
+export const PHOTO_PAINT_WAIT_MS = 500;
+
 /** A token this close to its end is left to Auth, which refreshes it. */
 export const KEPT_TOKEN_MARGIN_MS = 60_000;
 
@@ -163,8 +169,16 @@ export interface FirstReadConfig {
   /** /rate's first feed page: the screen's address, where the page answers, and what it asks for. */
   feed: { path: string; url: string; input: unknown };
   defaultCaption: string;
+  /**
+   * /leaderboard's board: the page's address, where the board answers, where the member's record is
+   * kept on the device (the key before their uid; its show-me choice picks the board) and what is asked
+   * for each choice.
+   */
+  board: { path: string; url: string; userCopyPrefix: string; inputs: Record<string, unknown> };
   /** PHOTO_FIRST_LIMIT_MS. */
   photoFirstLimitMs: number;
+  /** PHOTO_PAINT_WAIT_MS. */
+  paintWaitMs: number;
   /** The servers a member's screens reach, connected to at once (`memberOrigins`). */
   origins: MemberOrigin[];
 }
@@ -179,6 +193,12 @@ type Draw = (
 ) => HTMLImageElement | undefined;
 
 /**
+ * Draws /leaderboard's first photos before the app (src/lib/first-board.ts `drawFirstBoardLayer`),
+ * answering with their images.
+ */
+type DrawBoard = (photos: unknown[], pathname: string) => HTMLImageElement[];
+
+/**
  * The page's head, on a device where a member is signed in: reads the kept session at once, connects to
  * the member's servers and, on /rate, asks for the first feed page with it, draws its first photo when
  * it answers and holds the app's code until that photo has loaded (`photoFirst`). Leaves what it
@@ -189,6 +209,7 @@ export function startFirstRead(
   read: typeof readStoredSession,
   post: typeof postWithToken,
   draw: Draw,
+  drawBoard: DrawBoard,
 ): void {
   try {
     if (!localStorage.getItem(config.memberHintKey)) return;
@@ -197,44 +218,121 @@ export function startFirstRead(
   }
   const kept = read(config.storage, Date.now(), config.tokenMarginMs);
   const path = location.pathname;
-  const onRate = path === config.feed.path || path.indexOf(config.feed.path + '/') === 0;
-  const feed = onRate
+  const on = (page: string) => path === page || path.indexOf(page + '/') === 0;
+  const feed = on(config.feed.path)
     ? kept.then((session) =>
         session
           ? post(config.feed.url, 'getPhotos', config.feed.input, session.idToken, config.callLimitMs)
           : undefined,
       )
     : undefined;
-  const drawn = feed?.then(
-    (page) => {
-      // Whatever the answer holds, drawing it is only a head start: the screen shows the photo anyway.
-      try {
-        const first = (page as FeedPageStart | undefined)?.photos[0];
-        return first
-          ? draw(
-              { id: first.id, imageUrl: first.imageUrl, caption: first.caption || config.defaultCaption },
-              location.pathname,
+  // The board for the show-me choice the member's record on this device last held; none without one.
+  const board = on(config.board.path)
+    ? kept.then((session) => {
+        if (!session) return undefined;
+        let gender: unknown;
+        try {
+          const copy = JSON.parse(localStorage.getItem(config.board.userCopyPrefix + session.uid) || 'null');
+          gender = copy && copy.showGender;
+        } catch {
+          return undefined;
+        }
+        if (typeof gender !== 'string' || !Object.prototype.hasOwnProperty.call(config.board.inputs, gender))
+          return undefined;
+        const input = config.board.inputs[gender];
+        return {
+          uid: session.uid,
+          gender,
+          answer: post(config.board.url, 'getLeaderboard', input, session.idToken, config.callLimitMs),
+        };
+      })
+    : undefined;
+  // The drawn images, and each one's load or failure, listened for as it is drawn.
+  const loading = (images: HTMLImageElement[]) => ({
+    images,
+    loads: images.map(
+      (image) =>
+        new Promise<void>((resolve) => {
+          if (image.complete) resolve();
+          image.addEventListener('load', () => resolve());
+          image.addEventListener('error', () => resolve());
+        }),
+    ),
+  });
+  // Whatever an answer holds, drawing it is only a head start: the screen shows the photos anyway.
+  const drawn: Promise<{ images: HTMLImageElement[]; loads: Array<Promise<void>> }> | undefined = feed
+    ? feed.then(
+        (page) => {
+          try {
+            const first = (page as FeedPageStart | undefined)?.photos[0];
+            const image = first
+              ? draw(
+                  { id: first.id, imageUrl: first.imageUrl, caption: first.caption || config.defaultCaption },
+                  location.pathname,
+                )
+              : undefined;
+            return loading(image ? [image] : []);
+          } catch {
+            return loading([]);
+          }
+        },
+        () => loading([]),
+      )
+    : board?.then((started) =>
+        started
+          ? started.answer.then(
+              (answer) => {
+                try {
+                  const photos = (answer as { photos?: unknown } | undefined)?.photos;
+                  return loading(Array.isArray(photos) ? drawBoard(photos, location.pathname) : []);
+                } catch {
+                  return loading([]);
+                }
+              },
+              () => loading([]),
             )
-          : undefined;
-      } catch {
-        return undefined;
-      }
-    },
-    () => undefined,
-  );
+          : loading([]),
+      );
   // Where a service worker answers, the code comes from the device and is not held.
   const photoFirst =
     drawn &&
     !(typeof navigator !== 'undefined' && navigator.serviceWorker && navigator.serviceWorker.controller)
       ? new Promise<void>((resolve) => {
           setTimeout(resolve, config.photoFirstLimitMs);
-          void drawn.then((image) => {
-            if (!image || image.complete) {
+          void drawn.then(({ images, loads }) => {
+            if (images.length === 0) {
               resolve();
               return;
             }
-            image.addEventListener('load', () => resolve());
-            image.addEventListener('error', () => resolve());
+            // Painted, not only loaded: the code's requests would otherwise still share the moments
+            // before the photos are on screen. The browser's record of the page's largest paint names
+            // one of them then; where it keeps none, or something larger was painted first, a moment
+            // after their load stands in.
+            let painted = false;
+            let loadedAll = false;
+            const settle = () => {
+              if (painted && loadedAll) resolve();
+            };
+            try {
+              const observer = new PerformanceObserver((list) => {
+                const entries = list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>;
+                if (!entries.some((entry) => images.indexOf(entry.element as HTMLImageElement) >= 0)) return;
+                observer.disconnect();
+                painted = true;
+                settle();
+              });
+              observer.observe({ type: 'largest-contentful-paint', buffered: true });
+            } catch {
+              painted = true;
+            }
+            void Promise.all(loads).then(() => {
+              loadedAll = true;
+              settle();
+              setTimeout(() => {
+                painted = true;
+                settle();
+              }, config.paintWaitMs);
+            });
           });
         })
       : undefined;
@@ -242,6 +340,7 @@ export function startFirstRead(
     at: performance.now(),
     kept,
     feed,
+    board,
     photoFirst,
   };
   // The connections the first read and the screens use, opened while the session is read.

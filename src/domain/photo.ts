@@ -91,6 +91,45 @@ export const uploadPath = (uid: string, fileName: string) => `${uploadsFolder(ui
 export const SMALL_IMAGE_WIDTH = 360;
 export const SMALL_IMAGE_HEIGHT = 480;
 
+/** What display images were made at before their size was kept: the widest a display image is. */
+export const DISPLAY_IMAGE_WIDTH = 720;
+
+/** What `photoSrcSet` sizes with: the small variant's bounds, and a display image's width when not kept. */
+export interface SrcSetBounds {
+  width: number;
+  height: number;
+  displayWidth: number;
+}
+
+export const SRCSET_BOUNDS: SrcSetBounds = {
+  width: SMALL_IMAGE_WIDTH,
+  height: SMALL_IMAGE_HEIGHT,
+  displayWidth: DISPLAY_IMAGE_WIDTH,
+};
+
+/**
+ * The image candidates a photo offers where it shows small (`srcset`): its small variant, at the display
+ * image's size scaled to fit the small bounds, beside the display image; none for photos made before
+ * the variant was. It uses only its parameters: the page's head carries its text (src/lib/first-board.ts).
+ */
+export function photoSrcSet(
+  photo: {
+    imageUrl: string;
+    smallImageUrl: string | null;
+    imageWidth: number | null;
+    imageHeight: number | null;
+  },
+  bounds: SrcSetBounds,
+): string | undefined {
+  if (!photo.smallImageUrl) return undefined;
+  const { imageWidth: width, imageHeight: height } = photo;
+  const smallWidth =
+    width && height
+      ? Math.round(width * Math.min(1, bounds.width / width, bounds.height / height))
+      : bounds.width;
+  return `${photo.smallImageUrl} ${smallWidth}w, ${photo.imageUrl} ${width ?? bounds.displayWidth}w`;
+}
+
 /** Every file a photo keeps: the original, the display image and (on newer photos) the small one. */
 export function photoFilePaths(
   uid: string,

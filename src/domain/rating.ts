@@ -210,6 +210,9 @@ export interface LeaderboardPhoto extends FeedPhoto {
   imageHeight: number | null;
 }
 export const LEADERBOARD_MIN_VOTES = 5;
+/** What the leaderboard is asked for, for a show-me choice: everyone's photos need no filter. */
+export const leaderboardInput = (gender: ShowGender): { gender?: Exclude<ShowGender, 'both'> } =>
+  gender === 'both' ? {} : { gender };
 export const LEADERBOARD_TITLE = 'The top rated photos of all time';
 /** The leaderboard's help text: how `smoothedScore` ranks, in a member's words. */
 export const LEADERBOARD_RULE =

@@ -8,6 +8,7 @@ import type { Photo } from '../../src/domain/photo';
 import { leaderboardScore } from '../../src/domain/rating';
 import { DEFAULT_SITE_AVERAGE } from '../../src/domain/score-quality';
 import { FIRST_READ_GLOBAL } from '../../src/data/first-read-global';
+import { FIRST_BOARD_ID } from '../../src/lib/first-board';
 import { FIRST_PHOTO_ID } from '../../src/lib/first-photo';
 import type { User } from '../../src/domain/user';
 import type { Vote } from '../../src/domain/vote';
@@ -46,6 +47,124 @@ async function box(element: Locator): Promise<{ x: number; y: number; width: num
   const found = await element.boundingBox();
   if (!found) throw new Error('The element is not shown.');
   return found;
+}
+
+/**
+ * Visits `path` on a phone, then on a laptop, and checks what the page's head drew there before the app
+ * (src/lib/first-photo.ts, src/lib/first-board.ts): drawn before the screen had its photo, gone only once
+ * the screen's own had loaded, having sat exactly over the screen's frame; and, on the visits before the
+ * service worker answers, the app's code asked for only once the photo had loaded.
+ */
+async function checkDrawnBeforeTheApp(
+  member: Awaited<ReturnType<typeof joinedMember>>['member'],
+  {
+    path,
+    layerId,
+    screenPhotoSelector,
+    read,
+  }: { path: string; layerId: string; screenPhotoSelector: string; read: 'feed' | 'board' },
+): Promise<void> {
+  const { page } = member;
+  // Each frame, while the layer is on the page: its frame and the screen's photo frame, side by side;
+  // when it goes, whether the screen's own photo had loaded by then.
+  await page.addInitScript(
+    ({ layerId, screenPhotoSelector }) => {
+      const seen: FirstPhotoSeen = {};
+      Object.assign(window, { firstPhotoSeen: seen });
+      const screenPhoto = () => document.querySelector<HTMLImageElement>(screenPhotoSelector);
+      const record = (layer: HTMLElement) => {
+        seen.last = {
+          layer: layer.querySelector('figure')!.getBoundingClientRect().toJSON() as Place,
+          screen: (screenPhoto()?.parentElement?.getBoundingClientRect().toJSON() as Place) ?? null,
+        };
+      };
+      const watch = () => {
+        const layer = document.getElementById(layerId);
+        if (!layer) return;
+        record(layer);
+        requestAnimationFrame(watch);
+      };
+      new MutationObserver(() => {
+        const layer = document.getElementById(layerId);
+        if (layer && seen.drawn === undefined) {
+          seen.drawn = performance.now();
+          watch();
+        }
+        // Also between frames: a photo cached already can appear, load and take over within one.
+        if (layer) record(layer);
+        if (screenPhoto() && seen.appPhoto === undefined) seen.appPhoto = performance.now();
+        if (!layer && seen.drawn !== undefined && !seen.gone)
+          seen.gone = { screenLoaded: seen.appPhotoLoaded !== undefined };
+      }).observe(document, { childList: true, subtree: true });
+      // The screen's own copy fires its load event even when the layer's copy is cached.
+      document.addEventListener(
+        'load',
+        (event) => {
+          if (event.target !== screenPhoto()) return;
+          seen.appPhotoLoaded ??= performance.now();
+          const layer = document.getElementById(layerId);
+          if (layer) record(layer);
+        },
+        true,
+      );
+    },
+    { layerId, screenPhotoSelector },
+  );
+  // A device whose service worker does not answer yet: one that does serves the code from the device,
+  // and nothing is held for the photo.
+  await page.evaluate(async () => {
+    for (const registration of await navigator.serviceWorker.getRegistrations())
+      await registration.unregister();
+  });
+  let heldForThePhoto = 0;
+  // On a phone, then on a laptop (where /rate's photo is its grid's first column, the board has four).
+  for (const size of [
+    { width: 412, height: 823 },
+    { width: 1366, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    await member.visit(path);
+    const seen = await eventually(
+      () => page.evaluate(() => (window as unknown as { firstPhotoSeen: FirstPhotoSeen }).firstPhotoSeen),
+      (found) => found.gone !== undefined,
+    );
+    // The page's head asked for what it shows (the app's code draws no layer then)...
+    expect(
+      await page.evaluate(
+        ({ name, read }) =>
+          Boolean((window as unknown as Record<string, Record<string, unknown>>)[name]?.[read]),
+        { name: FIRST_READ_GLOBAL, read },
+      ),
+    ).toBe(true);
+    // ...drew the photo before the app had one on the page, and it went only once the app's own had loaded,
+    expect(seen.drawn).toBeLessThan(seen.appPhoto ?? Infinity);
+    expect(seen.gone).toEqual({ screenLoaded: true });
+    // having sat exactly over the screen's frame.
+    const { layer, screen } = seen.last!;
+    expect(screen).not.toBeNull();
+    for (const side of ['top', 'left', 'width', 'height'] as const)
+      expect(Math.abs(layer[side] - screen![side])).toBeLessThanOrEqual(1);
+    expect(await page.locator(`#${layerId}`).count()).toBe(0);
+    // On a device whose service worker does not answer yet, the app's code was asked for only once the
+    // photo had loaded: the two did not share the network.
+    const order = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const photo = entries.find((entry) => entry.initiatorType === 'img' && entry.name.includes('/files/'));
+      const app = entries.find((entry) => /\/assets\/app-[^/]*\.js$/.test(new URL(entry.name).pathname));
+      return {
+        answered: Boolean(navigator.serviceWorker?.controller),
+        photoLoaded: photo?.responseEnd,
+        appAsked: app?.startTime,
+      };
+    });
+    if (!order.answered) {
+      expect(order.photoLoaded).toBeGreaterThan(0);
+      expect(order.appAsked).toBeGreaterThanOrEqual(order.photoLoaded!);
+      heldForThePhoto += 1;
+    }
+  }
+  // The first visit at least, before the worker takes over.
+  expect(heldForThePhoto).toBeGreaterThan(0);
 }
 
 describe('rating', () => {
@@ -182,109 +301,37 @@ describe('rating', () => {
       gender: 'Male',
       showMe: 'Both',
     });
-    const { page } = member;
-    // Each frame, while the layer is on the page: its frame and the screen's photo frame, side by side;
-    // when it goes, whether the screen's own photo had loaded by then.
-    await page.addInitScript(
-      ({ layerId }) => {
-        const seen: FirstPhotoSeen = {};
-        Object.assign(window, { firstPhotoSeen: seen });
-        const screenPhoto = () => document.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
-        const record = (layer: HTMLElement) => {
-          seen.last = {
-            layer: layer.querySelector('figure')!.getBoundingClientRect().toJSON() as Place,
-            screen: (screenPhoto()?.parentElement?.getBoundingClientRect().toJSON() as Place) ?? null,
-          };
-        };
-        const watch = () => {
-          const layer = document.getElementById(layerId);
-          if (!layer) return;
-          record(layer);
-          requestAnimationFrame(watch);
-        };
-        new MutationObserver(() => {
-          const layer = document.getElementById(layerId);
-          if (layer && seen.drawn === undefined) {
-            seen.drawn = performance.now();
-            watch();
-          }
-          // Also between frames: a photo cached already can appear, load and take over within one.
-          if (layer) record(layer);
-          if (screenPhoto() && seen.appPhoto === undefined) seen.appPhoto = performance.now();
-          if (!layer && seen.drawn !== undefined && !seen.gone)
-            seen.gone = { screenLoaded: seen.appPhotoLoaded !== undefined };
-        }).observe(document, { childList: true, subtree: true });
-        // The screen's own copy fires its load event even when the layer's copy is cached.
-        document.addEventListener(
-          'load',
-          (event) => {
-            if (event.target !== screenPhoto()) return;
-            seen.appPhotoLoaded ??= performance.now();
-            const layer = document.getElementById(layerId);
-            if (layer) record(layer);
-          },
-          true,
-        );
-      },
-      { layerId: FIRST_PHOTO_ID },
-    );
-    // A device whose service worker does not answer yet: one that does serves the code from the device,
-    // and nothing is held for the photo.
-    await page.evaluate(async () => {
-      for (const registration of await navigator.serviceWorker.getRegistrations())
-        await registration.unregister();
+    await checkDrawnBeforeTheApp(member, {
+      path: '/rate',
+      layerId: FIRST_PHOTO_ID,
+      screenPhotoSelector: '#root img[fetchpriority="high"]',
+      read: 'feed',
     });
-    let heldForThePhoto = 0;
-    // On a phone, then on a laptop, where the photo is the grid's first column.
-    for (const size of [
-      { width: 412, height: 823 },
-      { width: 1366, height: 900 },
-    ]) {
-      await page.setViewportSize(size);
-      await member.visit('/rate');
-      const seen = await eventually(
-        () => page.evaluate(() => (window as unknown as { firstPhotoSeen: FirstPhotoSeen }).firstPhotoSeen),
-        (found) => found.gone !== undefined,
-      );
-      // The page's head asked for the page (the app's code draws no layer then)...
-      expect(
-        await page.evaluate(
-          (name) => Boolean((window as unknown as Record<string, { feed?: unknown }>)[name]?.feed),
-          FIRST_READ_GLOBAL,
-        ),
-      ).toBe(true);
-      // ...drew the photo before the app had one on the page, and it went only once the app's own had loaded,
-      expect(seen.drawn).toBeLessThan(seen.appPhoto ?? Infinity);
-      expect(seen.gone).toEqual({ screenLoaded: true });
-      // having sat exactly over the screen's frame.
-      const { layer, screen } = seen.last!;
-      expect(screen).not.toBeNull();
-      for (const side of ['top', 'left', 'width', 'height'] as const)
-        expect(Math.abs(layer[side] - screen![side])).toBeLessThanOrEqual(1);
-      expect(await page.locator(`#${FIRST_PHOTO_ID}`).count()).toBe(0);
-      // On a device whose service worker does not answer yet, the app's code was asked for only once the
-      // photo had loaded: the two did not share the network.
-      const order = await page.evaluate(() => {
-        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-        const photo = entries.find(
-          (entry) => entry.initiatorType === 'img' && entry.name.includes('/files/'),
-        );
-        const app = entries.find((entry) => /\/assets\/app-[^/]*\.js$/.test(new URL(entry.name).pathname));
-        return {
-          answered: Boolean(navigator.serviceWorker?.controller),
-          photoLoaded: photo?.responseEnd,
-          appAsked: app?.startTime,
-        };
-      });
-      if (!order.answered) {
-        expect(order.photoLoaded).toBeGreaterThan(0);
-        expect(order.appAsked).toBeGreaterThanOrEqual(order.photoLoaded!);
-        heldForThePhoto += 1;
-      }
-    }
-    // The first visit at least, before the worker takes over.
-    expect(heldForThePhoto).toBeGreaterThan(0);
     await member.close();
+  }, 120_000);
+
+  it("draws the leaderboard's first row before the app, where the page then shows it, and hands it over", async () => {
+    const a = await memberWithPhoto(
+      browser(),
+      { name: 'Fay', age: 31, gender: 'Female', showMe: 'Both' },
+      samplePhotoPath(5),
+      'Rooftop',
+    );
+    changeDocument(`users/${a.uid}/photos/${a.photo.id}`, {
+      rate: 4.5,
+      votesCount: 20,
+      leaderboardScore: leaderboardScore({ rate: 4.5, votesCount: 20 }, DEFAULT_SITE_AVERAGE),
+    });
+    // The board is asked for the show-me choice the member's record on the device holds: seen once.
+    await a.member.visit('/leaderboard');
+    await a.member.page.getByRole('listitem', { name: 'Place 1' }).waitFor();
+    await checkDrawnBeforeTheApp(a.member, {
+      path: '/leaderboard',
+      layerId: FIRST_BOARD_ID,
+      screenPhotoSelector: '#root [aria-label="Place 1"] img',
+      read: 'board',
+    });
+    await a.member.close();
   }, 120_000);
 
   it('shows the leaderboard and grows the streak across two days', async () => {

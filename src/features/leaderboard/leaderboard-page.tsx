@@ -7,13 +7,21 @@
  */
 import { Box, CircularProgress, Container, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { DisplayImage } from '@/components/display-image';
 import { Lightbox } from '@/components/lightbox';
 import { PageMeta } from '@/components/page-meta';
 import { tenPointScore } from '@/domain/photo';
 import { LEADERBOARD_RULE, LEADERBOARD_TITLE, type LeaderboardPhoto } from '@/domain/rating';
 import type { ShowGender, User } from '@/domain/user';
+import {
+  BOARD_COLUMNS,
+  BOARD_PHOTO_SIZES,
+  dropFirstBoard,
+  FIRST_BOARD_PLACES,
+  FIRST_PLACE_BORDER,
+  meetFirstBoard,
+} from '@/lib/first-board';
 import { logFailure } from '@/lib/report-error';
 import { askLeaderboard, takePrefetchedLeaderboard } from './leaderboard-prefetch';
 
@@ -56,6 +64,26 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'uid' | 'showGender
   }, [shownGender, user.uid]);
 
   const shown = photos?.filter((photo) => !broken.has(photo.id));
+
+  // The first photos drawn before the app (src/lib/first-board.ts) stay over this board's only while
+  // they are the same photos in the same place, until these have loaded; they go with the page.
+  const firstFrame = useRef<HTMLButtonElement>(null);
+  const settledFirst = useRef(new Set<string>());
+  useLayoutEffect(() => {
+    if (!photos) return;
+    if (photos.length === 0) dropFirstBoard();
+    else
+      meetFirstBoard(
+        firstFrame.current,
+        photos.map((photo) => photo.id),
+      );
+  }, [photos]);
+  useEffect(() => dropFirstBoard, []);
+  const firstSettled = (id: string) => {
+    settledFirst.current.add(id);
+    const first = (shown ?? []).slice(0, FIRST_BOARD_PLACES);
+    if (first.every((photo) => settledFirst.current.has(photo.id))) dropFirstBoard();
+  };
 
   return (
     <Container maxWidth="lg" sx={{ py: 3, pb: 10 }}>
@@ -102,7 +130,7 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'uid' | 'showGender
             m: 0,
             display: 'grid',
             gap: 2,
-            gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+            gridTemplateColumns: { xs: BOARD_COLUMNS.mobile, md: BOARD_COLUMNS.desktop },
           }}
         >
           {shown.map((photo, place) => (
@@ -119,11 +147,12 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'uid' | 'showGender
               <Box
                 component="button"
                 type="button"
+                ref={place === 0 ? firstFrame : undefined}
                 onClick={() => setViewing(photo.id)}
                 aria-label={`View photo in place ${place + 1}`}
                 sx={{
                   p: 0,
-                  border: place === 0 ? '3px solid #d4af37' : 'none',
+                  border: place === 0 ? FIRST_PLACE_BORDER : 'none',
                   borderRadius: 2,
                   overflow: 'hidden',
                   width: '100%',
@@ -139,11 +168,15 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'uid' | 'showGender
                   smallSrc={photo.smallImageUrl}
                   width={photo.imageWidth}
                   height={photo.imageHeight}
-                  sizes="(min-width: 900px) min(25vw, 280px), 50vw"
+                  sizes={BOARD_PHOTO_SIZES}
                   // The first row on a phone holds the largest paint.
                   fetchPriority={place < 2 ? 'high' : undefined}
                   alt={photo.caption || `Photo in place ${place + 1}`}
-                  onFailed={() => setBroken((current) => new Set(current).add(photo.id))}
+                  onLoad={() => firstSettled(photo.id)}
+                  onFailed={() => {
+                    firstSettled(photo.id);
+                    setBroken((current) => new Set(current).add(photo.id));
+                  }}
                   sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
                 />
               </Box>

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '@/data/callables';
+import { FIRST_READ_GLOBAL } from '@/data/first-read-global';
 import { keepOfflineCopy } from '@/data/offline-copy';
 import { prefetchLeaderboard, takePrefetchedLeaderboard } from './leaderboard-prefetch';
 
@@ -45,5 +46,44 @@ describe('the leaderboard asked for ahead', () => {
     prefetchLeaderboard('maya');
     await expect(takePrefetchedLeaderboard('maya', 'both')).rejects.toBe(offline);
     expect(callables.call).toHaveBeenCalledTimes(3);
+  });
+
+  it("takes up the board the page's head asked for with the same kept session, for the same choice only", async () => {
+    keepOfflineCopy('user.maya', { uid: 'maya', showGender: 'female' });
+    const kept = { uid: 'maya', email: null, idToken: 'kept' };
+    const headBoard = { photos: [] };
+    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ result: { photos: ['own'] } }))));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      window[FIRST_READ_GLOBAL] = {
+        at: performance.now(),
+        kept: Promise.resolve(kept),
+        feed: undefined,
+        board: Promise.resolve({ uid: 'maya', gender: 'female', answer: Promise.resolve(headBoard) }),
+        photoFirst: undefined,
+      };
+      prefetchLeaderboard('maya', kept);
+      expect(await takePrefetchedLeaderboard('maya', 'female')).toBe(headBoard);
+      expect(fetch).not.toHaveBeenCalled();
+      expect(callables.call).not.toHaveBeenCalled();
+
+      // The head asked for another choice (the record changed since): asked again, with the kept token.
+      window[FIRST_READ_GLOBAL] = {
+        at: performance.now(),
+        kept: Promise.resolve(kept),
+        feed: undefined,
+        board: Promise.resolve({ uid: 'maya', gender: 'both', answer: Promise.resolve(headBoard) }),
+        photoFirst: undefined,
+      };
+      prefetchLeaderboard('maya', kept);
+      expect(await takePrefetchedLeaderboard('maya', 'female')).toEqual({ photos: ['own'] });
+      expect(fetch).toHaveBeenCalledOnce();
+      expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({
+        data: { gender: 'female' },
+      });
+    } finally {
+      window[FIRST_READ_GLOBAL] = undefined;
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -8,6 +8,8 @@ import type { KeptSession } from '@/data/first-read';
 import { callWithKeptSession } from '@/data/kept-session';
 import { readOfflineCopy } from '@/data/offline-copy';
 import type { Callables } from '@/domain/callables';
+import { leaderboardInput } from '@/domain/rating';
+import { firstRead } from '@/data/first-read-global';
 import type { ShowGender, User } from '@/domain/user';
 
 type Board = Callables['getLeaderboard']['result'];
@@ -17,23 +19,29 @@ export const LEADERBOARD_PREFETCH_FRESH_MS = 30_000;
 
 let ahead: { uid: string; gender: ShowGender; board: Promise<Board>; at: number } | undefined;
 
-export const askLeaderboard = (gender: ShowGender) =>
-  call('getLeaderboard', gender === 'both' ? {} : { gender });
+export const askLeaderboard = (gender: ShowGender) => call('getLeaderboard', leaderboardInput(gender));
 
 /**
  * Asks for the board the member's page will show first (with the token Auth kept on this device when
- * there is one, src/data/kept-session.ts); nothing without a record seen on this device.
+ * there is one, src/data/kept-session.ts); nothing without a record seen on this device. Where the
+ * page's head asked for it already with that token (src/data/first-read.ts), its answer is taken up.
  */
 export function prefetchLeaderboard(uid: string, kept?: KeptSession): void {
   const gender = readOfflineCopy<Pick<User, 'showGender'>>(`user.${uid}`)?.showGender;
   if (!gender) return;
-  const board =
+  const ask = () =>
     kept?.uid === uid
-      ? callWithKeptSession('getLeaderboard', gender === 'both' ? {} : { gender }, kept)
+      ? callWithKeptSession('getLeaderboard', leaderboardInput(gender), kept)
       : askLeaderboard(gender);
+  const head = kept?.uid === uid ? firstRead() : undefined;
+  const board = head?.board
+    ? head.board.then((started) =>
+        started?.uid === uid && started.gender === gender ? (started.answer as Promise<Board>) : ask(),
+      )
+    : ask();
   // The page asks again, and logs what fails then.
   board.catch(() => undefined);
-  ahead = { uid, gender, board, at: performance.now() };
+  ahead = { uid, gender, board, at: head?.board ? head.at : performance.now() };
 }
 
 /**
