@@ -20,7 +20,7 @@ import {
 } from '../src/data/first-read';
 import { FIRST_READ_GLOBAL } from '../src/data/first-read-global';
 import { DEFAULT_CAPTION, FEED_INITIAL_BATCH, leaderboardInput } from '../src/domain/rating';
-import { drawFirstPhotoLayer, FIRST_PHOTO_LOOK } from '../src/lib/first-photo';
+import { drawFirstPhotoLayer, FIRST_PHOTO_LOOK, watchLayer } from '../src/lib/first-photo';
 import { offlineCopyKey, storageKeys } from '../src/lib/storage';
 import { drawFirstBoardLayer, FIRST_BOARD_LOOK } from '../src/lib/first-board';
 import { photoSrcSet } from '../src/domain/photo';
@@ -53,8 +53,9 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 /** The line of script; anything it meets that it cannot do is left to the app, which asks itself. */
 export function firstReadScript(config: FirstReadConfig): string {
-  const draw = `function(photo,pathname){return(${drawFirstPhotoLayer.toString()})(photo,pathname,${scriptJson(FIRST_PHOTO_LOOK)})}`;
-  const drawBoard = `function(photos,pathname){return(${drawFirstBoardLayer.toString()})(photos,pathname,${scriptJson(FIRST_BOARD_LOOK)},${photoSrcSet.toString()})}`;
+  const watch = watchLayer.toString();
+  const draw = `function(photo,pathname){return(${drawFirstPhotoLayer.toString()})(photo,pathname,${scriptJson(FIRST_PHOTO_LOOK)},${watch})}`;
+  const drawBoard = `function(photos,pathname){return(${drawFirstBoardLayer.toString()})(photos,pathname,${scriptJson(FIRST_BOARD_LOOK)},${photoSrcSet.toString()},${watch})}`;
   return `try{(${startFirstRead.toString()})(${scriptJson(config)},${readStoredSession.toString()},${postWithToken.toString()},${draw},${drawBoard})}catch(e){}`;
 }
 

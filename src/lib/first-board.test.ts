@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { drawnAt, frameAt } from '@/testing/placed';
 import { photoSrcSet } from '@/domain/photo';
-import { ADDRESS_CHECK_MS } from './first-photo';
+import { ADDRESS_CHECK_MS, watchLayer } from './first-photo';
 import {
   BOARD_PHOTO_SIZES,
   drawFirstBoardLayer,
@@ -23,21 +24,7 @@ const photo = (id: string): BoardPhotoLook => ({
 const board = ['a', 'b', 'c', 'd', 'e', 'f'].map(photo);
 const layer = () => document.getElementById(FIRST_BOARD_ID);
 const draw = (photos = board, pathname = '/leaderboard') =>
-  drawFirstBoardLayer(photos, pathname, FIRST_BOARD_LOOK, photoSrcSet);
-
-/** An element placed at `rect`, as the page's first frame would be. */
-function frameAt(rect: { top: number; left: number; width: number; height: number }): HTMLElement {
-  const frame = document.createElement('button');
-  frame.getBoundingClientRect = () => DOMRect.fromRect({ x: rect.left, y: rect.top, ...rect });
-  return frame;
-}
-
-/** Places the layer's first frame at `rect`. */
-function drawnAt(rect: { top: number; left: number; width: number; height: number }): void {
-  const figure = layer()?.querySelector('figure');
-  if (!figure) throw new Error('No layer drawn.');
-  figure.getBoundingClientRect = () => DOMRect.fromRect({ x: rect.left, y: rect.top, ...rect });
-}
+  drawFirstBoardLayer(photos, pathname, FIRST_BOARD_LOOK, photoSrcSet, watchLayer);
 
 const PLACE = { top: 310, left: 16, width: 182, height: 243 };
 
@@ -83,7 +70,7 @@ describe("/leaderboard's first row drawn before the app", () => {
 
   it('stays over the page showing the same photos in the same place, and goes otherwise', () => {
     draw();
-    drawnAt(PLACE);
+    drawnAt(FIRST_BOARD_ID, PLACE);
     meetFirstBoard(frameAt(PLACE), ['a', 'b', 'c', 'd', 'e']);
     expect(layer()).not.toBeNull();
     dropFirstBoard();
@@ -91,14 +78,14 @@ describe("/leaderboard's first row drawn before the app", () => {
 
     resetFirstBoard();
     draw();
-    drawnAt(PLACE);
+    drawnAt(FIRST_BOARD_ID, PLACE);
     // Another order (the board moved on since the head asked).
     meetFirstBoard(frameAt(PLACE), ['b', 'a', 'c', 'd']);
     expect(layer()).toBeNull();
 
     resetFirstBoard();
     draw();
-    drawnAt(PLACE);
+    drawnAt(FIRST_BOARD_ID, PLACE);
     meetFirstBoard(frameAt({ ...PLACE, top: PLACE.top + 2 }), ['a', 'b', 'c', 'd']);
     expect(layer()).toBeNull();
 

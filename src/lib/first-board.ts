@@ -13,7 +13,7 @@
 import { paths } from '../config/paths';
 import { type photoSrcSet, SRCSET_BOUNDS, type SrcSetBounds } from '../domain/photo';
 import { LEADERBOARD_RULE, LEADERBOARD_TITLE } from '../domain/rating';
-import { ADDRESS_CHECK_MS, FIRST_PHOTO_UNMET_MS } from './first-photo';
+import { ADDRESS_CHECK_MS, FIRST_PHOTO_UNMET_MS, samePlace, type watchLayer } from './first-photo';
 
 export const FIRST_BOARD_ID = 'first-board';
 /** A row of the widest grid (four columns from MUI's `md`), two rows on a phone. */
@@ -95,15 +95,16 @@ export const FIRST_BOARD_LOOK: FirstBoardLook = {
 /**
  * Draws the layer for the board's first photos, unless the page is not /leaderboard, the leaderboard has
  * shown its own or one is drawn, answering with the images drawn (none when it drew nothing). It goes by
- * itself once the address leaves the board or the page has not met it in time. Its text goes into the
- * page's head as it is, with `srcSet` (`photoSrcSet` in src/domain/photo.ts): it uses only its
- * parameters and the browser's globals.
+ * itself once the address leaves the board or the page has not met it in time (`watch`, `watchLayer` in
+ * src/lib/first-photo.ts). Its text goes into the page's head as it is, with `srcSet` (`photoSrcSet` in
+ * src/domain/photo.ts): it uses only its parameters and the browser's globals.
  */
 export function drawFirstBoardLayer(
   photos: BoardPhotoLook[],
   pathname: string,
   look: FirstBoardLook,
   srcSet: typeof photoSrcSet,
+  watch: typeof watchLayer,
 ): HTMLImageElement[] {
   const isBoard = (path: string) => path === look.path || path === `${look.path}/`;
   const root = document.documentElement;
@@ -151,13 +152,7 @@ export function drawFirstBoardLayer(
   container.append(title, rule, document.createElement('section'), list);
   layer.append(style, document.createElement('header'), container);
   (document.body ?? root).append(layer);
-  const drawnAt = Date.now();
-  const watch = setInterval(() => {
-    const unmet = !root.dataset[look.taken] && Date.now() - drawnAt >= look.unmetMs;
-    if (layer.isConnected && !unmet && isBoard(window.location.pathname)) return;
-    layer.remove();
-    clearInterval(watch);
-  }, look.addressCheckMs);
+  watch(layer, isBoard, look);
   return images;
 }
 
@@ -165,9 +160,6 @@ export function drawFirstBoardLayer(
 export function dropFirstBoard(): void {
   document.getElementById(FIRST_BOARD_ID)?.remove();
 }
-
-/** How far apart (in CSS pixels) the layer's first frame and the page's may be for the layer to stay. */
-const SAME_PLACE_PX = 1;
 
 /**
  * The leaderboard showing `photoIds` in order, its first photo's frame `frame` (the page's own images
@@ -179,16 +171,8 @@ export function meetFirstBoard(frame: HTMLElement | null, photoIds: string[]): v
   const layer = document.getElementById(FIRST_BOARD_ID);
   if (!layer) return;
   const drawnIds = (layer.dataset.photoIds ?? '').split(' ');
-  const drawn = layer.querySelector('figure')?.getBoundingClientRect();
-  const shown = frame?.getBoundingClientRect();
-  const samePlace =
-    drawn !== undefined &&
-    shown !== undefined &&
-    (['top', 'left', 'width', 'height'] as const).every(
-      (side) => Math.abs(drawn[side] - shown[side]) <= SAME_PLACE_PX,
-    );
   const samePhotos = drawnIds.every((id, place) => photoIds[place] === id);
-  if (!samePhotos || !samePlace) layer.remove();
+  if (!samePhotos || !samePlace(layer, frame)) layer.remove();
 }
 
 /** For tests: the page as it was before any layer. */

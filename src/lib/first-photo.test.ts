@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { drawnAt, frameAt } from '@/testing/placed';
 import {
   ADDRESS_CHECK_MS,
   drawFirstPhotoLayer,
@@ -9,24 +10,11 @@ import {
   meetFirstPhoto,
   resetFirstPhoto,
   showFirstPhoto,
+  watchLayer,
 } from './first-photo';
 
 const photo = { id: 'p1', imageUrl: 'https://images.test/p1.webp', caption: 'Sunday hike' };
 const layer = () => document.getElementById(FIRST_PHOTO_ID);
-
-/** An element placed at `rect`, as the screen's frame would be. */
-function frameAt(rect: { top: number; left: number; width: number; height: number }): HTMLElement {
-  const frame = document.createElement('div');
-  frame.getBoundingClientRect = () => DOMRect.fromRect({ x: rect.left, y: rect.top, ...rect });
-  return frame;
-}
-
-/** Places the layer's drawn frame at `rect`. */
-function drawnAt(rect: { top: number; left: number; width: number; height: number }): void {
-  const figure = layer()?.querySelector('figure');
-  if (!figure) throw new Error('No layer drawn.');
-  figure.getBoundingClientRect = () => DOMRect.fromRect({ x: rect.left, y: rect.top, ...rect });
-}
 
 const PLACE = { top: 96, left: 44, width: 325, height: 433 };
 
@@ -69,7 +57,7 @@ describe("/rate's first photo drawn before the app", () => {
 
   it('stays over the screen showing the same photo in the same place, until dropped', () => {
     showFirstPhoto(photo, '/rate');
-    drawnAt(PLACE);
+    drawnAt(FIRST_PHOTO_ID, PLACE);
     meetFirstPhoto(frameAt({ ...PLACE, top: PLACE.top + 0.5 }), 'p1');
     expect(layer()).not.toBeNull();
     dropFirstPhoto();
@@ -78,13 +66,13 @@ describe("/rate's first photo drawn before the app", () => {
 
   it('goes at once when the screen shows another photo, or its frame elsewhere or not at all', () => {
     showFirstPhoto(photo, '/rate');
-    drawnAt(PLACE);
+    drawnAt(FIRST_PHOTO_ID, PLACE);
     meetFirstPhoto(frameAt(PLACE), 'p2');
     expect(layer()).toBeNull();
 
     resetFirstPhoto();
     showFirstPhoto(photo, '/rate');
-    drawnAt(PLACE);
+    drawnAt(FIRST_PHOTO_ID, PLACE);
     // A banner above the screen moves its frame down.
     meetFirstPhoto(frameAt({ ...PLACE, top: PLACE.top + 48 }), 'p1');
     expect(layer()).toBeNull();
@@ -97,7 +85,7 @@ describe("/rate's first photo drawn before the app", () => {
 
   it('is drawn by no one, the page’s head included, once the screen has shown its own', () => {
     meetFirstPhoto(frameAt(PLACE), 'p1');
-    expect(drawFirstPhotoLayer(photo, '/rate', FIRST_PHOTO_LOOK)).toBeUndefined();
+    expect(drawFirstPhotoLayer(photo, '/rate', FIRST_PHOTO_LOOK, watchLayer)).toBeUndefined();
     expect(layer()).toBeNull();
   });
 
@@ -112,7 +100,7 @@ describe("/rate's first photo drawn before the app", () => {
 
     resetFirstPhoto();
     showFirstPhoto(photo);
-    drawnAt(PLACE);
+    drawnAt(FIRST_PHOTO_ID, PLACE);
     meetFirstPhoto(frameAt(PLACE), 'p1');
     vi.advanceTimersByTime(FIRST_PHOTO_UNMET_MS * 2);
     // Met: it waits for the screen's own photo to load, however long that takes.

@@ -94,6 +94,7 @@ export function drawFirstPhotoLayer(
   photo: FirstPhoto,
   pathname: string,
   look: FirstPhotoLook,
+  watch: typeof watchLayer,
 ): HTMLImageElement | undefined {
   const isRate = (path: string) =>
     path === look.path || path === `${look.path}/` || path === `${look.path}/${photo.id}`;
@@ -124,19 +125,33 @@ export function drawFirstPhotoLayer(
   layer.append(style, container);
   // The body, once parsed; the answer could come before it is.
   (document.body ?? root).append(layer);
+  watch(layer, isRate, look);
+  return image;
+}
+
+/**
+ * Keeps a drawn layer while the address `stays` and the screen has met it in time (`look.taken` set
+ * before `look.unmetMs`), and stops looking once it is removed. Its text goes into the page's head with
+ * the drawing functions': it uses only its parameters and the browser's globals.
+ */
+export function watchLayer(
+  layer: HTMLElement,
+  stays: (pathname: string) => boolean,
+  look: Pick<FirstPhotoLook, 'taken' | 'unmetMs' | 'addressCheckMs'>,
+): void {
+  const root = document.documentElement;
   const drawnAt = Date.now();
   const watch = setInterval(() => {
     const unmet = !root.dataset[look.taken] && Date.now() - drawnAt >= look.unmetMs;
-    if (layer.isConnected && !unmet && isRate(window.location.pathname)) return;
+    if (layer.isConnected && !unmet && stays(window.location.pathname)) return;
     layer.remove();
     clearInterval(watch);
   }, look.addressCheckMs);
-  return image;
 }
 
 /** Draws the layer for `photo` (`drawFirstPhotoLayer`), unless the rating screen has already shown its own. */
 export function showFirstPhoto(photo: FirstPhoto, pathname: string = window.location.pathname): boolean {
-  return drawFirstPhotoLayer(photo, pathname, FIRST_PHOTO_LOOK) !== undefined;
+  return drawFirstPhotoLayer(photo, pathname, FIRST_PHOTO_LOOK, watchLayer) !== undefined;
 }
 
 /** Removes the layer, if drawn. */
@@ -156,15 +171,20 @@ export function meetFirstPhoto(frame: HTMLElement | null, photoId: string): void
   document.documentElement.dataset[FIRST_PHOTO_TAKEN] = 'true';
   const layer = document.getElementById(FIRST_PHOTO_ID);
   if (!layer) return;
+  if (layer.dataset.photoId !== photoId || !samePlace(layer, frame)) layer.remove();
+}
+
+/** Whether a layer's first frame sits where the screen's `frame` is, within SAME_PLACE_PX. */
+export function samePlace(layer: HTMLElement, frame: HTMLElement | null): boolean {
   const drawn = layer.querySelector('figure')?.getBoundingClientRect();
   const shown = frame?.getBoundingClientRect();
-  const samePlace =
+  return (
     drawn !== undefined &&
     shown !== undefined &&
     (['top', 'left', 'width', 'height'] as const).every(
       (side) => Math.abs(drawn[side] - shown[side]) <= SAME_PLACE_PX,
-    );
-  if (layer.dataset.photoId !== photoId || !samePlace) layer.remove();
+    )
+  );
 }
 
 /** For tests: the page as it was before any layer. */

@@ -52,29 +52,27 @@ describe('the leaderboard asked for ahead', () => {
     keepOfflineCopy('user.maya', { uid: 'maya', showGender: 'female' });
     const kept = { uid: 'maya', email: null, idToken: 'kept' };
     const headBoard = { photos: [] };
-    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ result: { photos: ['own'] } }))));
-    vi.stubGlobal('fetch', fetch);
-    try {
+    // What the page's head left: the board it asked for, for `gender`.
+    const headAsked = (gender: string) => {
       window[FIRST_READ_GLOBAL] = {
         at: performance.now(),
         kept: Promise.resolve(kept),
         feed: undefined,
-        board: Promise.resolve({ uid: 'maya', gender: 'female', answer: Promise.resolve(headBoard) }),
+        board: Promise.resolve({ uid: 'maya', gender, answer: Promise.resolve(headBoard) }),
         photoFirst: undefined,
       };
+    };
+    const fetch = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ result: { photos: ['own'] } }))));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      headAsked('female');
       prefetchLeaderboard('maya', kept);
       expect(await takePrefetchedLeaderboard('maya', 'female')).toBe(headBoard);
       expect(fetch).not.toHaveBeenCalled();
       expect(callables.call).not.toHaveBeenCalled();
 
       // The head asked for another choice (the record changed since): asked again, with the kept token.
-      window[FIRST_READ_GLOBAL] = {
-        at: performance.now(),
-        kept: Promise.resolve(kept),
-        feed: undefined,
-        board: Promise.resolve({ uid: 'maya', gender: 'both', answer: Promise.resolve(headBoard) }),
-        photoFirst: undefined,
-      };
+      headAsked('both');
       prefetchLeaderboard('maya', kept);
       expect(await takePrefetchedLeaderboard('maya', 'female')).toEqual({ photos: ['own'] });
       expect(fetch).toHaveBeenCalledOnce();
