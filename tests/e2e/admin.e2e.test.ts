@@ -160,7 +160,12 @@ describe('the admin area', () => {
     const admin = await signedInAdmin();
     const { page } = admin;
     await page.getByLabel('Uploader (user ID)').fill(uid);
-    await page.getByRole('table', { name: 'Photos' }).getByText('Rate me').waitFor();
+    // Filtered to this member's photo: other journeys' photos on this stack are captioned alike.
+    const photos = page.getByRole('table', { name: 'Photos' });
+    await expect
+      .poll(() => photos.getByRole('button', { name: /^Votes of photo / }).count(), { timeout: 10_000 })
+      .toBe(1);
+    await photos.getByText('Rate me', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: `Votes of photo ${photo.id}` }).click();
     const votes = page.getByRole('dialog', { name: 'Votes' });
