@@ -6,8 +6,9 @@ import { KEPT_TOKEN_MARGIN_MS, PHOTO_FIRST_LIMIT_MS, PHOTO_PAINT_WAIT_MS } from 
 import { FIRST_READ_GLOBAL } from '../src/data/first-read-global';
 import { DEFAULT_CAPTION } from '../src/domain/rating';
 import { FIRST_PHOTO_ID, resetFirstPhoto } from '../src/lib/first-photo';
-import { offlineCopyKey, storageKeys } from '../src/lib/storage';
+import { offlineCopyKey, screenSnapshotKey, storageKeys } from '../src/lib/storage';
 import { BOARD_PHOTO_SIZES, FIRST_BOARD_ID, resetFirstBoard } from '../src/lib/first-board';
+import { resetScreenSnapshot, SCREEN_SNAPSHOT_ID, type ScreenSnapshot } from '../src/lib/screen-snapshot';
 import { deleteAuthDatabase, keepInAuthStorage, storedUser } from '../src/testing/auth-storage';
 import { firstReadConfig, firstReadScript } from './first-read-script';
 
@@ -66,6 +67,7 @@ afterEach(() => {
   window[FIRST_READ_GLOBAL] = undefined;
   resetFirstPhoto();
   resetFirstBoard();
+  resetScreenSnapshot();
   localStorage.clear();
 });
 
@@ -168,7 +170,7 @@ describe("the page head's first read", () => {
   });
 
   it("connects to the member's servers on a member's device", async () => {
-    runAt('/profile', answering({ result: page }));
+    runAt('/admin', answering({ result: page }));
     const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preconnect"]')].map(
       (link) => [link.href, link.getAttribute('crossorigin')],
     );
@@ -222,6 +224,101 @@ describe("the page head's first read", () => {
     // The largest of them painted.
     PaintRecord.report([{ element: images[1] }]);
     await vi.waitFor(() => expect(codeMayLoad).toBe(true));
+  });
+
+  it('draws My Photos and /profile as the device last showed them to the member, and holds the code until they are painted', async () => {
+    await keepInAuthStorage(storedUser(Date.now() + KEPT_TOKEN_MARGIN_MS + 60_000));
+    vi.stubGlobal('PerformanceObserver', PaintRecord);
+    const copy: ScreenSnapshot = {
+      uid: 'maya',
+      path: '/photos',
+      width: window.innerWidth,
+      dark: false,
+      top: 56,
+      background: 'rgb(255, 255, 255)',
+      html: '<main><h1 class="css-title">My Photos</h1><img src="http://files.test/a.webp" alt=""></main>',
+      css: '.css-title{margin:0}',
+      savedAt: 1,
+    };
+    localStorage.setItem(screenSnapshotKey('/photos'), JSON.stringify(copy));
+    const { fetch, started } = runAt('/photos', answering({ result: page }));
+    let codeMayLoad = false;
+    void started?.photoFirst?.then(() => {
+      codeMayLoad = true;
+    });
+    await vi.waitFor(() => expect(document.getElementById(SCREEN_SNAPSHOT_ID)).not.toBeNull());
+    const layer = document.getElementById(SCREEN_SNAPSHOT_ID)!;
+    expect(layer.querySelector('h1')?.textContent).toBe('My Photos');
+    expect(fetch).not.toHaveBeenCalled();
+    // Painted, but its photo not yet loaded: still held.
+    PaintRecord.report([{ element: layer.querySelector('h1')! }]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(codeMayLoad).toBe(false);
+    layer.querySelector('img')!.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(codeMayLoad).toBe(true));
+    window[FIRST_READ_GLOBAL] = undefined;
+    resetScreenSnapshot();
+
+    // A copy without photos (the text is the screen's largest paint): held until that is painted.
+    localStorage.setItem(
+      screenSnapshotKey('/profile'),
+      JSON.stringify({ ...copy, path: '/profile', html: '<main><p>12 tokens</p></main>' }),
+    );
+    const profile = runAt('/profile', answering({ result: page }));
+    let profileCodeMayLoad = false;
+    void profile.started?.photoFirst?.then(() => {
+      profileCodeMayLoad = true;
+    });
+    await vi.waitFor(() => expect(document.getElementById(SCREEN_SNAPSHOT_ID)).not.toBeNull());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(profileCodeMayLoad).toBe(false);
+    PaintRecord.report([{ element: document.querySelector(`#${SCREEN_SNAPSHOT_ID} p`)! }]);
+    await vi.waitFor(() => expect(profileCodeMayLoad).toBe(true));
+  });
+
+  it('draws the copy for the member Auth kept even once their token has run out: it needs only whose it is', async () => {
+    await keepInAuthStorage(storedUser(Date.now() - 60_000));
+    localStorage.setItem(
+      screenSnapshotKey('/profile'),
+      JSON.stringify({
+        uid: 'maya',
+        path: '/profile',
+        width: window.innerWidth,
+        dark: false,
+        top: 56,
+        background: '#fff',
+        html: '<main><p>12 tokens</p></main>',
+        css: '',
+        savedAt: 1,
+      }),
+    );
+    const { started } = runAt('/profile', answering({ result: page }));
+    expect(await started?.kept).toBeUndefined();
+    await vi.waitFor(() => expect(document.getElementById(SCREEN_SNAPSHOT_ID)).not.toBeNull());
+  });
+
+  it("draws no copy of another member's, nor any where none was kept, and holds nothing then", async () => {
+    await keepInAuthStorage(storedUser(Date.now() + KEPT_TOKEN_MARGIN_MS + 60_000));
+    const none = runAt('/photos', answering({ result: page }));
+    await expect(none.started?.photoFirst).resolves.toBeUndefined();
+    window[FIRST_READ_GLOBAL] = undefined;
+    localStorage.setItem(
+      screenSnapshotKey('/photos'),
+      JSON.stringify({
+        uid: 'leo',
+        path: '/photos',
+        width: window.innerWidth,
+        dark: false,
+        top: 56,
+        background: '#fff',
+        html: '<main><p>Leo</p></main>',
+        css: '',
+        savedAt: 1,
+      }),
+    );
+    const another = runAt('/photos', answering({ result: page }));
+    await expect(another.started?.photoFirst).resolves.toBeUndefined();
+    expect(document.getElementById(SCREEN_SNAPSHOT_ID)).toBeNull();
   });
 
   it('asks for no board without a show-me choice kept on the device, or with one it does not know', async () => {

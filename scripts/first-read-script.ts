@@ -25,6 +25,7 @@ import { offlineCopyKey, storageKeys } from '../src/lib/storage';
 import { drawFirstBoardLayer, FIRST_BOARD_LOOK } from '../src/lib/first-board';
 import { photoSrcSet } from '../src/domain/photo';
 import { SHOW_GENDERS } from '../src/domain/user';
+import { drawScreenSnapshot, SNAPSHOT_LOOK, SNAPSHOT_SCREENS } from '../src/lib/screen-snapshot';
 
 /** What the page's head starts with, for a build made with `config`. */
 export function firstReadConfig(config: AppEnv): FirstReadConfig {
@@ -42,6 +43,7 @@ export function firstReadConfig(config: AppEnv): FirstReadConfig {
       inputs: Object.fromEntries(SHOW_GENDERS.map((gender) => [gender, leaderboardInput(gender)])),
     },
     defaultCaption: DEFAULT_CAPTION,
+    snapshotPaths: SNAPSHOT_SCREENS,
     photoFirstLimitMs: PHOTO_FIRST_LIMIT_MS,
     paintWaitMs: PHOTO_PAINT_WAIT_MS,
     origins: memberOrigins(config),
@@ -56,7 +58,8 @@ export function firstReadScript(config: FirstReadConfig): string {
   const watch = watchLayer.toString();
   const draw = `function(photo,pathname){return(${drawFirstPhotoLayer.toString()})(photo,pathname,${scriptJson(FIRST_PHOTO_LOOK)},${watch})}`;
   const drawBoard = `function(photos,pathname){return(${drawFirstBoardLayer.toString()})(photos,pathname,${scriptJson(FIRST_BOARD_LOOK)},${photoSrcSet.toString()},${watch})}`;
-  return `try{(${startFirstRead.toString()})(${scriptJson(config)},${readStoredSession.toString()},${postWithToken.toString()},${draw},${drawBoard})}catch(e){}`;
+  const drawSnapshot = `function(uid,pathname){return(${drawScreenSnapshot.toString()})(uid,pathname,${scriptJson(SNAPSHOT_LOOK)},${watch})}`;
+  return `try{(${startFirstRead.toString()})(${scriptJson(config)},${readStoredSession.toString()},${postWithToken.toString()},${draw},${drawBoard},${drawSnapshot})}catch(e){}`;
 }
 
 /**

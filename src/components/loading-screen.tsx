@@ -2,6 +2,7 @@
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { LOADING_RETRY_AFTER_MS } from '@/domain/constants';
+import { WAITING_SCREEN_ATTRIBUTE } from '@/lib/screen-marks';
 
 export function LoadingScreen({ onTryAgain }: { onTryAgain: () => void }) {
   const [slow, setSlow] = useState(false);
@@ -11,6 +12,8 @@ export function LoadingScreen({ onTryAgain }: { onTryAgain: () => void }) {
   }, []);
   return (
     <Box
+      // A screen kept on the device may stay drawn over the spinner, not over Try Again.
+      {...(slow ? {} : { [WAITING_SCREEN_ATTRIBUTE]: true })}
       role="status"
       aria-label="Loading"
       sx={{

@@ -2,9 +2,10 @@
  * A member's first read, started by a line of script in the page's head (scripts/first-read-script.ts)
  * rather than by the app's code: on /rate the first feed page is asked for with the token Auth kept on
  * the device as the HTML is parsed, while the page's scripts are still on their way, and its first photo
- * drawn where the screen will show it as soon as it answers (src/lib/first-photo.ts). The app takes up
- * what it started (`firstRead`): the session read (src/data/kept-session.ts) and the page
- * (src/data/feed-prefetch.ts).
+ * drawn where the screen will show it as soon as it answers (src/lib/first-photo.ts); /leaderboard's
+ * first row likewise (src/lib/first-board.ts); My Photos and /profile are drawn as the device last showed
+ * them (src/lib/screen-snapshot.ts). The app takes up what it started (`firstRead`): the session read
+ * (src/data/kept-session.ts), the feed page (src/data/feed-prefetch.ts) and the board.
  *
  * `readStoredSession`, `postWithToken` and `startFirstRead` go into the page as their source text:
  * each uses only its parameters and the browser's globals, and the app calls the same functions.
@@ -22,14 +23,14 @@ export const authUserKey = (apiKey: string) => `firebase:authUser:${apiKey}:[DEF
 export const KEPT_CALL_LIMIT_MS = 15_000;
 
 /**
- * How long, at most, /rate's page holds the app's code back for its first photo: on a slow network the
- * code is then asked for anyway.
+ * How long, at most, the page holds the app's code back for what its head drew (/rate's photo,
+ * /leaderboard's row, a kept screen): on a slow network the code is then asked for anyway.
  */
 export const PHOTO_FIRST_LIMIT_MS = 2500;
 
 /**
- * How long after the first photos' load the code waits for the browser to say it painted them, where it
- * says nothing (no record of the largest paint, or a larger one painted first).
+ * How long after what the head drew has loaded the code waits for the browser to say it painted it,
+ * where it says nothing (no record of the largest paint, or a larger one painted first).
  */
 export const PHOTO_PAINT_WAIT_MS = 500;
 
@@ -175,6 +176,8 @@ export interface FirstReadConfig {
    * for each choice.
    */
   board: { path: string; url: string; userCopyPrefix: string; inputs: Record<string, unknown> };
+  /** The screens drawn from the copy the device kept of them (src/lib/screen-snapshot.ts). */
+  snapshotPaths: readonly string[];
   /** PHOTO_FIRST_LIMIT_MS. */
   photoFirstLimitMs: number;
   /** PHOTO_PAINT_WAIT_MS. */
@@ -199,10 +202,27 @@ type Draw = (
 type DrawBoard = (photos: unknown[], pathname: string) => HTMLImageElement[];
 
 /**
+ * Draws the member's last look at My Photos or /profile before the app (src/lib/screen-snapshot.ts
+ * `drawScreenSnapshot`), answering with its layer and the images in view.
+ */
+type DrawSnapshot = (
+  uid: string,
+  pathname: string,
+) => { layer: HTMLElement; images: HTMLImageElement[] } | undefined;
+
+/** What the head drew: the images it waits for, and the layer whose paint it waits for if any. */
+interface Drawn {
+  images: HTMLImageElement[];
+  layer?: HTMLElement;
+  loads: Array<Promise<void>>;
+}
+
+/**
  * The page's head, on a device where a member is signed in: reads the kept session at once, connects to
- * the member's servers and, on /rate, asks for the first feed page with it, draws its first photo when
- * it answers and holds the app's code until that photo has loaded (`photoFirst`). Leaves what it
- * started under FIRST_READ_GLOBAL; a failure is the app's to meet again, which asks itself.
+ * the member's servers and, on /rate and /leaderboard, asks for the first photos with it and draws them
+ * when they answer; on My Photos and /profile it draws the screen as the device last showed it. It holds
+ * the app's code until what it drew has loaded and been painted (`photoFirst`). Leaves what it started
+ * under FIRST_READ_GLOBAL; a failure is the app's to meet again, which asks itself.
  */
 export function startFirstRead(
   config: FirstReadConfig,
@@ -210,6 +230,7 @@ export function startFirstRead(
   post: typeof postWithToken,
   draw: Draw,
   drawBoard: DrawBoard,
+  drawSnapshot: DrawSnapshot,
 ): void {
   try {
     if (!localStorage.getItem(config.memberHintKey)) return;
@@ -248,8 +269,9 @@ export function startFirstRead(
       })
     : undefined;
   // The drawn images, and each one's load or failure, listened for as it is drawn.
-  const loading = (images: HTMLImageElement[]) => ({
+  const loading = (images: HTMLImageElement[], layer?: HTMLElement): Drawn => ({
     images,
+    layer,
     loads: images.map(
       (image) =>
         new Promise<void>((resolve) => {
@@ -260,7 +282,8 @@ export function startFirstRead(
     ),
   });
   // Whatever an answer holds, drawing it is only a head start: the screen shows the photos anyway.
-  const drawn: Promise<{ images: HTMLImageElement[]; loads: Array<Promise<void>> }> | undefined = feed
+  const onSnapshot = config.snapshotPaths.some((page) => path === page || path === page + '/');
+  const drawn: Promise<Drawn> | undefined = feed
     ? feed.then(
         (page) => {
           try {
@@ -278,36 +301,52 @@ export function startFirstRead(
         },
         () => loading([]),
       )
-    : board?.then((started) =>
-        started
-          ? started.answer.then(
-              (answer) => {
-                try {
-                  const photos = (answer as { photos?: unknown } | undefined)?.photos;
-                  return loading(Array.isArray(photos) ? drawBoard(photos, location.pathname) : []);
-                } catch {
-                  return loading([]);
-                }
-              },
-              () => loading([]),
-            )
-          : loading([]),
-      );
+    : board
+      ? board.then((started) =>
+          started
+            ? started.answer.then(
+                (answer) => {
+                  try {
+                    const photos = (answer as { photos?: unknown } | undefined)?.photos;
+                    return loading(Array.isArray(photos) ? drawBoard(photos, location.pathname) : []);
+                  } catch {
+                    return loading([]);
+                  }
+                },
+                () => loading([]),
+              )
+            : loading([]),
+        )
+      : onSnapshot
+        ? // Whose the copy is, from Auth's storage with any token, even one run out: Auth refreshes it
+          // when it starts, and the copy needs only the member.
+          read(config.storage, Date.now(), Number.NEGATIVE_INFINITY).then(
+            (session) => {
+              try {
+                const snapshot = session ? drawSnapshot(session.uid, location.pathname) : undefined;
+                return snapshot ? loading(snapshot.images, snapshot.layer) : loading([]);
+              } catch {
+                return loading([]);
+              }
+            },
+            () => loading([]),
+          )
+        : undefined;
   // Where a service worker answers, the code comes from the device and is not held.
   const photoFirst =
     drawn &&
     !(typeof navigator !== 'undefined' && navigator.serviceWorker && navigator.serviceWorker.controller)
       ? new Promise<void>((resolve) => {
           setTimeout(resolve, config.photoFirstLimitMs);
-          void drawn.then(({ images, loads }) => {
-            if (images.length === 0) {
+          void drawn.then(({ images, layer, loads }) => {
+            if (images.length === 0 && !layer) {
               resolve();
               return;
             }
             // Painted, not only loaded: the code's requests would otherwise still share the moments
-            // before the photos are on screen. The browser's record of the page's largest paint names
-            // one of them then; where it keeps none, or something larger was painted first, a moment
-            // after their load stands in.
+            // before the drawing is on screen. The browser's record of the page's largest paint names
+            // one of its images or, for a kept screen, anything in its layer then; where it keeps none,
+            // or something larger was painted first, a moment after the load stands in.
             let painted = false;
             let loadedAll = false;
             const settle = () => {
@@ -316,7 +355,10 @@ export function startFirstRead(
             try {
               const observer = new PerformanceObserver((list) => {
                 const entries = list.getEntries() as Array<PerformanceEntry & { element?: Element | null }>;
-                if (!entries.some((entry) => images.indexOf(entry.element as HTMLImageElement) >= 0)) return;
+                const shows = (element: Element | null | undefined) =>
+                  !!element &&
+                  (images.indexOf(element as HTMLImageElement) >= 0 || (!!layer && layer.contains(element)));
+                if (!entries.some((entry) => shows(entry.element))) return;
                 observer.disconnect();
                 painted = true;
                 settle();

@@ -36,6 +36,9 @@ export const storageKeys = {
 /** The last copy of something the member reads (their record, their photos), for opening the app offline. */
 export const offlineCopyKey = (name: string) => `${PREFIX}offline.${name}`;
 
+/** A member screen as this device last showed it, for drawing at its next start (src/lib/screen-snapshot.ts). */
+export const screenSnapshotKey = (path: string) => `${PREFIX}snapshot.${path}`;
+
 /** The first-photo celebration was seen by this member on this device. */
 export const hooraySeenKey = (uid: string) => `${PREFIX}hooraySeen.${uid}`;
 

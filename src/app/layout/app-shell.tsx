@@ -23,6 +23,7 @@ import {
   LoginStreak,
   NavDrawer,
 } from '../lazy-screens';
+import { SCREEN_SNAPSHOT_ID } from '@/lib/screen-marks';
 import { AtIdle } from './at-idle';
 import { Header } from './header';
 
@@ -67,6 +68,20 @@ export function AppShell() {
   const closeFeedback = useCallback(() => setFeedbackOpen(false), []);
   useEffect(() => onFeedbackRequest(() => setFeedbackOpen(true)), []);
   const toasted = useRef<Error | null>(null);
+  // A kept screen's copy drawn before the app goes at once over any other screen (an error, a form).
+  const main = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!document.getElementById(SCREEN_SNAPSHOT_ID)) return;
+    let stop: (() => void) | undefined;
+    let active = true;
+    void import('@/lib/screen-snapshot').then(({ dropOverOtherScreens }) => {
+      if (active) stop = dropOverOtherScreens(main.current);
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, []);
 
   useEffect(() => {
     if (session.initError && toasted.current !== session.initError) {
@@ -102,7 +117,7 @@ export function AppShell() {
           onDonate={openDonation}
         />
       )}
-      <Box component="main" sx={{ flexGrow: 1 }}>
+      <Box component="main" ref={main} sx={{ flexGrow: 1 }}>
         {session.initError ? (
           <InitErrorScreen onRetry={session.retry} />
         ) : (

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Callables } from '@/domain/callables';
 import type { Photo, PhotoSort } from '@/domain/photo';
 import { hooraySeenKey } from '@/lib/storage';
+import { drawnCopyAt, forgetDrawnCopy, takeKeptCopy } from '@/testing/screen-copy';
 import { aMember, aPhoto, renderApp } from '@/testing/test-utils';
 import { MyPhotosPage } from './my-photos-page';
 
@@ -139,6 +140,31 @@ describe('My Photos', () => {
     const work = idle.whenIdle.mock.calls[0]![0];
     act(() => work());
     await waitFor(() => expect(detailCode.loads).toBe(1));
+  });
+
+  it('takes over from the copy the device kept once the photos are here, and keeps a new one when hidden', async () => {
+    const copy = drawnCopyAt('/photos');
+    renderApp(
+      <main>
+        <MyPhotosPage user={member} />
+      </main>,
+      { route: '/photos' },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Not yet: the photos have not come.
+    expect(copy.isConnected).toBe(true);
+    deliver([aPhoto('a', { caption: 'Harbour walk' })]);
+    // Over the screen until its own photo has loaded.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(copy.isConnected).toBe(true);
+    for (const image of document.querySelectorAll('main img')) image.dispatchEvent(new Event('load'));
+    await waitFor(() => expect(copy.isConnected).toBe(false));
+    expect(takeKeptCopy('/photos')).toBeNull();
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    const kept = takeKeptCopy('/photos');
+    expect(kept?.uid).toBe(member.uid);
+    expect(kept?.html).toContain('Harbour walk');
+    forgetDrawnCopy();
   });
 
   it('offers Compare with two active photos or more, its code loaded only when asked for', async () => {

@@ -20,6 +20,8 @@ import type { Photo, PhotoSort } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import { whenIdle } from '@/lib/idle';
 import { onDemand } from '@/lib/on-demand';
+import { KEPT_SCREEN_ATTRIBUTE } from '@/lib/screen-marks';
+import { useScreenSnapshot } from '@/lib/use-screen-snapshot';
 import { logFailure } from '@/lib/report-error';
 import { hooraySeenKey } from '@/lib/storage';
 import { PhotoCard } from './photo-card';
@@ -98,6 +100,9 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
       logFailure(failure, { feature: 'photos', action: 'preloadCompare' }),
     );
 
+  // Drawn from the copy this device kept until the photos are here (src/lib/screen-snapshot.ts).
+  useScreenSnapshot(user.uid, photos !== undefined || error !== null);
+
   const photosShown = photos !== undefined && photos.length > 0;
   useEffect(() => {
     if (!photosShown) return;
@@ -162,7 +167,7 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
   };
 
   return (
-    <Container maxWidth="lg" sx={{ py: 3 }}>
+    <Container maxWidth="lg" sx={{ py: 3 }} {...{ [KEPT_SCREEN_ATTRIBUTE]: true }}>
       <PageMeta
         title="My Photos"
         description="Your photos and how people rate them."

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '@/data/callables';
 import { ACCOUNT_DELETION } from '@/domain/account';
+import { drawnCopyAt, forgetDrawnCopy, takeKeptCopy } from '@/testing/screen-copy';
 import { aMember, aSession, renderApp } from '@/testing/test-utils';
 import { avatarFileName, ProfilePage } from './profile-page';
 
@@ -204,5 +205,24 @@ describe('avatar file names', () => {
     expect(avatarFileName(new File([''], 'me at the beach.jpg', { type: 'image/jpeg' }), 42)).toBe(
       '42_me_at_the_beach.jpg',
     );
+  });
+
+  it('takes over from the copy the device kept, and keeps a new one when the page is hidden', async () => {
+    const copy = drawnCopyAt('/profile');
+    renderApp(
+      <main>
+        <ProfilePage user={member} />
+      </main>,
+      { route: '/profile' },
+    );
+    await waitFor(() => expect(copy.isConnected).toBe(false));
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    act(() => void document.dispatchEvent(new Event('visibilitychange')));
+    Reflect.deleteProperty(document, 'visibilityState');
+    const kept = takeKeptCopy('/profile');
+    expect(kept?.uid).toBe(member.uid);
+    expect(kept?.html).toContain('Robin');
+    expect(kept?.html).toContain('8 tokens');
+    forgetDrawnCopy();
   });
 });

@@ -38,6 +38,8 @@ import type { User } from '@/domain/user';
 import { afterNextPaint } from '@/lib/after-paint';
 import { whenIdle } from '@/lib/idle';
 import { onDemand } from '@/lib/on-demand';
+import { KEPT_SCREEN_ATTRIBUTE } from '@/lib/screen-marks';
+import { useScreenSnapshot } from '@/lib/use-screen-snapshot';
 import { profileValues } from './profile-values';
 
 const ProfileSettings = onDemand(() => import('./profile-settings').then((module) => module.ProfileSettings));
@@ -113,6 +115,8 @@ export function ProfilePage({ user }: { user: User }) {
   const [nameError, setNameError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const picker = useRef<HTMLInputElement>(null);
+  // Drawn from the copy this device kept until now (src/lib/screen-snapshot.ts).
+  useScreenSnapshot(user.uid, true);
 
   const saveName = async () => {
     try {
@@ -152,7 +156,7 @@ export function ProfilePage({ user }: { user: User }) {
 
   const streak = user.loginStreak ?? 0;
   return (
-    <Container maxWidth="md" sx={{ py: 3, pb: 10 }}>
+    <Container maxWidth="md" sx={{ py: 3, pb: 10 }} {...{ [KEPT_SCREEN_ATTRIBUTE]: true }}>
       <PageMeta title="Profile" description="Your Photorater profile." robots="noindex, nofollow" />
       <Paper sx={{ p: 3, mb: 3 }} component="section" aria-label="Your profile">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: 'center' }}>

@@ -1,0 +1,380 @@
+/**
+ * A member screen as this device last showed it, drawn again before the app's code has run: My Photos
+ * and /profile show what the member saw last (their photos, their tokens) at the page's first paint
+ * rather than after some 250 KB of code, as a native app opens on its last state. Once the screen has
+ * its content the app keeps a copy of it (`keepScreenSnapshot`): the page's `<main>` as markup, made
+ * inert (no ids, links, focus or form values that could be sent), and the CSS rules it uses. The page's
+ * head (src/data/first-read.ts) draws the copy for the same member, address, width and colour mode in a
+ * layer of its own over the page (`drawScreenSnapshot`), which goes once the screen has drawn itself
+ * and its photos in view have loaded (`meetScreenSnapshot`), when the address changes, or after
+ * FIRST_PHOTO_UNMET_MS if the screen never comes. The copies are the member's: sign-out clears them.
+ */
+
+import { paths } from '../config/paths';
+import { ADDRESS_CHECK_MS, FIRST_PHOTO_UNMET_MS, type watchLayer } from './first-photo';
+import { KEPT_SCREEN_ATTRIBUTE, SCREEN_SNAPSHOT_ID, WAITING_SCREEN_ATTRIBUTE } from './screen-marks';
+
+export { SCREEN_SNAPSHOT_ID };
+import { screenSnapshotKey, storageKeys } from './storage';
+
+/**
+ * The screens kept: those whose first paint waits for the app's code and has no head start of its own.
+ * My Photos is a member's home too (`/`, where the installed app starts), kept apart from /photos.
+ */
+export const SNAPSHOT_SCREENS: readonly string[] = ['/', paths.photos, paths.profile];
+
+/** Beyond this a copy is not kept: local storage is small and shared with the app's other copies. */
+export const SNAPSHOT_MAX_CHARS = 300_000;
+/** Set on `<html>` once the screen has drawn itself: no copy is drawn after it. */
+export const SNAPSHOT_TAKEN = 'snapshotTaken';
+/** How long the layer waits, at most, for the screen's own photos in view before it goes. */
+export const SNAPSHOT_HANDOVER_LIMIT_MS = 2000;
+
+/** A kept copy of a screen, as local storage holds it (JSON). */
+export interface ScreenSnapshot {
+  uid: string;
+  path: string;
+  /** The window's width it was drawn at: another width lays it out otherwise. */
+  width: number;
+  dark: boolean;
+  /** Where `<main>` starts on the page, in CSS pixels. */
+  top: number;
+  /** The page's background, which the layer covers the screen under it with. */
+  background: string;
+  html: string;
+  css: string;
+  savedAt: number;
+}
+
+/** The tab bar's height (MUI's BottomNavigation), at the foot of the window on every member screen. */
+export const TAB_BAR_HEIGHT = 56;
+
+/** What a copy never holds: anything that runs, loads a document or another page's parts, or plays. */
+const DROPPED = 'script,style,link,meta,base,iframe,frame,object,embed,template,video,audio,canvas,use';
+/** The attributes a copy keeps: how it looks, never what it does or refers to. */
+const KEPT_ATTRIBUTES = [
+  'class',
+  'style',
+  'src',
+  'srcset',
+  'sizes',
+  'width',
+  'height',
+  'alt',
+  'loading',
+  'decoding',
+  'type',
+  'value',
+  'checked',
+  'viewbox',
+  'd',
+  'fill',
+  'focusable',
+  'xmlns',
+  'points',
+  'cx',
+  'cy',
+  'r',
+  'x',
+  'y',
+  'transform',
+  'stroke',
+  'stroke-width',
+  'opacity',
+  'disabled',
+];
+
+/** What drawing a copy needs besides it: given, so the page's head can draw it too. */
+export interface SnapshotLook {
+  id: string;
+  paths: readonly string[];
+  keyPrefix: string;
+  colorModeKey: string;
+  taken: string;
+  addressCheckMs: number;
+  unmetMs: number;
+  /** TAB_BAR_HEIGHT. */
+  tabBarHeight: number;
+  /** DROPPED and KEPT_ATTRIBUTES: the head strips a copy again, whoever wrote it. */
+  dropped: string;
+  attributes: string[];
+}
+
+export const SNAPSHOT_LOOK: SnapshotLook = {
+  id: SCREEN_SNAPSHOT_ID,
+  paths: SNAPSHOT_SCREENS,
+  keyPrefix: screenSnapshotKey(''),
+  colorModeKey: storageKeys.colorMode,
+  taken: SNAPSHOT_TAKEN,
+  addressCheckMs: ADDRESS_CHECK_MS,
+  unmetMs: FIRST_PHOTO_UNMET_MS,
+  tabBarHeight: TAB_BAR_HEIGHT,
+  dropped: DROPPED,
+  attributes: KEPT_ATTRIBUTES,
+};
+
+/** Form fields whose value is shown: a password's never is. */
+const SHOWN_VALUES = new Set(['text', 'email', 'number', 'search', 'tel', 'url', 'checkbox', 'radio', '']);
+
+/** The classes emotion made for the copy's elements. */
+const EMOTION_CLASS = /(?:^|[\s.])(css-[\w-]+)/g;
+
+function classesOf(root: Element): Set<string> {
+  const classes = new Set<string>();
+  for (const element of [root, ...root.querySelectorAll('[class]')])
+    for (const [, name] of (element.getAttribute('class') ?? '').matchAll(EMOTION_CLASS)) classes.add(name!);
+  return classes;
+}
+
+/** A rule the copy needs: one of its classes' own, or a global one (the baseline, the theme's variables). */
+function ruleText(rule: CSSRule, used: Set<string>): string {
+  const text = rule.cssText;
+  const named = [...text.matchAll(EMOTION_CLASS)].map(([, name]) => name!);
+  return named.length === 0 || named.some((name) => used.has(name)) ? text : '';
+}
+
+/** The CSS the app's styles made for the classes in `used`. */
+function cssFor(used: Set<string>): string {
+  const rules: string[] = [];
+  for (const sheet of document.querySelectorAll<HTMLStyleElement>('style[data-emotion]')) {
+    let list: CSSRuleList | undefined;
+    try {
+      list = sheet.sheet?.cssRules;
+    } catch {
+      continue;
+    }
+    for (const rule of list ?? []) {
+      const text = ruleText(rule, used);
+      if (text) rules.push(text);
+    }
+  }
+  return rules.join('');
+}
+
+/** The screen's `<main>` made inert: only how it looks is kept, with the form fields' shown values. */
+export function inertCopy(main: HTMLElement): HTMLElement {
+  const copy = main.cloneNode(true) as HTMLElement;
+  // Values are properties, not attributes: copied from the screen's fields in the same order.
+  const fields = [...main.querySelectorAll('input,textarea,select')];
+  [...copy.querySelectorAll('input,textarea,select')].forEach((field, index) => {
+    const shown = fields[index] as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+    const type = field.getAttribute('type') ?? '';
+    if (field instanceof HTMLTextAreaElement) field.textContent = (shown as HTMLTextAreaElement).value;
+    else if (field instanceof HTMLInputElement && SHOWN_VALUES.has(type)) {
+      field.setAttribute('value', (shown as HTMLInputElement).value);
+      if ((shown as HTMLInputElement).checked) field.setAttribute('checked', '');
+    }
+  });
+  copy.querySelectorAll(DROPPED).forEach((element) => element.remove());
+  copy.querySelectorAll('input[type="password"],input[type="file"],input[type="hidden"]').forEach((field) => {
+    if (field instanceof HTMLInputElement && field.type !== 'password') field.remove();
+    else field.removeAttribute('value');
+  });
+  for (const element of [copy, ...copy.querySelectorAll('*')]) {
+    for (const { name } of [...element.attributes])
+      if (!KEPT_ATTRIBUTES.includes(name.toLowerCase())) element.removeAttribute(name);
+    // Nothing in it can be focused or sent.
+    if (/^(BUTTON|INPUT|TEXTAREA|SELECT|FIELDSET)$/.test(element.tagName))
+      element.setAttribute('disabled', '');
+  }
+  return copy;
+}
+
+/** The copy of the screen drawn now, for `uid` at `path`; nothing where there is no `<main>`. */
+export function takeScreenSnapshot(
+  uid: string,
+  path: string,
+  now: number = Date.now(),
+): ScreenSnapshot | undefined {
+  const main = document.querySelector('main');
+  if (!main) return undefined;
+  const copy = inertCopy(main);
+  let dark: boolean;
+  try {
+    dark = localStorage.getItem(storageKeys.colorMode) === 'dark';
+  } catch {
+    return undefined;
+  }
+  return {
+    uid,
+    path,
+    width: window.innerWidth,
+    dark,
+    top: Math.round(main.getBoundingClientRect().top + window.scrollY),
+    background: getComputedStyle(document.body).backgroundColor,
+    html: copy.outerHTML,
+    css: cssFor(classesOf(copy)),
+    savedAt: now,
+  };
+}
+
+/** Two copies that draw the same: only when they were taken differs. */
+function sameLook(one: ScreenSnapshot, other: ScreenSnapshot): boolean {
+  return JSON.stringify({ ...one, savedAt: 0 }) === JSON.stringify({ ...other, savedAt: 0 });
+}
+
+/** Keeps the copy of the screen at `path` for the member's next start there, unless it is too large. */
+export function keepScreenSnapshot(uid: string, path: string): void {
+  if (!SNAPSHOT_SCREENS.includes(path)) return;
+  try {
+    // Signed out meanwhile (sign-out cleared the copies): nothing is kept again.
+    if (localStorage.getItem(storageKeys.memberHint) === null) return;
+    const snapshot = takeScreenSnapshot(uid, path);
+    if (!snapshot) return;
+    const key = screenSnapshotKey(path);
+    // The same screen as kept: not written again (each write reaches the app's other tabs).
+    const before = localStorage.getItem(key);
+    if (before !== null && sameLook(JSON.parse(before) as ScreenSnapshot, snapshot)) return;
+    const text = JSON.stringify(snapshot);
+    if (text.length > SNAPSHOT_MAX_CHARS) localStorage.removeItem(key);
+    else localStorage.setItem(key, text);
+  } catch {
+    // Full or blocked storage: the screen starts as it would without a copy.
+  }
+}
+
+/**
+ * Draws the copy kept for `pathname`, if it is this member's (`uid`) and was drawn at this width and in
+ * this colour mode, unless the screen has drawn itself or one is drawn; answers with the layer and the
+ * images in view, whose load the page's head waits for before it asks for the app's code. The markup is
+ * parsed in a template and stripped again before it is put in the page, whoever wrote it. It goes by
+ * itself once the address changes or the screen has not met it in time (`watch`). Its text goes into
+ * the page's head as it is: it uses only its parameters and the browser's globals.
+ */
+export function drawScreenSnapshot(
+  uid: string,
+  pathname: string,
+  look: SnapshotLook,
+  watch: typeof watchLayer,
+): { layer: HTMLElement; images: HTMLImageElement[] } | undefined {
+  const path =
+    pathname.length > 1 && pathname.charAt(pathname.length - 1) === '/' ? pathname.slice(0, -1) : pathname;
+  const root = document.documentElement;
+  if (look.paths.indexOf(path) < 0 || root.dataset[look.taken] || document.getElementById(look.id))
+    return undefined;
+  let kept: Record<string, unknown>;
+  let dark: boolean;
+  try {
+    kept = JSON.parse(localStorage.getItem(look.keyPrefix + path) || 'null') as Record<string, unknown>;
+    dark = localStorage.getItem(look.colorModeKey) === 'dark';
+  } catch {
+    return undefined;
+  }
+  if (
+    !kept ||
+    typeof kept !== 'object' ||
+    kept.uid !== uid ||
+    kept.path !== path ||
+    kept.width !== window.innerWidth ||
+    kept.dark !== dark ||
+    typeof kept.top !== 'number' ||
+    typeof kept.html !== 'string' ||
+    typeof kept.css !== 'string' ||
+    typeof kept.background !== 'string' ||
+    !/^[\w#(),.%\s-]*$/.test(kept.background) ||
+    // The app's styles load nothing: CSS that would is not the app's.
+    /@import|url\(/i.test(kept.css)
+  )
+    return undefined;
+  const template = document.createElement('template');
+  template.innerHTML = kept.html;
+  const keptMain = template.content.firstElementChild;
+  if (!keptMain || template.content.childElementCount !== 1) return undefined;
+  // A `<div>` in the main's place: the page has one `<main>`, the app's.
+  const main = document.createElement('div');
+  main.className = keptMain.className;
+  while (keptMain.firstChild) main.appendChild(keptMain.firstChild);
+  main.querySelectorAll(look.dropped).forEach((element) => element.remove());
+  const all = ([main] as Element[]).concat(
+    Array.prototype.slice.call(main.querySelectorAll('*')) as Element[],
+  );
+  for (const element of all)
+    for (const attribute of Array.prototype.slice.call(element.attributes) as Attr[]) {
+      const name = attribute.name.toLowerCase();
+      if (look.attributes.indexOf(name) < 0 || (name === 'style' && /url\(/i.test(attribute.value)))
+        element.removeAttribute(attribute.name);
+    }
+  const layer = document.createElement('div');
+  layer.id = look.id;
+  layer.setAttribute('aria-hidden', 'true');
+  layer.setAttribute('inert', '');
+  // Down to the tab bar the app shell draws (scripts/app-shell.ts), which would otherwise be under it.
+  const height = Math.max(0, window.innerHeight - kept.top - look.tabBarHeight);
+  // Contained: nothing in it is laid out or painted outside it, a fixed element included.
+  layer.style.cssText = `position:absolute;top:${kept.top}px;left:0;right:0;height:${height}px;overflow:hidden;contain:strict;z-index:1;pointer-events:none;background:${kept.background}`;
+  const style = document.createElement('style');
+  style.textContent = kept.css;
+  layer.append(style, main);
+  (document.body || root).append(layer);
+  watch(layer, (next) => next === path || next === path + '/', look);
+  const images = (Array.prototype.slice.call(layer.querySelectorAll('img')) as HTMLImageElement[]).filter(
+    (image) => image.getBoundingClientRect().top < window.innerHeight,
+  );
+  return { layer, images };
+}
+
+/** Removes the layer, if drawn. */
+export function dropScreenSnapshot(): void {
+  document.getElementById(SCREEN_SNAPSHOT_ID)?.remove();
+}
+
+/**
+ * The screen has drawn itself in `main`: the layer over it goes once the screen's own photos in view
+ * have loaded (so nothing blinks; at most SNAPSHOT_HANDOVER_LIMIT_MS), then after the next frame. No
+ * copy is drawn after this. The function returned drops the layer at once (the screen went).
+ */
+export function meetScreenSnapshot(main: Element | null): () => void {
+  document.documentElement.dataset[SNAPSHOT_TAKEN] = 'true';
+  const layer = document.getElementById(SCREEN_SNAPSHOT_ID);
+  if (!layer) return () => undefined;
+  const height = window.innerHeight;
+  const loads = [...(main?.querySelectorAll('img') ?? [])]
+    .filter((image) => !image.complete && image.getBoundingClientRect().top < height)
+    .map(
+      (image) =>
+        new Promise<void>((resolve) => {
+          image.addEventListener('load', () => resolve(), { once: true });
+          image.addEventListener('error', () => resolve(), { once: true });
+        }),
+    );
+  let frame = 0;
+  const limit = new Promise<void>((resolve) => setTimeout(resolve, SNAPSHOT_HANDOVER_LIMIT_MS));
+  void Promise.race([Promise.all(loads), limit]).then(() => {
+    frame = requestAnimationFrame(() => layer.remove());
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    layer.remove();
+  };
+}
+
+/**
+ * Drops the layer as soon as `main` shows anything but a kept screen (KEPT_SCREEN_ATTRIBUTE) or one that
+ * only waits (WAITING_SCREEN_ATTRIBUTE): an error, the profile form a new member completes, another
+ * screen at the address. The layer would hide it, and a tap through it would land on what is not seen.
+ * The function returned stops looking.
+ */
+export function dropOverOtherScreens(main: HTMLElement | null): () => void {
+  if (!main || !document.getElementById(SCREEN_SNAPSHOT_ID)) return () => undefined;
+  const check = () => {
+    const layer = document.getElementById(SCREEN_SNAPSHOT_ID);
+    if (!layer) {
+      observer.disconnect();
+      return;
+    }
+    if (main.childElementCount === 0) return;
+    if (main.querySelector(`[${KEPT_SCREEN_ATTRIBUTE}], [${WAITING_SCREEN_ATTRIBUTE}]`)) return;
+    layer.remove();
+    observer.disconnect();
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(main, { childList: true, subtree: true, attributes: true });
+  check();
+  return () => observer.disconnect();
+}
+
+/** For tests: the page as it was before any copy was drawn. */
+export function resetScreenSnapshot(): void {
+  document.documentElement.removeAttribute('data-snapshot-taken');
+  dropScreenSnapshot();
+}
