@@ -46,9 +46,6 @@ export interface ScreenSnapshot {
   savedAt: number;
 }
 
-/** The tab bar's height (MUI's BottomNavigation), at the foot of the window on every member screen. */
-export const TAB_BAR_HEIGHT = 56;
-
 /** What a copy never holds: anything that runs, loads a document or another page's parts, or plays. */
 const DROPPED = 'script,style,link,meta,base,iframe,frame,object,embed,template,video,audio,canvas,use';
 /** The attributes a copy keeps: how it looks, never what it does or refers to. */
@@ -63,6 +60,7 @@ const KEPT_ATTRIBUTES = [
   'alt',
   'loading',
   'decoding',
+  'fetchpriority',
   'type',
   'value',
   'checked',
@@ -93,8 +91,6 @@ export interface SnapshotLook {
   taken: string;
   addressCheckMs: number;
   unmetMs: number;
-  /** TAB_BAR_HEIGHT. */
-  tabBarHeight: number;
   /** DROPPED and KEPT_ATTRIBUTES: the head strips a copy again, whoever wrote it. */
   dropped: string;
   attributes: string[];
@@ -108,7 +104,6 @@ export const SNAPSHOT_LOOK: SnapshotLook = {
   taken: SNAPSHOT_TAKEN,
   addressCheckMs: ADDRESS_CHECK_MS,
   unmetMs: FIRST_PHOTO_UNMET_MS,
-  tabBarHeight: TAB_BAR_HEIGHT,
   dropped: DROPPED,
   attributes: KEPT_ATTRIBUTES,
 };
@@ -298,10 +293,10 @@ export function drawScreenSnapshot(
   layer.id = look.id;
   layer.setAttribute('aria-hidden', 'true');
   layer.setAttribute('inert', '');
-  // Down to the tab bar the app shell draws (scripts/app-shell.ts), which would otherwise be under it.
-  const height = Math.max(0, window.innerHeight - kept.top - look.tabBarHeight);
-  // Contained: nothing in it is laid out or painted outside it, a fixed element included.
-  layer.style.cssText = `position:absolute;top:${kept.top}px;left:0;right:0;height:${height}px;overflow:hidden;contain:strict;z-index:1;pointer-events:none;background:${kept.background}`;
+  // Contained: nothing in it is laid out or painted outside it, a fixed element included. Not cut short
+  // of the tab bar, which it covers for now: the screen paints its own photos whole, and a copy that
+  // showed less of them would be only a smaller first paint.
+  layer.style.cssText = `position:absolute;top:${kept.top}px;left:0;right:0;contain:layout paint;z-index:1;pointer-events:none;background:${kept.background}`;
   const style = document.createElement('style');
   style.textContent = kept.css;
   layer.append(style, main);

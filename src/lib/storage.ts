@@ -31,6 +31,8 @@ export const storageKeys = {
   cookieConsent: `${PREFIX}cookieConsent`,
   /** The CSS the app's styles made on this device, for its next start (src/lib/saved-styles.ts). */
   savedStyles: `${PREFIX}savedStyles`,
+  /** The device was told the app works offline: news once, not at every install of the service worker. */
+  offlineReadyShown: `${PREFIX}offlineReadyShown`,
 } as const;
 
 /** The last copy of something the member reads (their record, their photos), for opening the app offline. */
@@ -43,7 +45,7 @@ export const screenSnapshotKey = (path: string) => `${PREFIX}snapshot.${path}`;
 export const hooraySeenKey = (uid: string) => `${PREFIX}hooraySeen.${uid}`;
 
 /**
- * Kept across sign-out: the light/dark choice, the visits and the install popover belong to the device,
+ * Kept across sign-out: the light/dark choice, the visits, the install popover and the offline note belong to the device,
  * a reload into a new version and the saved styles are the app's, a seen celebration stays seen, and the
  * cookie consent is the visitor's choice for this browser.
  */
@@ -55,6 +57,7 @@ const DEVICE_KEYS = new Set<string>([
   storageKeys.appUpdated,
   storageKeys.cookieConsent,
   storageKeys.savedStyles,
+  storageKeys.offlineReadyShown,
 ]);
 const DEVICE_PREFIXES = [`${PREFIX}hooraySeen.`];
 

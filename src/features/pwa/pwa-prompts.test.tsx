@@ -87,11 +87,22 @@ describe('the update prompt', () => {
     expect(worker.controls.checkForUpdate).toHaveBeenCalledTimes(2);
   });
 
-  it('says the app is ready offline after the first install', async () => {
-    renderPrompts();
+  it('says the app is ready offline after the first install, once on the device', async () => {
+    localStorage.removeItem(storageKeys.offlineReadyShown);
+    const first = renderPrompts();
     const events = await registered();
     act(() => events.onOfflineReady());
     expect(await screen.findByText(OFFLINE_READY_MESSAGE)).toBeInTheDocument();
+    expect(localStorage.getItem(storageKeys.offlineReadyShown)).toBe('1');
+    first.unmount();
+    worker.events = null;
+    // The worker installed anew (its registration gone, the page's storage kept): no news.
+    renderPrompts();
+    const again = await registered();
+    act(() => again.onOfflineReady());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(OFFLINE_READY_MESSAGE)).not.toBeInTheDocument();
+    localStorage.removeItem(storageKeys.offlineReadyShown);
   });
 
   it('after a reload into a new version, shows the toast 1 s later for 6 seconds', async () => {

@@ -7,6 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useDialogs } from '@/components/dialogs';
 import { useToast } from '@/components/toast';
+import { storageKeys } from '@/lib/storage';
 import { useSession } from '@/data/session';
 import {
   PWA_UPDATE_CHECK_MS,
@@ -35,6 +36,20 @@ export const UPDATE_PROMPT = {
   cancelLabel: 'Later',
 };
 export const OFFLINE_READY_MESSAGE = 'Photorater is ready to work offline.';
+
+/**
+ * Whether the device has yet to be told the app works offline, noting that it now is: the service
+ * worker's first install is news once, not again where it is installed anew (storage cleared in part).
+ */
+function firstOfflineNote(): boolean {
+  try {
+    if (localStorage.getItem(storageKeys.offlineReadyShown) !== null) return false;
+    localStorage.setItem(storageKeys.offlineReadyShown, '1');
+  } catch {
+    // Blocked storage: the note is shown, as it cannot be remembered.
+  }
+  return true;
+}
 
 interface Props {
   /** Only a production build has a service worker (vite-plugin-pwa builds it). */
@@ -88,7 +103,8 @@ export function PwaPrompts({ withServiceWorker = import.meta.env.PROD }: Props) 
         void ask();
       },
       onOfflineReady: () => {
-        if (!stopped) toast({ message: OFFLINE_READY_MESSAGE, severity: 'success', background: true });
+        if (stopped || !firstOfflineNote()) return;
+        toast({ message: OFFLINE_READY_MESSAGE, severity: 'success', background: true });
       },
     })
       .then((registered) => {
