@@ -282,55 +282,44 @@ export function startFirstRead(
     ),
   });
   // Whatever an answer holds, drawing it is only a head start: the screen shows the photos anyway.
+  const drawWhen = <T>(answer: Promise<T>, drawIt: (value: T) => Drawn): Promise<Drawn> =>
+    answer.then(
+      (value) => {
+        try {
+          return drawIt(value);
+        } catch {
+          return loading([]);
+        }
+      },
+      () => loading([]),
+    );
   const onSnapshot = config.snapshotPaths.some((page) => path === page || path === page + '/');
   const drawn: Promise<Drawn> | undefined = feed
-    ? feed.then(
-        (page) => {
-          try {
-            const first = (page as FeedPageStart | undefined)?.photos[0];
-            const image = first
-              ? draw(
-                  { id: first.id, imageUrl: first.imageUrl, caption: first.caption || config.defaultCaption },
-                  location.pathname,
-                )
-              : undefined;
-            return loading(image ? [image] : []);
-          } catch {
-            return loading([]);
-          }
-        },
-        () => loading([]),
-      )
+    ? drawWhen(feed, (page) => {
+        const first = (page as FeedPageStart | undefined)?.photos[0];
+        const image = first
+          ? draw(
+              { id: first.id, imageUrl: first.imageUrl, caption: first.caption || config.defaultCaption },
+              location.pathname,
+            )
+          : undefined;
+        return loading(image ? [image] : []);
+      })
     : board
-      ? board.then((started) =>
-          started
-            ? started.answer.then(
-                (answer) => {
-                  try {
-                    const photos = (answer as { photos?: unknown } | undefined)?.photos;
-                    return loading(Array.isArray(photos) ? drawBoard(photos, location.pathname) : []);
-                  } catch {
-                    return loading([]);
-                  }
-                },
-                () => loading([]),
-              )
-            : loading([]),
+      ? drawWhen(
+          board.then((started) => started?.answer),
+          (answer) => {
+            const photos = (answer as { photos?: unknown } | undefined)?.photos;
+            return loading(Array.isArray(photos) ? drawBoard(photos, location.pathname) : []);
+          },
         )
       : onSnapshot
         ? // Whose the copy is, from Auth's storage with any token, even one run out: Auth refreshes it
           // when it starts, and the copy needs only the member.
-          read(config.storage, Date.now(), Number.NEGATIVE_INFINITY).then(
-            (session) => {
-              try {
-                const snapshot = session ? drawSnapshot(session.uid, location.pathname) : undefined;
-                return snapshot ? loading(snapshot.images, snapshot.layer) : loading([]);
-              } catch {
-                return loading([]);
-              }
-            },
-            () => loading([]),
-          )
+          drawWhen(read(config.storage, Date.now(), Number.NEGATIVE_INFINITY), (session) => {
+            const snapshot = session ? drawSnapshot(session.uid, location.pathname) : undefined;
+            return snapshot ? loading(snapshot.images, snapshot.layer) : loading([]);
+          })
         : undefined;
   // Where a service worker answers, the code comes from the device and is not held.
   const photoFirst =

@@ -108,7 +108,7 @@ export const SNAPSHOT_LOOK: SnapshotLook = {
   attributes: KEPT_ATTRIBUTES,
 };
 
-/** Form fields whose value is shown: a password's never is. */
+/** Fields whose value the copy shows: a password's never is, a file or hidden field not at all. */
 const SHOWN_VALUES = new Set(['text', 'email', 'number', 'search', 'tel', 'url', 'checkbox', 'radio', '']);
 
 /** The classes emotion made for the copy's elements. */
@@ -153,18 +153,16 @@ export function inertCopy(main: HTMLElement): HTMLElement {
   const fields = [...main.querySelectorAll('input,textarea,select')];
   [...copy.querySelectorAll('input,textarea,select')].forEach((field, index) => {
     const shown = fields[index] as HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-    const type = field.getAttribute('type') ?? '';
-    if (field instanceof HTMLTextAreaElement) field.textContent = (shown as HTMLTextAreaElement).value;
-    else if (field instanceof HTMLInputElement && SHOWN_VALUES.has(type)) {
-      field.setAttribute('value', (shown as HTMLInputElement).value);
+    if (field instanceof HTMLTextAreaElement) field.textContent = shown.value;
+    if (!(field instanceof HTMLInputElement)) return;
+    if (field.type === 'file' || field.type === 'hidden') field.remove();
+    else if (!SHOWN_VALUES.has(field.getAttribute('type') ?? '')) field.removeAttribute('value');
+    else {
+      field.setAttribute('value', shown.value);
       if ((shown as HTMLInputElement).checked) field.setAttribute('checked', '');
     }
   });
   copy.querySelectorAll(DROPPED).forEach((element) => element.remove());
-  copy.querySelectorAll('input[type="password"],input[type="file"],input[type="hidden"]').forEach((field) => {
-    if (field instanceof HTMLInputElement && field.type !== 'password') field.remove();
-    else field.removeAttribute('value');
-  });
   for (const element of [copy, ...copy.querySelectorAll('*')]) {
     for (const { name } of [...element.attributes])
       if (!KEPT_ATTRIBUTES.includes(name.toLowerCase())) element.removeAttribute(name);
@@ -308,11 +306,6 @@ export function drawScreenSnapshot(
   return { layer, images };
 }
 
-/** Removes the layer, if drawn. */
-export function dropScreenSnapshot(): void {
-  document.getElementById(SCREEN_SNAPSHOT_ID)?.remove();
-}
-
 /**
  * The screen has drawn itself in `main`: the layer over it goes once the screen's own photos in view
  * have loaded (so nothing blinks; at most SNAPSHOT_HANDOVER_LIMIT_MS), then after the next frame. No
@@ -371,5 +364,5 @@ export function dropOverOtherScreens(main: HTMLElement | null): () => void {
 /** For tests: the page as it was before any copy was drawn. */
 export function resetScreenSnapshot(): void {
   document.documentElement.removeAttribute('data-snapshot-taken');
-  dropScreenSnapshot();
+  document.getElementById(SCREEN_SNAPSHOT_ID)?.remove();
 }

@@ -27,17 +27,21 @@ export function useScreenSnapshot(uid: string, ready: boolean): void {
     const timer = setTimeout(() => {
       cancelIdle = whenIdle(keep);
     }, KEEP_SNAPSHOT_AFTER_MS);
+    // Leaving a tab hides it, then leaves it: kept once, when hidden; when left only if still shown.
     const keepWhenHidden = () => {
       if (document.visibilityState === 'hidden') keep();
     };
+    const keepWhenLeft = () => {
+      if (document.visibilityState !== 'hidden') keep();
+    };
     document.addEventListener('visibilitychange', keepWhenHidden);
-    window.addEventListener('pagehide', keep);
+    window.addEventListener('pagehide', keepWhenLeft);
     return () => {
       drop();
       clearTimeout(timer);
       cancelIdle();
       document.removeEventListener('visibilitychange', keepWhenHidden);
-      window.removeEventListener('pagehide', keep);
+      window.removeEventListener('pagehide', keepWhenLeft);
     };
   }, [uid, path, ready]);
 }
