@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config';
 import { appChunkPlugin } from './scripts/app-chunks';
 import { brotliAssetsPlugin } from './scripts/precompress';
 import { prerenderPlugin } from './scripts/prerender';
+import { reactRouterProductionBuild } from './scripts/react-router-build';
 import { routePreloadPlugin } from './scripts/route-preload';
 
 // Vite's own list (8.3), which a list given here replaces rather than extends.
@@ -29,6 +30,8 @@ const appVersion = process.env.PHOTORATER_APP_VERSION ?? `${packageVersion}+${Da
 export default defineConfig({
   plugins: [
     react(),
+    // React Router's production build, not its development one (scripts/react-router-build.ts).
+    reactRouterProductionBuild(),
     // A member's screen's code is asked for as the page is parsed (scripts/route-preload.ts).
     routePreloadPlugin(),
     // The public pages as HTML for crawlers and link previews (scripts/prerender.ts).

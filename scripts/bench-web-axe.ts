@@ -7,6 +7,8 @@
  * up and waits for. `device` sets what the device holds before the visit (null removes it): the
  * cookie choice and the first-time hints are made unless a row asks for them.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { ADMIN_TABS } from '../src/domain/admin';
 import { DONATION_TITLE } from '../src/domain/plans';
@@ -30,6 +32,7 @@ import {
   signIn,
   type BenchMember,
 } from './bench-web-members';
+import { slug } from './bench-web-rows';
 
 type Device = Record<string, string | null>;
 
@@ -240,13 +243,40 @@ async function prepareDevice(page: Page, appUrl: string, mode: string, device: D
   }, entries);
 }
 
+/** What the page showed when a row could not be checked: its address, headings and last messages. */
+async function keepEvidence(page: Page, name: string, mode: string, messages: string[]): Promise<string> {
+  const dir = process.env.BENCH_REPORT_DIR;
+  if (!dir) return '';
+  const file = path.join(dir, `axe-not-checked-${slug(name)}-${mode}`);
+  mkdirSync(dir, { recursive: true });
+  try {
+    await page.screenshot({ path: `${file}.png` });
+    const shown = await page.evaluate(() => ({
+      url: location.href,
+      readyState: document.readyState,
+      headings: [...document.querySelectorAll('h1, h2')].map((heading) => heading.textContent),
+      root: document.getElementById('root')?.outerHTML.slice(0, 4000) ?? 'no #root',
+      bodyChildren: [...document.body.children].map(
+        (child) => `${child.tagName}#${child.id}.${child.className}`,
+      ),
+      controller: navigator.serviceWorker?.controller?.scriptURL ?? null,
+    }));
+    writeFileSync(`${file}.json`, JSON.stringify({ ...shown, messages }, null, 2));
+    return ` (kept in ${file}.png and .json)`;
+  } catch (error) {
+    return ` (nothing kept: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
+  }
+}
+
 async function check(
   page: Page,
   name: string,
   mode: AxeFigure['mode'],
   show: () => Promise<void>,
+  messages: string[] = [],
 ): Promise<AxeFigure> {
   const counts = Object.fromEntries(IMPACTS.map((impact) => [impact, 0])) as Record<Impact, number>;
+  messages.length = 0;
   try {
     await show();
     const violations = await axeViolations(page);
@@ -262,9 +292,9 @@ async function check(
   } catch (error) {
     // Playwright's first lines say what it waited for.
     const reason =
-      error instanceof Error
+      (error instanceof Error
         ? error.message.split('\n').slice(0, 3).join(' ').replace(/\s+/g, ' ')
-        : String(error);
+        : String(error)) + (await keepEvidence(page, name, mode, messages));
     return { name, mode, counts, blocking: [], error: reason };
   }
 }
@@ -272,6 +302,20 @@ async function check(
 /** Every screen and dialog of `screens` in both modes, signed in as each row needs. */
 export async function checkScreens(page: Page, appUrl: string, screens: AxeScreen[]): Promise<AxeFigure[]> {
   const figures: AxeFigure[] = [];
+  // The page's last messages, for a row that could not be checked.
+  const messages: string[] = [];
+  const note = (text: string) => {
+    messages.push(text);
+    if (messages.length > 40) messages.shift();
+  };
+  page.on('console', (message) => note(`${message.type()}: ${message.text()}`));
+  page.on('pageerror', (error) => note(`page error: ${error.message}`));
+  page.on('requestfailed', (request) =>
+    note(`failed: ${request.url()} ${request.failure()?.errorText ?? ''}`),
+  );
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`navigated: ${frame.url()}`);
+  });
   // Grouped by member, so each is signed in once.
   for (const member of new Set(screens.map((screen) => screen.member))) {
     if (member) await signIn(page, appUrl, member);
@@ -292,13 +336,19 @@ export async function checkScreens(page: Page, appUrl: string, screens: AxeScree
           // A pre-rendered page answers clicks once the app has taken it over, its code loaded.
           await page.waitForLoadState('networkidle');
         };
-        figures.push(await check(page, screen.name, mode, () => visit()));
+        figures.push(await check(page, screen.name, mode, () => visit(), messages));
         for (const dialog of screen.dialogs ?? [])
           figures.push(
-            await check(page, `${screen.name}: ${dialog.name}`, mode, async () => {
-              await visit(dialog.device, !dialog.withTheScreen);
-              await dialog.open(page);
-            }),
+            await check(
+              page,
+              `${screen.name}: ${dialog.name}`,
+              mode,
+              async () => {
+                await visit(dialog.device, !dialog.withTheScreen);
+                await dialog.open(page);
+              },
+              messages,
+            ),
           );
       }
     }
