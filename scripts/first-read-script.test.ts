@@ -8,7 +8,15 @@ import { DEFAULT_CAPTION } from '../src/domain/rating';
 import { FIRST_PHOTO_ID, resetFirstPhoto } from '../src/lib/first-photo';
 import { offlineCopyKey, screenSnapshotKey, storageKeys } from '../src/lib/storage';
 import { BOARD_PHOTO_SIZES, FIRST_BOARD_ID, resetFirstBoard } from '../src/lib/first-board';
-import { resetScreenSnapshot, SCREEN_SNAPSHOT_ID, type ScreenSnapshot } from '../src/lib/screen-snapshot';
+import {
+  DETAIL_SNAPSHOT_ID,
+  resetScreenSnapshot,
+  SCREEN_SNAPSHOT_ID,
+  SNAPSHOT_LOOK,
+  type DetailSnapshot,
+  type ScreenSnapshot,
+} from '../src/lib/screen-snapshot';
+import { PHOTO_ID_ATTRIBUTE } from '../src/lib/screen-marks';
 import { deleteAuthDatabase, keepInAuthStorage, storedUser } from '../src/testing/auth-storage';
 import { firstReadConfig, firstReadScript } from './first-read-script';
 
@@ -274,6 +282,49 @@ describe("the page head's first read", () => {
     expect(profileCodeMayLoad).toBe(false);
     PaintRecord.report([{ element: document.querySelector(`#${SCREEN_SNAPSHOT_ID} p`)! }]);
     await vi.waitFor(() => expect(profileCodeMayLoad).toBe(true));
+  });
+
+  it("draws the photo detail the address opens over My Photos' copy, and holds the code until its photo is painted", async () => {
+    await keepInAuthStorage(storedUser(Date.now() + KEPT_TOKEN_MARGIN_MS + 60_000));
+    vi.stubGlobal('PerformanceObserver', PaintRecord);
+    const copy: ScreenSnapshot = {
+      uid: 'maya',
+      path: '/photos',
+      width: window.innerWidth,
+      dark: false,
+      top: 56,
+      background: 'rgb(255, 255, 255)',
+      html: `<main><article ${PHOTO_ID_ATTRIBUTE}="p1"><img src="http://files.test/a.webp" alt="Sunday hike"></article></main>`,
+      css: '',
+      savedAt: 1,
+    };
+    localStorage.setItem(screenSnapshotKey('/photos'), JSON.stringify(copy));
+    const detail: DetailSnapshot = {
+      uid: 'maya',
+      width: window.innerWidth,
+      dark: false,
+      html: '<div class="css-container"><h2 class="css-title"></h2><img class="css-photo" sizes="100vw"></div>',
+      css: '.css-title{margin:0}',
+      savedAt: 1,
+    };
+    localStorage.setItem(SNAPSHOT_LOOK.detail.key, JSON.stringify(detail));
+    const { started } = runAt('/photos?photo=p1', answering({ result: page }));
+    let codeMayLoad = false;
+    void started?.photoFirst?.then(() => {
+      codeMayLoad = true;
+    });
+    await vi.waitFor(() => expect(document.getElementById(DETAIL_SNAPSHOT_ID)).not.toBeNull());
+    const over = document.getElementById(DETAIL_SNAPSHOT_ID)!;
+    const photo = over.querySelector('img')!;
+    expect(photo.getAttribute('src')).toBe('http://files.test/a.webp');
+    expect(over.querySelector('h2')?.textContent).toBe('Sunday hike');
+    // The grid's photo painted, or the detail's before it has loaded: still held.
+    PaintRecord.report([{ element: document.querySelector(`#${SCREEN_SNAPSHOT_ID} img`)! }]);
+    photo.dispatchEvent(new Event('load'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(codeMayLoad).toBe(false);
+    PaintRecord.report([{ element: photo }]);
+    await vi.waitFor(() => expect(codeMayLoad).toBe(true));
   });
 
   it('draws the copy for the member Auth kept even once their token has run out: it needs only whose it is', async () => {

@@ -9,3 +9,7 @@ export const SCREEN_SNAPSHOT_ID = 'screen-snapshot';
 export const KEPT_SCREEN_ATTRIBUTE = 'data-kept-screen';
 /** On a screen that only waits (the loader before the member is known): the copy may stay over it. */
 export const WAITING_SCREEN_ATTRIBUTE = 'data-waiting-screen';
+/** The drawn copy of a photo's detail, over the screen's copy. */
+export const DETAIL_SNAPSHOT_ID = 'detail-snapshot';
+/** On each of My Photos' cards: whose photo it shows, so the page's head can draw that photo's detail. */
+export const PHOTO_ID_ATTRIBUTE = 'data-photo-id';

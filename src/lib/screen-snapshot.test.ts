@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ADDRESS_CHECK_MS, FIRST_PHOTO_UNMET_MS, watchLayer } from './first-photo';
 import {
+  DETAIL_SNAPSHOT_ID,
   drawScreenSnapshot,
+  dropDetailSnapshot,
   dropOverOtherScreens,
   inertCopy,
+  keepDetailSnapshot,
   keepScreenSnapshot,
+  meetDetailSnapshot,
   meetScreenSnapshot,
   resetScreenSnapshot,
   SCREEN_SNAPSHOT_ID,
@@ -12,9 +16,10 @@ import {
   SNAPSHOT_LOOK,
   SNAPSHOT_MAX_CHARS,
   takeScreenSnapshot,
+  type DetailSnapshot,
   type ScreenSnapshot,
 } from './screen-snapshot';
-import { KEPT_SCREEN_ATTRIBUTE, WAITING_SCREEN_ATTRIBUTE } from './screen-marks';
+import { KEPT_SCREEN_ATTRIBUTE, PHOTO_ID_ATTRIBUTE, WAITING_SCREEN_ATTRIBUTE } from './screen-marks';
 import { clearMemberStorage, screenSnapshotKey, storageKeys } from './storage';
 
 /** A screen as the app draws it: emotion's rules in a sheet of their own, and the screen in `<main>`. */
@@ -319,5 +324,219 @@ describe('the screen taking over from its copy', () => {
     const drop = meetScreenSnapshot(main);
     drop();
     expect(layer()).toBeNull();
+  });
+});
+
+/** The photo detail as MUI draws it full-screen: the frame, the title, the photo's card, then the rest. */
+function drawDetail(): HTMLElement {
+  const sheet = document.createElement('style');
+  sheet.setAttribute('data-emotion', 'css');
+  document.head.append(sheet);
+  for (const rule of ['.css-paper{margin:0}', '.css-card{border-radius:4px}', '.css-score{color:red}'])
+    sheet.sheet!.insertRule(rule, sheet.sheet!.cssRules.length);
+  const root = document.createElement('div');
+  root.className = 'MuiDialog-root';
+  root.innerHTML = `
+    <div class="MuiBackdrop-root"></div>
+    <div class="MuiDialog-container css-container" role="presentation">
+      <div class="MuiDialog-paper css-paper" role="dialog" aria-labelledby="title">
+        <h2 id="title" class="css-title">Sunday hike<button class="css-close" aria-label="Close">x</button></h2>
+        <div class="css-content">
+          <div class="css-grid">
+            <div class="css-column">
+              <div id="card" class="css-card"><button class="css-area" aria-label="View full screen"><img class="css-photo" src="https://images.test/a.webp" srcset="https://images.test/a_small.webp 360w" sizes="100vw" width="720" height="960" alt="Sunday hike"></button></div>
+              <div class="css-controls"><button>Share</button></div>
+            </div>
+            <section class="css-score" aria-label="Score">3.9 Attractive</section>
+          </div>
+        </div>
+      </div>
+    </div>`;
+  document.body.append(root);
+  return root.querySelector<HTMLElement>('#card')!;
+}
+
+const detailLayer = () => document.getElementById(DETAIL_SNAPSHOT_ID);
+
+/** My Photos kept with two cards, each naming its photo. */
+function keptPhotos(): void {
+  kept(
+    {
+      html: `<main class="css-main">${['p1', 'p2']
+        .map(
+          (id, index) =>
+            `<article ${PHOTO_ID_ATTRIBUTE}="${id}" class="css-card"><img src="https://images.test/${id}.webp" srcset="https://images.test/${id}_small.webp 360w, https://images.test/${id}.webp 720w" sizes="100vw" width="720" height="${960 + index}" alt="Photo ${id}"></article>`,
+        )
+        .join('')}</main>`,
+    },
+    '/photos',
+  );
+}
+
+function keptDetail(overrides: Partial<DetailSnapshot> = {}): void {
+  const detail: DetailSnapshot = {
+    uid: 'maya',
+    width: window.innerWidth,
+    dark: false,
+    html: '<div class="css-container"><div class="css-paper"><h2 class="css-title"><button disabled="">x</button></h2><div class="css-card"><img class="css-photo" sizes="(min-width: 900px) 340px, 100vw"></div></div></div>',
+    css: '.css-paper{margin:0}',
+    savedAt: 1,
+    ...overrides,
+  };
+  localStorage.setItem(SNAPSHOT_LOOK.detail.key, JSON.stringify(detail));
+}
+
+describe("a photo detail's kept look", () => {
+  it('keeps the frame, the title and the photo card, without what follows, the photo or its caption', () => {
+    localStorage.setItem(storageKeys.memberHint, '1');
+    const card = drawDetail();
+    keepDetailSnapshot('maya', card);
+    const kept = JSON.parse(localStorage.getItem(SNAPSHOT_LOOK.detail.key)!) as DetailSnapshot;
+    expect(kept).toMatchObject({ uid: 'maya', width: window.innerWidth, dark: false });
+    const copy = document.createElement('div');
+    copy.innerHTML = kept.html;
+    expect(copy.querySelector('.css-paper')).not.toBeNull();
+    expect(copy.querySelector('.css-card img')?.getAttribute('sizes')).toBe('100vw');
+    for (const gone of ['src', 'srcset', 'alt', 'width', 'height'])
+      expect(copy.querySelector('img')?.hasAttribute(gone)).toBe(false);
+    expect(copy.querySelector('h2')?.textContent).toBe('x');
+    expect(copy.textContent).not.toContain('Share');
+    expect(copy.textContent).not.toContain('Attractive');
+    expect(copy.querySelector('[role], [aria-label], [id]')).toBeNull();
+    expect(kept.css).toContain('.css-card');
+    expect(kept.css).not.toContain('.css-score');
+    // The screen itself is as it was.
+    expect(card.ownerDocument.querySelector('[aria-label="Score"]')).not.toBeNull();
+    card.closest('.MuiDialog-root')!.remove();
+  });
+
+  it('is not kept once signed out, outside a dialog, or with no photo in the card; it goes at sign-out', () => {
+    const card = drawDetail();
+    keepDetailSnapshot('maya', card);
+    expect(localStorage.getItem(SNAPSHOT_LOOK.detail.key)).toBeNull();
+    localStorage.setItem(storageKeys.memberHint, '1');
+    const alone = document.createElement('div');
+    alone.innerHTML = '<img src="https://images.test/a.webp" alt="">';
+    document.body.append(alone);
+    keepDetailSnapshot('maya', alone);
+    expect(localStorage.getItem(SNAPSHOT_LOOK.detail.key)).toBeNull();
+    card.querySelector('img')!.remove();
+    keepDetailSnapshot('maya', card);
+    expect(localStorage.getItem(SNAPSHOT_LOOK.detail.key)).toBeNull();
+    alone.remove();
+    card.closest('.MuiDialog-root')!.remove();
+
+    keepDetailSnapshot('maya', drawDetail());
+    expect(localStorage.getItem(SNAPSHOT_LOOK.detail.key)).not.toBeNull();
+    clearMemberStorage();
+    expect(localStorage.getItem(SNAPSHOT_LOOK.detail.key)).toBeNull();
+    document.querySelector('.MuiDialog-root')!.remove();
+  });
+});
+
+describe('drawing the photo detail the address opens, before the app', () => {
+  beforeEach(() => window.history.replaceState(null, '', '/photos?photo=p2'));
+
+  it("draws the detail's frame with the named photo's image and caption from its card, over the screen's copy", () => {
+    keptPhotos();
+    keptDetail();
+    const drawn = draw('maya', '/photos');
+    const over = detailLayer();
+    expect(over).not.toBeNull();
+    expect(layer()).not.toBeNull();
+    expect(drawn?.layer).toBe(over);
+    const image = over!.querySelector('img')!;
+    expect(drawn?.images).toEqual([image]);
+    expect(image.getAttribute('src')).toBe('https://images.test/p2.webp');
+    expect(image.getAttribute('srcset')).toContain('p2_small.webp');
+    expect(image.getAttribute('height')).toBe('961');
+    expect(image.getAttribute('alt')).toBe('Photo p2');
+    // The dialog's own width for the photo, not the grid's.
+    expect(image.getAttribute('sizes')).toBe('(min-width: 900px) 340px, 100vw');
+    expect(over!.querySelector('h2')?.textContent).toBe('Photo p2x');
+    expect(over!.getAttribute('aria-hidden')).toBe('true');
+    expect(over!.hasAttribute('inert')).toBe(true);
+    expect(over!.style.position).toBe('fixed');
+    expect(Number(over!.style.zIndex)).toBeGreaterThan(1200);
+    expect(Number(over!.style.zIndex)).toBeLessThan(1300);
+  });
+
+  it("draws no detail for a photo not in the copy, another member's, width or mode, or CSS that loads", () => {
+    keptPhotos();
+    const cases: Array<[string, Partial<DetailSnapshot>]> = [
+      ['/photos?photo=p9', {}],
+      ['/photos?photo=p2', { uid: 'tom' }],
+      ['/photos?photo=p2', { width: window.innerWidth + 1 }],
+      ['/photos?photo=p2', { dark: true }],
+      ['/photos?photo=p2', { css: '.css-paper{background:url(https://tracker.test/a)}' }],
+      ['/photos?photo=p2', { html: '<div>one</div><div>two</div>' }],
+      ['/photos', {}],
+    ];
+    for (const [address, overrides] of cases) {
+      resetScreenSnapshot();
+      window.history.replaceState(null, '', address);
+      keptDetail(overrides);
+      const drawn = draw('maya', '/photos');
+      expect(detailLayer(), `${address} ${JSON.stringify(overrides)}`).toBeNull();
+      expect(drawn?.layer).toBe(layer());
+    }
+    resetScreenSnapshot();
+    localStorage.setItem(SNAPSHOT_LOOK.detail.key, '{not json');
+    draw('maya', '/photos');
+    expect(detailLayer()).toBeNull();
+  });
+
+  it('strips whatever runs or refers elsewhere from the kept frame, whoever wrote it', () => {
+    keptPhotos();
+    keptDetail({
+      html: '<div class="css-container" onclick="steal()"><a href="https://elsewhere.test"><h2 id="x">t</h2></a><img onerror="steal()" src="x"><script>steal()</script><iframe src="https://elsewhere.test"></iframe></div>',
+    });
+    draw('maya', '/photos');
+    const over = detailLayer()!;
+    expect(over.querySelector('script, iframe')).toBeNull();
+    expect(over.querySelector('[onclick], [onerror], [href], [id]')).toBeNull();
+    expect(over.querySelector('img')?.getAttribute('src')).toBe('https://images.test/p2.webp');
+  });
+
+  it("goes once the detail's own photo has loaded, at once where My Photos opens without it, and by itself in time", async () => {
+    keptPhotos();
+    keptDetail();
+    draw('maya', '/photos');
+    const image = document.createElement('img');
+    Object.defineProperty(image, 'complete', { value: false });
+    meetDetailSnapshot(image);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(detailLayer()).not.toBeNull();
+    image.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(detailLayer()).toBeNull());
+    // No detail is drawn after the app's.
+    draw('maya', '/photos');
+    expect(detailLayer()).toBeNull();
+
+    resetScreenSnapshot();
+    draw('maya', '/photos');
+    expect(detailLayer()).not.toBeNull();
+    dropDetailSnapshot();
+    expect(detailLayer()).toBeNull();
+
+    vi.useFakeTimers();
+    resetScreenSnapshot();
+    draw('maya', '/photos');
+    expect(detailLayer()).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(FIRST_PHOTO_UNMET_MS + ADDRESS_CHECK_MS);
+    expect(detailLayer()).toBeNull();
+  });
+
+  it('goes with the screen copy when the page shows another screen', async () => {
+    keptPhotos();
+    keptDetail();
+    draw('maya', '/photos');
+    const main = document.createElement('main');
+    document.body.append(main);
+    const stop = dropOverOtherScreens(main);
+    main.innerHTML = '<div role="alert">Something went wrong</div>';
+    await vi.waitFor(() => expect(detailLayer()).toBeNull());
+    expect(layer()).toBeNull();
+    stop();
   });
 });

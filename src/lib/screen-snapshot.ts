@@ -12,9 +12,15 @@
 
 import { paths } from '../config/paths';
 import { ADDRESS_CHECK_MS, FIRST_PHOTO_UNMET_MS, type watchLayer } from './first-photo';
-import { KEPT_SCREEN_ATTRIBUTE, SCREEN_SNAPSHOT_ID, WAITING_SCREEN_ATTRIBUTE } from './screen-marks';
+import {
+  DETAIL_SNAPSHOT_ID,
+  KEPT_SCREEN_ATTRIBUTE,
+  PHOTO_ID_ATTRIBUTE,
+  SCREEN_SNAPSHOT_ID,
+  WAITING_SCREEN_ATTRIBUTE,
+} from './screen-marks';
 
-export { SCREEN_SNAPSHOT_ID };
+export { DETAIL_SNAPSHOT_ID, SCREEN_SNAPSHOT_ID };
 import { screenSnapshotKey, storageKeys } from './storage';
 
 /**
@@ -80,7 +86,29 @@ const KEPT_ATTRIBUTES = [
   'stroke-width',
   'opacity',
   'disabled',
+  PHOTO_ID_ATTRIBUTE,
 ];
+
+/** The address's parameter naming the photo whose detail My Photos opens with (src/app/routes.tsx). */
+export const DETAIL_PARAM = 'photo';
+/** Set on `<html>` once the photo detail has drawn itself, or will not: no detail copy is drawn after it. */
+export const DETAIL_TAKEN = 'detailTaken';
+/** Over the app's bar and tab bar (MUI's 1100) and drawer (1200), under its dialogs (1300). */
+const DETAIL_LAYER_Z = 1250;
+
+/**
+ * The photo detail as this device last showed it full-screen (on a phone), for any photo: its frame, its
+ * title and its photo's card, without the photo's own image or caption, which the page's head takes from
+ * the kept My Photos (the card whose PHOTO_ID_ATTRIBUTE the address names).
+ */
+export interface DetailSnapshot {
+  uid: string;
+  width: number;
+  dark: boolean;
+  html: string;
+  css: string;
+  savedAt: number;
+}
 
 /** What drawing a copy needs besides it: given, so the page's head can draw it too. */
 export interface SnapshotLook {
@@ -94,6 +122,14 @@ export interface SnapshotLook {
   /** DROPPED and KEPT_ATTRIBUTES: the head strips a copy again, whoever wrote it. */
   dropped: string;
   attributes: string[];
+  detail: {
+    id: string;
+    key: string;
+    param: string;
+    photoAttribute: string;
+    taken: string;
+    zIndex: number;
+  };
 }
 
 export const SNAPSHOT_LOOK: SnapshotLook = {
@@ -106,6 +142,14 @@ export const SNAPSHOT_LOOK: SnapshotLook = {
   unmetMs: FIRST_PHOTO_UNMET_MS,
   dropped: DROPPED,
   attributes: KEPT_ATTRIBUTES,
+  detail: {
+    id: DETAIL_SNAPSHOT_ID,
+    key: screenSnapshotKey('detail'),
+    param: DETAIL_PARAM,
+    photoAttribute: PHOTO_ID_ATTRIBUTE,
+    taken: DETAIL_TAKEN,
+    zIndex: DETAIL_LAYER_Z,
+  },
 };
 
 /** Fields whose value the copy shows: a password's never is, a file or hidden field not at all. */
@@ -121,11 +165,23 @@ function classesOf(root: Element): Set<string> {
   return classes;
 }
 
+/**
+ * What a rule applies to: a style rule's selectors, a media (or other grouping) rule's inner rules'; any
+ * other rule's whole text.
+ * Read instead of the whole rule's text, which the browser writes out anew each time: the app has
+ * thousands of rules, and the copy needs a few.
+ */
+function selectorsOf(rule: CSSRule): string {
+  if ('selectorText' in rule && typeof rule.selectorText === 'string') return rule.selectorText;
+  if ('cssRules' in rule && rule.cssRules instanceof CSSRuleList)
+    return [...rule.cssRules].map(selectorsOf).join(',');
+  return rule.cssText;
+}
+
 /** A rule the copy needs: one of its classes' own, or a global one (the baseline, the theme's variables). */
 function ruleText(rule: CSSRule, used: Set<string>): string {
-  const text = rule.cssText;
-  const named = [...text.matchAll(EMOTION_CLASS)].map(([, name]) => name!);
-  return named.length === 0 || named.some((name) => used.has(name)) ? text : '';
+  const named = [...selectorsOf(rule).matchAll(EMOTION_CLASS)].map(([, name]) => name!);
+  return named.length === 0 || named.some((name) => used.has(name)) ? rule.cssText : '';
 }
 
 /** The CSS the app's styles made for the classes in `used`. */
@@ -146,7 +202,7 @@ function cssFor(used: Set<string>): string {
   return rules.join('');
 }
 
-/** The screen's `<main>` made inert: only how it looks is kept, with the form fields' shown values. */
+/** The screen's `<main>` (or a dialog) made inert: only how it looks is kept, with the form fields' shown values. */
 export function inertCopy(main: HTMLElement): HTMLElement {
   const copy = main.cloneNode(true) as HTMLElement;
   // Values are properties, not attributes: copied from the screen's fields in the same order.
@@ -202,7 +258,7 @@ export function takeScreenSnapshot(
 }
 
 /** Two copies that draw the same: only when they were taken differs. */
-function sameLook(one: ScreenSnapshot, other: ScreenSnapshot): boolean {
+function sameLook<T extends { savedAt: number }>(one: T, other: T): boolean {
   return JSON.stringify({ ...one, savedAt: 0 }) === JSON.stringify({ ...other, savedAt: 0 });
 }
 
@@ -223,6 +279,71 @@ export function keepScreenSnapshot(uid: string, path: string): void {
     else localStorage.setItem(key, text);
   } catch {
     // Full or blocked storage: the screen starts as it would without a copy.
+  }
+}
+
+/** Where `target` sits under `root`, as child positions. */
+function placeOf(root: Element, target: Element): number[] {
+  const place: number[] = [];
+  for (let node = target; node !== root && node.parentElement; node = node.parentElement)
+    place.unshift([...node.parentElement.children].indexOf(node));
+  return place;
+}
+
+/**
+ * The photo detail around `card` (the photo's card, its image shown) as a copy: the dialog's frame with
+ * what comes before the card (its title) and the card, nothing after it; without the caption and the
+ * image's source, which are the photo's, not the frame's.
+ */
+export function takeDetailSnapshot(
+  uid: string,
+  card: HTMLElement,
+  now: number = Date.now(),
+): DetailSnapshot | undefined {
+  const container = card.closest<HTMLElement>('.MuiDialog-container');
+  if (!container || !card.querySelector('img')) return undefined;
+  const frame = container.cloneNode(true) as HTMLElement;
+  let node: Element | undefined = frame;
+  for (const index of placeOf(container, card)) node = node?.children[index];
+  if (!node) return undefined;
+  for (let kept: Element = node; kept !== frame && kept.parentElement; kept = kept.parentElement)
+    while (kept.nextElementSibling) kept.nextElementSibling.remove();
+  const copy = inertCopy(frame);
+  const image = copy.querySelector('img');
+  const title = copy.querySelector('h2');
+  if (!image || !title) return undefined;
+  for (const name of ['src', 'srcset', 'alt', 'width', 'height']) image.removeAttribute(name);
+  for (const child of [...title.childNodes]) if (child.nodeType === Node.TEXT_NODE) child.remove();
+  let dark: boolean;
+  try {
+    dark = localStorage.getItem(storageKeys.colorMode) === 'dark';
+  } catch {
+    return undefined;
+  }
+  return {
+    uid,
+    width: window.innerWidth,
+    dark,
+    html: copy.outerHTML,
+    css: cssFor(classesOf(copy)),
+    savedAt: now,
+  };
+}
+
+/** Keeps the photo detail's look, shown full-screen around `card`, for the member's next start at one. */
+export function keepDetailSnapshot(uid: string, card: HTMLElement): void {
+  try {
+    if (localStorage.getItem(storageKeys.memberHint) === null) return;
+    const snapshot = takeDetailSnapshot(uid, card);
+    if (!snapshot) return;
+    const key = SNAPSHOT_LOOK.detail.key;
+    const before = localStorage.getItem(key);
+    if (before !== null && sameLook(JSON.parse(before) as DetailSnapshot, snapshot)) return;
+    const text = JSON.stringify(snapshot);
+    if (text.length > SNAPSHOT_MAX_CHARS) localStorage.removeItem(key);
+    else localStorage.setItem(key, text);
+  } catch {
+    // Full or blocked storage: the detail opens as it would without a copy.
   }
 }
 
@@ -262,31 +383,37 @@ export function drawScreenSnapshot(
     kept.dark !== dark ||
     typeof kept.top !== 'number' ||
     typeof kept.html !== 'string' ||
-    typeof kept.css !== 'string' ||
     typeof kept.background !== 'string' ||
-    !/^[\w#(),.%\s-]*$/.test(kept.background) ||
-    // The app's styles load nothing: CSS that would is not the app's.
-    /@import|url\(/i.test(kept.css)
+    !/^[\w#(),.%\s-]*$/.test(kept.background)
   )
     return undefined;
-  const template = document.createElement('template');
-  template.innerHTML = kept.html;
-  const keptMain = template.content.firstElementChild;
-  if (!keptMain || template.content.childElementCount !== 1) return undefined;
+  // Markup from storage, parsed inert and stripped to how it looks, whoever wrote it.
+  const parse = (html: string): Element | undefined => {
+    const template = document.createElement('template');
+    template.innerHTML = html;
+    const top = template.content.firstElementChild;
+    if (!top || template.content.childElementCount !== 1) return undefined;
+    top.querySelectorAll(look.dropped).forEach((element) => element.remove());
+    const all = ([top] as Element[]).concat(
+      Array.prototype.slice.call(top.querySelectorAll('*')) as Element[],
+    );
+    for (const element of all)
+      for (const attribute of Array.prototype.slice.call(element.attributes) as Attr[]) {
+        const name = attribute.name.toLowerCase();
+        if (look.attributes.indexOf(name) < 0 || (name === 'style' && /url\(/i.test(attribute.value)))
+          element.removeAttribute(attribute.name);
+      }
+    return top;
+  };
+  // The app's styles load nothing: CSS that would is not the app's.
+  const safeCss = (css: unknown): css is string => typeof css === 'string' && !/@import|url\(/i.test(css);
+  if (!safeCss(kept.css)) return undefined;
+  const keptMain = parse(kept.html);
+  if (!keptMain) return undefined;
   // A `<div>` in the main's place: the page has one `<main>`, the app's.
   const main = document.createElement('div');
   main.className = keptMain.className;
   while (keptMain.firstChild) main.appendChild(keptMain.firstChild);
-  main.querySelectorAll(look.dropped).forEach((element) => element.remove());
-  const all = ([main] as Element[]).concat(
-    Array.prototype.slice.call(main.querySelectorAll('*')) as Element[],
-  );
-  for (const element of all)
-    for (const attribute of Array.prototype.slice.call(element.attributes) as Attr[]) {
-      const name = attribute.name.toLowerCase();
-      if (look.attributes.indexOf(name) < 0 || (name === 'style' && /url\(/i.test(attribute.value)))
-        element.removeAttribute(attribute.name);
-    }
   const layer = document.createElement('div');
   layer.id = look.id;
   layer.setAttribute('aria-hidden', 'true');
@@ -300,24 +427,74 @@ export function drawScreenSnapshot(
   layer.append(style, main);
   (document.body || root).append(layer);
   watch(layer, (next) => next === path || next === path + '/', look);
+
+  // The photo the address opens My Photos on, full-screen as this device last showed a photo's detail:
+  // its frame from the detail's copy, its image and caption from its card in the screen's.
+  const detail = look.detail;
+  let wanted: string | null = null;
+  let framed: Record<string, unknown> | null;
+  try {
+    wanted = new URLSearchParams(location.search).get(detail.param);
+    framed = wanted
+      ? (JSON.parse(localStorage.getItem(detail.key) || 'null') as Record<string, unknown>)
+      : null;
+  } catch {
+    framed = null;
+  }
+  const cards = Array.prototype.slice.call(
+    main.querySelectorAll('[' + detail.photoAttribute + ']'),
+  ) as Element[];
+  let card: Element | undefined;
+  for (const each of cards) if (each.getAttribute(detail.photoAttribute) === wanted) card = each;
+  const photo = card && card.querySelector('img');
+  const frame =
+    photo &&
+    framed &&
+    typeof framed === 'object' &&
+    framed.uid === uid &&
+    framed.width === window.innerWidth &&
+    framed.dark === dark &&
+    typeof framed.html === 'string' &&
+    safeCss(framed.css)
+      ? parse(framed.html)
+      : undefined;
+  const image = frame && frame.querySelector('img');
+  const title = frame && frame.querySelector('h2');
+  if (photo && frame && image && title && typeof framed?.css === 'string') {
+    for (const name of ['src', 'srcset', 'width', 'height', 'alt']) {
+      const value = photo.getAttribute(name);
+      if (value !== null) image.setAttribute(name, value);
+    }
+    title.insertBefore(document.createTextNode(photo.getAttribute('alt') || ''), title.firstChild);
+    const over = document.createElement('div');
+    over.id = detail.id;
+    over.setAttribute('aria-hidden', 'true');
+    over.setAttribute('inert', '');
+    over.style.cssText = `position:fixed;top:0;left:0;right:0;bottom:0;contain:layout paint;z-index:${detail.zIndex};pointer-events:none`;
+    const frameStyle = document.createElement('style');
+    frameStyle.textContent = framed.css;
+    over.append(frameStyle, frame);
+    (document.body || root).append(over);
+    watch(over, (next) => next === path || next === path + '/', {
+      taken: detail.taken,
+      unmetMs: look.unmetMs,
+      addressCheckMs: look.addressCheckMs,
+    });
+    return { layer: over, images: [image] };
+  }
   const images = (Array.prototype.slice.call(layer.querySelectorAll('img')) as HTMLImageElement[]).filter(
-    (image) => image.getBoundingClientRect().top < window.innerHeight,
+    (shown) => shown.getBoundingClientRect().top < window.innerHeight,
   );
   return { layer, images };
 }
 
 /**
- * The screen has drawn itself in `main`: the layer over it goes once the screen's own photos in view
- * have loaded (so nothing blinks; at most SNAPSHOT_HANDOVER_LIMIT_MS), then after the next frame. No
- * copy is drawn after this. The function returned drops the layer at once (the screen went).
+ * Removes `layer` once `images` have loaded or failed (so nothing blinks; at most
+ * SNAPSHOT_HANDOVER_LIMIT_MS), after the next frame. The function returned removes it at once.
  */
-export function meetScreenSnapshot(main: Element | null): () => void {
-  document.documentElement.dataset[SNAPSHOT_TAKEN] = 'true';
-  const layer = document.getElementById(SCREEN_SNAPSHOT_ID);
-  if (!layer) return () => undefined;
-  const height = window.innerHeight;
-  const loads = [...(main?.querySelectorAll('img') ?? [])]
-    .filter((image) => !image.complete && image.getBoundingClientRect().top < height)
+function dropOnceLoaded(layer: HTMLElement, images: HTMLImageElement[]): () => void {
+  const loads = images
+    .filter((image) => !image.complete)
     .map(
       (image) =>
         new Promise<void>((resolve) => {
@@ -337,6 +514,40 @@ export function meetScreenSnapshot(main: Element | null): () => void {
 }
 
 /**
+ * The screen has drawn itself in `main`: the layer over it goes once the screen's own photos in view
+ * have loaded, then after the next frame (`dropOnceLoaded`). No copy is drawn after this. The function
+ * returned drops the layer at once (the screen went).
+ */
+export function meetScreenSnapshot(main: Element | null): () => void {
+  document.documentElement.dataset[SNAPSHOT_TAKEN] = 'true';
+  const layer = document.getElementById(SCREEN_SNAPSHOT_ID);
+  if (!layer) return () => undefined;
+  const height = window.innerHeight;
+  const images = [...(main?.querySelectorAll('img') ?? [])].filter(
+    (image) => image.getBoundingClientRect().top < height,
+  );
+  return dropOnceLoaded(layer, images);
+}
+
+/**
+ * The photo detail has drawn itself, showing `image`: the detail's copy over it goes once that has
+ * loaded (`dropOnceLoaded`), the dialog being over it meanwhile. No detail copy is drawn after this.
+ * The function returned drops the copy at once (the detail went).
+ */
+export function meetDetailSnapshot(image: HTMLImageElement | null | undefined): () => void {
+  document.documentElement.dataset[DETAIL_TAKEN] = 'true';
+  const layer = document.getElementById(DETAIL_SNAPSHOT_ID);
+  if (!layer) return () => undefined;
+  return dropOnceLoaded(layer, image ? [image] : []);
+}
+
+/** My Photos opens without the photo the address names (gone, or none): its detail's copy goes now. */
+export function dropDetailSnapshot(): void {
+  document.documentElement.dataset[DETAIL_TAKEN] = 'true';
+  document.getElementById(DETAIL_SNAPSHOT_ID)?.remove();
+}
+
+/**
  * Drops the layer as soon as `main` shows anything but a kept screen (KEPT_SCREEN_ATTRIBUTE) or one that
  * only waits (WAITING_SCREEN_ATTRIBUTE): an error, the profile form a new member completes, another
  * screen at the address. The layer would hide it, and a tap through it would land on what is not seen.
@@ -353,6 +564,7 @@ export function dropOverOtherScreens(main: HTMLElement | null): () => void {
     if (main.childElementCount === 0) return;
     if (main.querySelector(`[${KEPT_SCREEN_ATTRIBUTE}], [${WAITING_SCREEN_ATTRIBUTE}]`)) return;
     layer.remove();
+    dropDetailSnapshot();
     observer.disconnect();
   };
   const observer = new MutationObserver(check);
@@ -364,5 +576,7 @@ export function dropOverOtherScreens(main: HTMLElement | null): () => void {
 /** For tests: the page as it was before any copy was drawn. */
 export function resetScreenSnapshot(): void {
   document.documentElement.removeAttribute('data-snapshot-taken');
+  document.documentElement.removeAttribute('data-detail-taken');
   document.getElementById(SCREEN_SNAPSHOT_ID)?.remove();
+  document.getElementById(DETAIL_SNAPSHOT_ID)?.remove();
 }

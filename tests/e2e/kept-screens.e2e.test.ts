@@ -1,12 +1,14 @@
 /**
- * My Photos and /profile drawn as the member last saw them on this device, before the app's code has
- * run (src/lib/screen-snapshot.ts): the copy kept when the member left, drawn exactly where the screen
- * then shows itself, handed over once the screen's own photos have loaded, and gone at sign-out.
+ * My Photos, a photo's detail and /profile drawn as the member last saw them on this device, before the
+ * app's code has run (src/lib/screen-snapshot.ts): the copy kept when the member left, drawn exactly
+ * where the screen then shows itself, handed over once the screen's own photos have loaded, and gone
+ * at sign-out.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { FIRST_READ_GLOBAL } from '../../src/data/first-read-global';
-import { SCREEN_SNAPSHOT_ID } from '../../src/lib/screen-snapshot';
+import { DETAIL_SNAPSHOT_ID, SCREEN_SNAPSHOT_ID, SNAPSHOT_LOOK } from '../../src/lib/screen-snapshot';
+import { PHOTO_ID_ATTRIBUTE } from '../../src/lib/screen-marks';
 import { screenSnapshotKey } from '../../src/lib/storage';
 import { browserForFile } from './support/browser';
 import type { Member } from './support/member';
@@ -149,8 +151,44 @@ async function checkKeptScreen(
     expect(order.appAsked).toBeGreaterThanOrEqual(seen.copyPhotoLoaded ?? seen.drawn!);
 }
 
+/** What a journey sees of the photo detail the page's head draws: its photo's place, the dialog's, and when it went. */
+interface DetailSeen {
+  drawn?: number;
+  last?: { copy: Place; dialog: Place | null };
+  /** Whether the dialog's own photo had loaded when the copy went. */
+  goneAfterPhoto?: boolean;
+}
+
+/** Records, on every load of the page, what the photo detail's copy and the app's dialog did. */
+async function watchDetail(page: Page): Promise<void> {
+  await page.addInitScript((layerId) => {
+    const seen: DetailSeen = {};
+    Object.assign(window, { detailSeen: seen });
+    const place = (element: Element | null | undefined) =>
+      element ? (element.getBoundingClientRect().toJSON() as Place) : null;
+    const dialogPhoto = () => document.querySelector<HTMLImageElement>('[role="dialog"] img');
+    const watch = () => {
+      const layer = document.getElementById(layerId);
+      if (!layer) return;
+      seen.last = { copy: place(layer.querySelector('img'))!, dialog: place(dialogPhoto()) };
+      requestAnimationFrame(watch);
+    };
+    new MutationObserver(() => {
+      const layer = document.getElementById(layerId);
+      if (layer && seen.drawn === undefined) {
+        seen.drawn = performance.now();
+        watch();
+      }
+      if (!layer && seen.drawn !== undefined && seen.goneAfterPhoto === undefined) {
+        const photo = dialogPhoto();
+        seen.goneAfterPhoto = Boolean(photo?.complete && photo.naturalWidth > 0);
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, DETAIL_SNAPSHOT_ID);
+}
+
 describe('screens kept on the device', () => {
-  it('draws My Photos and /profile as the member last saw them before the app, where the screens then show, and forgets them at sign-out', async () => {
+  it("draws My Photos, a photo's detail and /profile as the member last saw them before the app, where the screens then show, and forgets them at sign-out", async () => {
     const { member } = await memberWithPhoto(
       browser(),
       { name: 'Iris', age: 30, gender: 'Female', showMe: 'Both' },
@@ -166,12 +204,46 @@ describe('screens kept on the device', () => {
     // The screen the copy stood for, the member's own.
     await page.getByRole('article', { name: 'Harbour walk' }).waitFor();
 
+    // A photo's detail, opened from a link to it (a notification's): drawn over My Photos' copy before
+    // the app, its photo exactly where the dialog's then is, and gone once the dialog's photo has loaded.
+    await member.visit('/photos');
+    const card = page.getByRole('article', { name: 'Harbour walk' });
+    const photoId = await card.getAttribute(PHOTO_ID_ATTRIBUTE);
+    expect(photoId).toBeTruthy();
+    await card.getByRole('button', { name: 'Open Harbour walk' }).click();
+    await page.getByRole('dialog', { name: 'Harbour walk' }).waitFor();
+    await eventually(
+      () => page.evaluate((key) => localStorage.getItem(key), SNAPSHOT_LOOK.detail.key),
+      (kept) => kept !== null,
+    );
+    await member.visit('/robots.txt');
+    await page.evaluate(async () => {
+      for (const registration of await navigator.serviceWorker.getRegistrations())
+        await registration.unregister();
+    });
+    await watchDetail(page);
+    await member.visit(`/photos?photo=${photoId}`);
+    await page.getByRole('dialog', { name: 'Harbour walk' }).waitFor();
+    const detail = await eventually(
+      () => page.evaluate(() => (window as unknown as { detailSeen: DetailSeen }).detailSeen),
+      (found) => found.goneAfterPhoto !== undefined,
+    );
+    expect(detail.drawn).toBeDefined();
+    expect(detail.goneAfterPhoto).toBe(true);
+    const { copy, dialog } = detail.last!;
+    expect(dialog).not.toBeNull();
+    for (const side of ['top', 'left', 'width', 'height'] as const)
+      expect(Math.abs(copy[side] - dialog![side])).toBeLessThanOrEqual(1);
+    expect(await page.locator(`#${DETAIL_SNAPSHOT_ID}`).count()).toBe(0);
+    await page.getByRole('dialog', { name: 'Harbour walk' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
     await member.signOut();
     const left = await page.evaluate(
       (keys) => keys.map((key) => localStorage.getItem(key)),
-      ['/', '/photos', '/profile'].map(screenSnapshotKey),
+      [...['/', '/photos', '/profile'].map(screenSnapshotKey), SNAPSHOT_LOOK.detail.key],
     );
-    expect(left).toEqual([null, null, null]);
+    expect(left).toEqual([null, null, null, null]);
     await member.close();
   }, 180_000);
 });

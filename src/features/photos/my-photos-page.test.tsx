@@ -1,10 +1,10 @@
 import { CallError } from '@/data/callables';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Callables } from '@/domain/callables';
 import type { Photo, PhotoSort } from '@/domain/photo';
 import { hooraySeenKey } from '@/lib/storage';
-import { drawnCopyAt, forgetDrawnCopy, takeKeptCopy } from '@/testing/screen-copy';
+import { drawnCopyAt, drawnDetail, forgetDrawnCopy, takeKeptCopy } from '@/testing/screen-copy';
 import { aMember, aPhoto, renderApp } from '@/testing/test-utils';
 import { MyPhotosPage } from './my-photos-page';
 
@@ -165,6 +165,38 @@ describe('My Photos', () => {
     expect(kept?.uid).toBe(member.uid);
     expect(kept?.html).toContain('Harbour walk');
     forgetDrawnCopy();
+  });
+
+  it("drops the photo detail the page's head drew at once where the address's photo is not the member's", async () => {
+    const detail = drawnDetail();
+    renderApp(<MyPhotosPage user={member} openPhotoId="gone" />, { route: '/photos?photo=gone' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Not before the photos are here: the detail may yet open.
+    expect(detail.isConnected).toBe(true);
+    deliver([aPhoto('a')]);
+    await waitFor(() => expect(detail.isConnected).toBe(false));
+    forgetDrawnCopy();
+  });
+
+  it("leaves the photo detail the page's head drew to the detail the address opens", async () => {
+    // The detail asks where its photo stands.
+    callables.call.mockResolvedValue({ topPercent: null, peer: null, siteAverage: 3 });
+    const detail = drawnDetail();
+    try {
+      const { unmount } = renderApp(<MyPhotosPage user={member} openPhotoId="a" />, {
+        route: '/photos?photo=a',
+      });
+      deliver([aPhoto('a', { caption: 'Harbour walk' })]);
+      const dialog = await screen.findByRole('dialog', { name: 'Harbour walk' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(detail.isConnected).toBe(true);
+      fireEvent.load(within(dialog).getByRole('img', { name: 'Harbour walk' }));
+      await waitFor(() => expect(detail.isConnected).toBe(false));
+      unmount();
+    } finally {
+      callables.call.mockReset();
+      forgetDrawnCopy();
+    }
   });
 
   it('offers Compare with two active photos or more, its code loaded only when asked for', async () => {

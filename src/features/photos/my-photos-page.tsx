@@ -21,6 +21,7 @@ import type { User } from '@/domain/user';
 import { whenIdle } from '@/lib/idle';
 import { onDemand } from '@/lib/on-demand';
 import { KEPT_SCREEN_ATTRIBUTE } from '@/lib/screen-marks';
+import { dropDetailSnapshot } from '@/lib/screen-snapshot';
 import { useScreenSnapshot } from '@/lib/use-screen-snapshot';
 import { logFailure } from '@/lib/report-error';
 import { hooraySeenKey } from '@/lib/storage';
@@ -102,6 +103,11 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
 
   // Drawn from the copy this device kept until the photos are here (src/lib/screen-snapshot.ts).
   useScreenSnapshot(user.uid, photos !== undefined || error !== null);
+  // The detail the head drew for the address's photo goes at once where no detail will take it over.
+  const detailShown = Boolean(openPhoto);
+  useEffect(() => {
+    if ((photos !== undefined || error !== null) && !detailShown) dropDetailSnapshot();
+  }, [photos, error, detailShown]);
 
   const photosShown = photos !== undefined && photos.length > 0;
   useEffect(() => {
@@ -319,6 +325,7 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
       )}
       {openPhoto && photos && (
         <PhotoDetailDialog
+          keptFor={user.uid}
           photo={openPhoto}
           photos={photos}
           busy={busyId === openPhoto.id}

@@ -15,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { DisplayImage } from '@/components/display-image';
+import { PHOTO_ID_ATTRIBUTE } from '@/lib/screen-marks';
 import { PHOTO_MESSAGES } from '@/domain/limits';
 import { isNewPhoto, leaderboardBadge, tenPointScore, type Photo } from '@/domain/photo';
 
@@ -37,6 +38,7 @@ export function PhotoCard({ photo, now, busy, onToggleActive, onDelete, onOpen }
     <Card
       component="article"
       aria-label={label}
+      {...{ [PHOTO_ID_ATTRIBUTE]: photo.id }}
       sx={{ position: 'relative', height: '100%', display: 'flex', flexDirection: 'column' }}
     >
       <Box sx={{ position: 'relative', opacity: photo.active ? 1 : 0.45 }}>

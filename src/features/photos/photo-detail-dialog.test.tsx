@@ -1,9 +1,12 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CallError } from '@/data/callables';
 import { DAILY_LIMIT_MESSAGES } from '@/domain/daily-counter';
 import type { PhotoStanding } from '@/domain/photo-standing';
 import { advancedAnalytics, type Vote } from '@/domain/vote';
+import { SNAPSHOT_LOOK } from '@/lib/screen-snapshot';
+import { storageKeys } from '@/lib/storage';
+import { drawnDetail, forgetDrawnCopy, takeKeptDetail } from '@/testing/screen-copy';
 import { aPhoto, renderApp } from '@/testing/test-utils';
 import { PhotoDetailDialog } from './photo-detail-dialog';
 import { SHARE_MESSAGES, sharePhoto } from './share';
@@ -64,7 +67,7 @@ function aVote(id: string, overrides: Partial<Vote> = {}): Vote {
 }
 
 describe('PhotoDetailDialog', () => {
-  it('shows score with one decimal, the verdict, votes, the badge and viewing-time messages', () => {
+  it('shows score with one decimal, the verdict, votes, the badge and viewing-time messages', async () => {
     const photo = aPhoto('a', {
       rate: 4.26,
       votesCount: 14,
@@ -73,7 +76,7 @@ describe('PhotoDetailDialog', () => {
       totalViewingTimeSeconds: 2000,
     });
     renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
-    const score = screen.getByRole('region', { name: 'Score' });
+    const score = await screen.findByRole('region', { name: 'Score' });
     expect(score).toHaveTextContent('4.3');
     expect(score).toHaveTextContent('Very Attractive');
     expect(score).toHaveTextContent('14 votes');
@@ -82,7 +85,7 @@ describe('PhotoDetailDialog', () => {
     expect(score).toHaveTextContent('Your photo has been looked at for over 30 minutes in total!');
   });
 
-  it("states the percentile and the fair score beside the raw average from the photo's standing", () => {
+  it("states the percentile and the fair score beside the raw average from the photo's standing", async () => {
     // In the top 8% of the site's photos, the site's votes averaging 3.
     site.standing = { topPercent: 8, peer: null, siteAverage: 3 };
     const photo = aPhoto('a', {
@@ -93,7 +96,7 @@ describe('PhotoDetailDialog', () => {
       qualitySquares: 12 * 4.4 * 4.4 + 2,
     });
     const { unmount } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
-    const score = screen.getByRole('region', { name: 'Score' });
+    const score = await screen.findByRole('region', { name: 'Score' });
     expect(score).toHaveTextContent('Incredible shot Your photo is in top 8% percentile!');
     expect(screen.getByLabelText('Fair score')).toHaveTextContent(
       /Fair score 4\.\d \(90% sure between \d\.\d and \d\.\d\)/,
@@ -108,7 +111,7 @@ describe('PhotoDetailDialog', () => {
       qualitySquares: 40.5,
     });
     renderApp(<PhotoDetailDialog photo={early} photos={[early]} {...handlers} />);
-    expect(screen.getByRole('region', { name: 'Score' })).not.toHaveTextContent('percentile');
+    expect(await screen.findByRole('region', { name: 'Score' })).not.toHaveTextContent('percentile');
     site.standing = undefined;
   });
 
@@ -173,13 +176,14 @@ describe('PhotoDetailDialog', () => {
     expect(card).not.toHaveTextContent('Beard');
   });
 
-  it('paints the photo and the score first, and what is under them once that is painted', async () => {
+  it('paints the photo and its controls first, and the score and all under it once that is painted', async () => {
     const photo = aPhoto('a', { aiInsights: insights, votesCount: 1, rate: 4 });
     renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
     expect(screen.getByRole('img', { name: photo.caption! })).toBeInTheDocument();
-    expect(screen.getByRole('region', { name: 'Score' })).toHaveTextContent('1 vote');
+    expect(screen.getByRole('button', { name: 'Share' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Score' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'AI Insights' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Overview of ratings' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Score' })).toHaveTextContent('1 vote');
     expect(await screen.findByRole('region', { name: 'AI Insights' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Overview of ratings' })).toBeInTheDocument();
   });
@@ -214,6 +218,51 @@ describe('PhotoDetailDialog', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it("takes over from the copy of itself the page's head drew once its photo has loaded, and keeps its look on a phone", async () => {
+    const phone = (query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    });
+    vi.stubGlobal('matchMedia', phone);
+    const drawn = drawnDetail();
+    try {
+      const photo = aPhoto('a', { caption: 'Harbour walk' });
+      renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} keptFor="maya" />);
+      const image = screen.getByRole('img', { name: 'Harbour walk' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(drawn.isConnected).toBe(true);
+      expect(takeKeptDetail()).toBeNull();
+      Object.defineProperty(image, 'naturalWidth', { value: 720 });
+      fireEvent.load(image);
+      await waitFor(() => expect(drawn.isConnected).toBe(false));
+      // Kept once the browser is idle: the frame and the card, not the photo or its caption.
+      await waitFor(() => expect(localStorage.getItem(SNAPSHOT_LOOK.detail.key)).not.toBeNull());
+      const kept = takeKeptDetail();
+      expect(kept?.uid).toBe('maya');
+      expect(kept?.html).toContain('MuiDialog-paperFullScreen');
+      expect(kept?.html).not.toContain('Harbour walk');
+      expect(kept?.html).not.toContain('Share');
+    } finally {
+      vi.unstubAllGlobals();
+      forgetDrawnCopy();
+    }
+  });
+
+  it('keeps no look where it is not full-screen, or for a member not named', async () => {
+    localStorage.setItem(storageKeys.memberHint, '1');
+    const photo = aPhoto('a');
+    const wide = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} keptFor="maya" />);
+    const image = screen.getByRole('img');
+    Object.defineProperty(image, 'naturalWidth', { value: 720 });
+    fireEvent.load(image);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(takeKeptDetail()).toBeNull();
+    wide.unmount();
+    forgetDrawnCopy();
   });
 
   it('offers the small image beside the large one, for a photo column narrower than the screen', () => {

@@ -32,6 +32,7 @@ import { usePhotoStanding } from '@/data/use-photo-standing';
 import { PeerPercentile } from './peer-percentile';
 import { ClosableDialogTitle } from '@/components/closable-dialog-title';
 import { useFirstPaintDone } from '@/lib/use-first-paint-done';
+import { useDetailSnapshot } from '@/lib/use-detail-snapshot';
 
 interface Props {
   photo: Photo;
@@ -41,6 +42,8 @@ interface Props {
   onClose: () => void;
   onToggleActive: (active: boolean) => void;
   onDelete: () => void;
+  /** The member whose device keeps the detail's look for its next start (src/lib/use-detail-snapshot.ts). */
+  keptFor?: string;
 }
 
 function InsightsPanel({ insights }: { insights: AiInsights }) {
@@ -183,13 +186,16 @@ export function PhotoDetailDialog({
   onClose,
   onToggleActive,
   onDelete,
+  keptFor,
 }: Props) {
   const theme = useTheme();
   // Read at once rather than after a first render that would lay the dialog out at the wrong size.
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const lowerShown = useFirstPaintDone();
+  const restShown = useFirstPaintDone();
   const [flipped, setFlipped] = useState(false);
   const [viewing, setViewing] = useState(false);
+  const [photoCard, setPhotoCard] = useState<HTMLDivElement | null>(null);
+  useDetailSnapshot(photoCard, keptFor, fullScreen && !(flipped && photo.faceDetail), photo.id);
   const badge = leaderboardBadge(photo);
   const rated = photo.votesCount > 0;
   const standing = usePhotoStanding(photo);
@@ -218,7 +224,7 @@ export function PhotoDetailDialog({
       <DialogContent dividers>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 5 }}>
-            <Card>
+            <Card ref={setPhotoCard}>
               {flipped && photo.faceDetail ? (
                 <Box sx={{ p: 2, aspectRatio: '3 / 4' }} aria-label="Face analysis">
                   <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
@@ -273,65 +279,68 @@ export function PhotoDetailDialog({
               </Button>
             </Stack>
           </Grid>
-          <Grid size={{ xs: 12, md: 7 }}>
-            <Stack spacing={2.5}>
-              <Box aria-label="Score" component="section">
-                <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline' }}>
-                  <Typography
-                    variant="h3"
-                    component="p"
-                    color={rated ? rateColor(photo.rate) : 'text.secondary'}
-                  >
-                    {rated ? formatScore(photo.rate) : '–'}
-                  </Typography>
-                  <Box>
-                    <Typography variant="h6" component="p">
-                      {rated ? verdict(photo.rate) : 'No ratings yet'}
+          {/* The photo and its controls first: a dialog's content renders in one piece (its portal mounts
+              in a layout effect); the score and all under it once they are painted, in slices. */}
+          {restShown && (
+            <Grid size={{ xs: 12, md: 7 }}>
+              <Stack spacing={2.5}>
+                <Box aria-label="Score" component="section">
+                  <Stack direction="row" spacing={2} sx={{ alignItems: 'baseline' }}>
+                    <Typography
+                      variant="h3"
+                      component="p"
+                      color={rated ? rateColor(photo.rate) : 'text.secondary'}
+                    >
+                      {rated ? formatScore(photo.rate) : '–'}
                     </Typography>
-                    <Typography color="text.secondary">
-                      {photo.votesCount} {photo.votesCount === 1 ? 'vote' : 'votes'}
+                    <Box>
+                      <Typography variant="h6" component="p">
+                        {rated ? verdict(photo.rate) : 'No ratings yet'}
+                      </Typography>
+                      <Typography color="text.secondary">
+                        {photo.votesCount} {photo.votesCount === 1 ? 'vote' : 'votes'}
+                      </Typography>
+                    </Box>
+                    {badge && <Chip label={badge} sx={{ bgcolor: 'gold', color: 'black' }} />}
+                  </Stack>
+                  {!rated && (
+                    <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                      The first votes usually arrive within about 10 hours.
                     </Typography>
-                  </Box>
-                  {badge && <Chip label={badge} sx={{ bgcolor: 'gold', color: 'black' }} />}
-                </Stack>
-                {!rated && (
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                    The first votes usually arrive within about 10 hours.
-                  </Typography>
+                  )}
+                  {rated && fair && (
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ mt: 1 }}
+                      aria-label="Fair score"
+                      title="Each voter's habit of rating high or low is taken out, and hasty votes are left out"
+                    >
+                      Fair score {formatScore(fair.score)} (90% sure between {formatScore(fair.low)} and{' '}
+                      {formatScore(fair.high)}), weighing each voter's habits
+                    </Typography>
+                  )}
+                  {percentile && (
+                    <Typography sx={{ mt: 1 }}>
+                      {percentile.lead} {percentile.line}
+                    </Typography>
+                  )}
+                  <PeerPercentile votesCount={photo.votesCount} peer={standing?.peer} />
+                  {timeMessages.map((message) => (
+                    <Typography key={message} sx={{ mt: 0.5 }}>
+                      {message}
+                    </Typography>
+                  ))}
+                </Box>
+                {photo.error && (
+                  <Alert severity="error">
+                    {photo.error}. Please remove this photo and upload another one.
+                  </Alert>
                 )}
-                {rated && fair && (
-                  <Typography
-                    variant="body2"
-                    color="text.secondary"
-                    sx={{ mt: 1 }}
-                    aria-label="Fair score"
-                    title="Each voter's habit of rating high or low is taken out, and hasty votes are left out"
-                  >
-                    Fair score {formatScore(fair.score)} (90% sure between {formatScore(fair.low)} and{' '}
-                    {formatScore(fair.high)}), weighing each voter's habits
-                  </Typography>
-                )}
-                {percentile && (
-                  <Typography sx={{ mt: 1 }}>
-                    {percentile.lead} {percentile.line}
-                  </Typography>
-                )}
-                <PeerPercentile votesCount={photo.votesCount} peer={standing?.peer} />
-                {timeMessages.map((message) => (
-                  <Typography key={message} sx={{ mt: 0.5 }}>
-                    {message}
-                  </Typography>
-                ))}
-              </Box>
-              {photo.error && (
-                <Alert severity="error">
-                  {photo.error}. Please remove this photo and upload another one.
-                </Alert>
-              )}
-              {/* Below the fold on a phone: rendered once the top is painted. */}
-              {lowerShown && <LowerPart photo={photo} />}
-            </Stack>
-          </Grid>
+                <LowerPart photo={photo} />
+              </Stack>
+            </Grid>
+          )}
         </Grid>
       </DialogContent>
       {viewing && <Lightbox photos={photos} startId={photo.id} onClose={() => setViewing(false)} />}
