@@ -78,10 +78,11 @@ export async function buildFunctions(outDir = path.join(functionsDir, 'lib')): P
   });
   // Loaded here only: the deploy tests may load this file as CommonJS, and Vite is ESM.
   const { buildRendererFile } = await import('./prerender');
+  const { routerProductionAliases } = await import('./react-router-build');
   await buildRendererFile({
     root,
     mode: 'production',
-    alias: [{ find: '@', replacement: path.join(root, 'src') }],
+    alias: [{ find: '@', replacement: path.join(root, 'src') }, ...routerProductionAliases],
     dir: path.join(outDir, 'public-pages'),
     file: 'renderer.cjs',
     format: 'cjs',

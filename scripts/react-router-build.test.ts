@@ -4,15 +4,16 @@ import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { reactRouterProductionBuild, ROUTER_PRODUCTION, routerProductionAliases } from './react-router-build';
 
-const callConfig = (mode: string) => {
+const callConfig = (command: 'build' | 'serve', mode: string) => {
   const hook = reactRouterProductionBuild().config;
   if (typeof hook !== 'function') throw new Error('The plugin has no config hook.');
-  return hook.call({} as never, {}, { mode, command: 'build' });
+  return hook.call({} as never, {}, { mode, command });
 };
 
 describe("React Router's production build", () => {
   it('is what a production build resolves the router to, its developer warnings off', () => {
-    expect(callConfig('production')).toEqual({ resolve: { alias: routerProductionAliases } });
+    expect(callConfig('build', 'production')).toEqual({ resolve: { alias: routerProductionAliases } });
+    expect(callConfig('build', 'staging')).toEqual({ resolve: { alias: routerProductionAliases } });
     for (const { replacement } of routerProductionAliases) {
       expect(replacement).toContain(`${path.sep}production${path.sep}`);
       readFileSync(replacement);
@@ -26,9 +27,9 @@ describe("React Router's production build", () => {
     expect(code).not.toContain('ENABLE_DEV_WARNINGS = true');
   });
 
-  it('is left alone in development and tests', () => {
-    expect(callConfig('development')).toBeUndefined();
-    expect(callConfig('test')).toBeUndefined();
+  it('is left alone by the development server and tests', () => {
+    expect(callConfig('serve', 'development')).toBeUndefined();
+    expect(callConfig('serve', 'test')).toBeUndefined();
   });
 
   it('leaves one copy of the router in a bundle that imports it both ways', async () => {

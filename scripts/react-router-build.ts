@@ -1,14 +1,18 @@
 /**
  * React Router 7's package exports its development build only, to a production build too, so its
  * developer warnings ship (remix-run/react-router#14102). Its production build sits beside it, the
- * same code with them switched off: a production build of the app takes that one.
+ * same code with them switched off: every build of the app (`vite build`, whatever its mode) and the
+ * Functions' page renderer take that one.
  */
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-export const ROUTER_PRODUCTION = path.resolve(
-  import.meta.dirname,
-  '../node_modules/react-router/dist/production',
+/** Where the installed package keeps its production build, wherever npm put the package. */
+export const ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+  'production',
 );
 
 export const routerProductionAliases = [
@@ -18,6 +22,6 @@ export const routerProductionAliases = [
 
 export const reactRouterProductionBuild = (): Plugin => ({
   name: 'react-router-production-build',
-  config: (_config, { mode }) =>
-    mode === 'production' ? { resolve: { alias: routerProductionAliases } } : undefined,
+  config: (_config, { command }) =>
+    command === 'build' ? { resolve: { alias: routerProductionAliases } } : undefined,
 });

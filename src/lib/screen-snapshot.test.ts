@@ -455,7 +455,9 @@ describe('drawing the photo detail the address opens, before the app', () => {
     expect(image.getAttribute('sizes')).toBe('(min-width: 900px) 340px, 100vw');
     expect(over!.querySelector('h2')?.textContent).toBe('Photo p2x');
     expect(over!.getAttribute('aria-hidden')).toBe('true');
-    expect(over!.hasAttribute('inert')).toBe(true);
+    // It takes the taps meant for it: under it is My Photos, not the detail.
+    expect(over!.hasAttribute('inert')).toBe(false);
+    expect(over!.style.pointerEvents).toBe('');
     expect(over!.style.position).toBe('fixed');
     expect(Number(over!.style.zIndex)).toBeGreaterThan(1200);
     expect(Number(over!.style.zIndex)).toBeLessThan(1300);
@@ -469,7 +471,11 @@ describe('drawing the photo detail the address opens, before the app', () => {
       ['/photos?photo=p2', { width: window.innerWidth + 1 }],
       ['/photos?photo=p2', { dark: true }],
       ['/photos?photo=p2', { css: '.css-paper{background:url(https://tracker.test/a)}' }],
+      ['/photos?photo=p2', { css: '.css-paper{background:u\\72l(https://tracker.test/a)}' }],
+      ['/photos?photo=p2', { css: '.css-paper{background:image-set("https://tracker.test/a" 1x)}' }],
+      ['/photos?photo=p2', { css: '@\\69mport "https://tracker.test/a.css";' }],
       ['/photos?photo=p2', { html: '<div>one</div><div>two</div>' }],
+      ['/photos?photo=p2', { html: '<video src="https://tracker.test/v.mp4"><h2></h2><img></video>' }],
       ['/photos', {}],
     ];
     for (const [address, overrides] of cases) {
@@ -483,6 +489,21 @@ describe('drawing the photo detail the address opens, before the app', () => {
     resetScreenSnapshot();
     localStorage.setItem(SNAPSHOT_LOOK.detail.key, '{not json');
     draw('maya', '/photos');
+    expect(detailLayer()).toBeNull();
+  });
+
+  it("draws no detail at a member's home, where nothing opens one", () => {
+    kept(
+      {
+        path: '/',
+        html: `<main><article ${PHOTO_ID_ATTRIBUTE}="p2"><img src="https://images.test/p2.webp" alt="Photo p2"></article></main>`,
+      },
+      '/',
+    );
+    keptDetail();
+    window.history.replaceState(null, '', '/?photo=p2');
+    draw('maya', '/');
+    expect(layer()).not.toBeNull();
     expect(detailLayer()).toBeNull();
   });
 
@@ -509,8 +530,11 @@ describe('drawing the photo detail the address opens, before the app', () => {
     expect(detailLayer()).not.toBeNull();
     image.dispatchEvent(new Event('load'));
     await vi.waitFor(() => expect(detailLayer()).toBeNull());
-    // No detail is drawn after the app's.
+    // No detail is drawn after the app's, even where the screen's copy could be.
+    layer()!.remove();
+    document.documentElement.removeAttribute('data-snapshot-taken');
     draw('maya', '/photos');
+    expect(layer()).not.toBeNull();
     expect(detailLayer()).toBeNull();
 
     resetScreenSnapshot();

@@ -124,6 +124,8 @@ export interface SnapshotLook {
   attributes: string[];
   detail: {
     id: string;
+    /** The one address My Photos opens a photo's detail at. */
+    path: string;
     key: string;
     param: string;
     photoAttribute: string;
@@ -144,6 +146,7 @@ export const SNAPSHOT_LOOK: SnapshotLook = {
   attributes: KEPT_ATTRIBUTES,
   detail: {
     id: DETAIL_SNAPSHOT_ID,
+    path: paths.photos,
     key: screenSnapshotKey('detail'),
     param: DETAIL_PARAM,
     photoAttribute: PHOTO_ID_ATTRIBUTE,
@@ -387,12 +390,15 @@ export function drawScreenSnapshot(
     !/^[\w#(),.%\s-]*$/.test(kept.background)
   )
     return undefined;
+  // The app's styles load nothing: CSS that would is not the app's. Escapes are refused too (the app
+  // writes none), so none can spell a load these words would miss.
+  const loads = /\\|@import|url\(|image-set\(|image\(|cross-fade\(|element\(|src\(/i;
   // Markup from storage, parsed inert and stripped to how it looks, whoever wrote it.
   const parse = (html: string): Element | undefined => {
     const template = document.createElement('template');
     template.innerHTML = html;
     const top = template.content.firstElementChild;
-    if (!top || template.content.childElementCount !== 1) return undefined;
+    if (!top || template.content.childElementCount !== 1 || top.matches(look.dropped)) return undefined;
     top.querySelectorAll(look.dropped).forEach((element) => element.remove());
     const all = ([top] as Element[]).concat(
       Array.prototype.slice.call(top.querySelectorAll('*')) as Element[],
@@ -400,14 +406,19 @@ export function drawScreenSnapshot(
     for (const element of all)
       for (const attribute of Array.prototype.slice.call(element.attributes) as Attr[]) {
         const name = attribute.name.toLowerCase();
-        if (look.attributes.indexOf(name) < 0 || (name === 'style' && /url\(/i.test(attribute.value)))
+        if (
+          look.attributes.indexOf(name) < 0 ||
+          (name === 'style' &&
+            /\\|url\(|image-set\(|image\(|cross-fade\(|element\(|src\(/i.test(attribute.value))
+        )
           element.removeAttribute(attribute.name);
       }
     return top;
   };
-  // The app's styles load nothing: CSS that would is not the app's.
-  const safeCss = (css: unknown): css is string => typeof css === 'string' && !/@import|url\(/i.test(css);
-  if (!safeCss(kept.css)) return undefined;
+  const cleanCss = (css: unknown): string | undefined =>
+    typeof css === 'string' && !loads.test(css) ? css : undefined;
+  const css = cleanCss(kept.css);
+  if (css === undefined) return undefined;
   const keptMain = parse(kept.html);
   if (!keptMain) return undefined;
   // A `<div>` in the main's place: the page has one `<main>`, the app's.
@@ -423,7 +434,7 @@ export function drawScreenSnapshot(
   // showed less of them would be only a smaller first paint.
   layer.style.cssText = `position:absolute;top:${kept.top}px;left:0;right:0;contain:layout paint;z-index:1;pointer-events:none;background:${kept.background}`;
   const style = document.createElement('style');
-  style.textContent = kept.css;
+  style.textContent = css;
   layer.append(style, main);
   (document.body || root).append(layer);
   watch(layer, (next) => next === path || next === path + '/', look);
@@ -434,7 +445,9 @@ export function drawScreenSnapshot(
   let wanted: string | null = null;
   let framed: Record<string, unknown> | null;
   try {
-    wanted = new URLSearchParams(location.search).get(detail.param);
+    // Only where My Photos opens the detail the address names, and never after the app's own has shown.
+    const open = path === detail.path && !root.dataset[detail.taken] && !document.getElementById(detail.id);
+    wanted = open ? new URLSearchParams(location.search).get(detail.param) : null;
     framed = wanted
       ? (JSON.parse(localStorage.getItem(detail.key) || 'null') as Record<string, unknown>)
       : null;
@@ -447,20 +460,20 @@ export function drawScreenSnapshot(
   let card: Element | undefined;
   for (const each of cards) if (each.getAttribute(detail.photoAttribute) === wanted) card = each;
   const photo = card && card.querySelector('img');
+  const framedCss = framed && typeof framed === 'object' ? cleanCss(framed.css) : undefined;
   const frame =
     photo &&
     framed &&
-    typeof framed === 'object' &&
     framed.uid === uid &&
     framed.width === window.innerWidth &&
     framed.dark === dark &&
     typeof framed.html === 'string' &&
-    safeCss(framed.css)
+    framedCss !== undefined
       ? parse(framed.html)
       : undefined;
   const image = frame && frame.querySelector('img');
   const title = frame && frame.querySelector('h2');
-  if (photo && frame && image && title && typeof framed?.css === 'string') {
+  if (photo && frame && image && title && framedCss !== undefined) {
     for (const name of ['src', 'srcset', 'width', 'height', 'alt']) {
       const value = photo.getAttribute(name);
       if (value !== null) image.setAttribute(name, value);
@@ -469,10 +482,11 @@ export function drawScreenSnapshot(
     const over = document.createElement('div');
     over.id = detail.id;
     over.setAttribute('aria-hidden', 'true');
-    over.setAttribute('inert', '');
-    over.style.cssText = `position:fixed;top:0;left:0;right:0;bottom:0;contain:layout paint;z-index:${detail.zIndex};pointer-events:none`;
+    // Not inert and not see-through to taps, unlike the screen's copy: what lies under it is not the
+    // detail but My Photos (a card's switch, Delete), where a tap meant for the detail would land.
+    over.style.cssText = `position:fixed;top:0;left:0;right:0;bottom:0;contain:layout paint;z-index:${detail.zIndex}`;
     const frameStyle = document.createElement('style');
-    frameStyle.textContent = framed.css;
+    frameStyle.textContent = framedCss;
     over.append(frameStyle, frame);
     (document.body || root).append(over);
     watch(over, (next) => next === path || next === path + '/', {
@@ -548,22 +562,24 @@ export function dropDetailSnapshot(): void {
 }
 
 /**
- * Drops the layer as soon as `main` shows anything but a kept screen (KEPT_SCREEN_ATTRIBUTE) or one that
- * only waits (WAITING_SCREEN_ATTRIBUTE): an error, the profile form a new member completes, another
- * screen at the address. The layer would hide it, and a tap through it would land on what is not seen.
- * The function returned stops looking.
+ * Drops the layers (the screen's copy and a detail's over it) as soon as `main` shows anything but a
+ * kept screen (KEPT_SCREEN_ATTRIBUTE) or one that only waits (WAITING_SCREEN_ATTRIBUTE): an error, the
+ * profile form a new member completes, another screen at the address. A layer would hide it, and a tap
+ * through it would land on what is not seen. Watches while either layer is there; the function returned
+ * stops looking.
  */
 export function dropOverOtherScreens(main: HTMLElement | null): () => void {
-  if (!main || !document.getElementById(SCREEN_SNAPSHOT_ID)) return () => undefined;
+  const drawn = () =>
+    document.getElementById(SCREEN_SNAPSHOT_ID) ?? document.getElementById(DETAIL_SNAPSHOT_ID);
+  if (!main || !drawn()) return () => undefined;
   const check = () => {
-    const layer = document.getElementById(SCREEN_SNAPSHOT_ID);
-    if (!layer) {
+    if (!drawn()) {
       observer.disconnect();
       return;
     }
     if (main.childElementCount === 0) return;
     if (main.querySelector(`[${KEPT_SCREEN_ATTRIBUTE}], [${WAITING_SCREEN_ATTRIBUTE}]`)) return;
-    layer.remove();
+    document.getElementById(SCREEN_SNAPSHOT_ID)?.remove();
     dropDetailSnapshot();
     observer.disconnect();
   };

@@ -111,14 +111,14 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
 
   const photosShown = photos !== undefined && photos.length > 0;
   useEffect(() => {
-    if (!photosShown) return;
-    return whenIdle(
-      () =>
-        void PhotoDetailDialog.preload().catch((failure: unknown) =>
-          logFailure(failure, { feature: 'photos', action: 'preloadPhotoDetail' }),
-        ),
-    );
-  }, [photosShown]);
+    const preload = () =>
+      void PhotoDetailDialog.preload().catch((failure: unknown) =>
+        logFailure(failure, { feature: 'photos', action: 'preloadPhotoDetail' }),
+      );
+    // Opened on a photo (a link to it): its detail's code is asked for at once, beside the photos.
+    if (openPhotoId !== null) preload();
+    else if (photosShown) return whenIdle(preload);
+  }, [photosShown, openPhotoId]);
 
   // Opening My Photos counts as having seen the new votes.
   useEffect(() => {
