@@ -241,12 +241,8 @@ export function takeScreenSnapshot(
   const main = document.querySelector('main');
   if (!main) return undefined;
   const copy = inertCopy(main);
-  let dark: boolean;
-  try {
-    dark = localStorage.getItem(storageKeys.colorMode) === 'dark';
-  } catch {
-    return undefined;
-  }
+  const dark = darkMode();
+  if (dark === undefined) return undefined;
   return {
     uid,
     path,
@@ -260,29 +256,44 @@ export function takeScreenSnapshot(
   };
 }
 
+/** Whether the app shows in dark mode on this device; undefined where storage cannot be read. */
+function darkMode(): boolean | undefined {
+  try {
+    return localStorage.getItem(storageKeys.colorMode) === 'dark';
+  } catch {
+    return undefined;
+  }
+}
+
 /** Two copies that draw the same: only when they were taken differs. */
 function sameLook<T extends { savedAt: number }>(one: T, other: T): boolean {
   return JSON.stringify({ ...one, savedAt: 0 }) === JSON.stringify({ ...other, savedAt: 0 });
 }
 
-/** Keeps the copy of the screen at `path` for the member's next start there, unless it is too large. */
-export function keepScreenSnapshot(uid: string, path: string): void {
-  if (!SNAPSHOT_SCREENS.includes(path)) return;
+/**
+ * Writes `snapshot` under `key` for the member's next start, unless they have signed out meanwhile
+ * (sign-out cleared the copies), it draws the same as the one kept (each write reaches the app's other
+ * tabs), or it is too large.
+ */
+function storeSnapshot<T extends { savedAt: number }>(key: string, take: () => T | undefined): void {
   try {
-    // Signed out meanwhile (sign-out cleared the copies): nothing is kept again.
     if (localStorage.getItem(storageKeys.memberHint) === null) return;
-    const snapshot = takeScreenSnapshot(uid, path);
+    const snapshot = take();
     if (!snapshot) return;
-    const key = screenSnapshotKey(path);
-    // The same screen as kept: not written again (each write reaches the app's other tabs).
     const before = localStorage.getItem(key);
-    if (before !== null && sameLook(JSON.parse(before) as ScreenSnapshot, snapshot)) return;
+    if (before !== null && sameLook(JSON.parse(before) as T, snapshot)) return;
     const text = JSON.stringify(snapshot);
     if (text.length > SNAPSHOT_MAX_CHARS) localStorage.removeItem(key);
     else localStorage.setItem(key, text);
   } catch {
     // Full or blocked storage: the screen starts as it would without a copy.
   }
+}
+
+/** Keeps the copy of the screen at `path` for the member's next start there. */
+export function keepScreenSnapshot(uid: string, path: string): void {
+  if (!SNAPSHOT_SCREENS.includes(path)) return;
+  storeSnapshot(screenSnapshotKey(path), () => takeScreenSnapshot(uid, path));
 }
 
 /** Where `target` sits under `root`, as child positions. */
@@ -317,12 +328,8 @@ export function takeDetailSnapshot(
   if (!image || !title) return undefined;
   for (const name of ['src', 'srcset', 'alt', 'width', 'height']) image.removeAttribute(name);
   for (const child of [...title.childNodes]) if (child.nodeType === Node.TEXT_NODE) child.remove();
-  let dark: boolean;
-  try {
-    dark = localStorage.getItem(storageKeys.colorMode) === 'dark';
-  } catch {
-    return undefined;
-  }
+  const dark = darkMode();
+  if (dark === undefined) return undefined;
   return {
     uid,
     width: window.innerWidth,
@@ -335,19 +342,7 @@ export function takeDetailSnapshot(
 
 /** Keeps the photo detail's look, shown full-screen around `card`, for the member's next start at one. */
 export function keepDetailSnapshot(uid: string, card: HTMLElement): void {
-  try {
-    if (localStorage.getItem(storageKeys.memberHint) === null) return;
-    const snapshot = takeDetailSnapshot(uid, card);
-    if (!snapshot) return;
-    const key = SNAPSHOT_LOOK.detail.key;
-    const before = localStorage.getItem(key);
-    if (before !== null && sameLook(JSON.parse(before) as DetailSnapshot, snapshot)) return;
-    const text = JSON.stringify(snapshot);
-    if (text.length > SNAPSHOT_MAX_CHARS) localStorage.removeItem(key);
-    else localStorage.setItem(key, text);
-  } catch {
-    // Full or blocked storage: the detail opens as it would without a copy.
-  }
+  storeSnapshot(SNAPSHOT_LOOK.detail.key, () => takeDetailSnapshot(uid, card));
 }
 
 /**
