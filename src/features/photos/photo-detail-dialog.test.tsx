@@ -66,6 +66,14 @@ function aVote(id: string, overrides: Partial<Vote> = {}): Vote {
   };
 }
 
+/** A phone's screen, narrower than MUI's `sm`: the dialog is full-screen. */
+const phoneScreen = (query: string) => ({
+  matches: query.includes('max-width'),
+  media: query,
+  addEventListener: () => undefined,
+  removeEventListener: () => undefined,
+});
+
 describe('PhotoDetailDialog', () => {
   it('shows score with one decimal, the verdict, votes, the badge and viewing-time messages', async () => {
     const photo = aPhoto('a', {
@@ -204,13 +212,7 @@ describe('PhotoDetailDialog', () => {
     expect(document.body).toHaveStyle({ overflow: 'hidden' });
     unmount();
     // A phone: the dialog is full-screen.
-    const phone = (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    });
-    vi.stubGlobal('matchMedia', phone);
+    vi.stubGlobal('matchMedia', phoneScreen);
     try {
       renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
       expect(screen.getByRole('dialog')).toHaveClass('MuiDialog-paperFullScreen');
@@ -221,13 +223,7 @@ describe('PhotoDetailDialog', () => {
   });
 
   it("takes over from the copy of itself the page's head drew once its photo has loaded, and keeps its look on a phone", async () => {
-    const phone = (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    });
-    vi.stubGlobal('matchMedia', phone);
+    vi.stubGlobal('matchMedia', phoneScreen);
     const drawn = drawnDetail();
     try {
       const photo = aPhoto('a', { caption: 'Harbour walk' });
@@ -265,12 +261,7 @@ describe('PhotoDetailDialog', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(takeKeptDetail()).toBeNull();
     wide.unmount();
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    vi.stubGlobal('matchMedia', phoneScreen);
     try {
       const nobody = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
       loaded();
