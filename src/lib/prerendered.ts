@@ -5,6 +5,7 @@
  * flash or shift when the app starts.
  */
 import { PRERENDERED_DATA_ID } from '@/domain/public-pages';
+import { elementAt, placeOf } from './element-place';
 
 export { PRERENDERED_DATA_ID, scriptJson } from '@/domain/public-pages';
 
@@ -32,28 +33,6 @@ export function takePrerendered<T>(key: string): T | undefined {
 
 /** How long a pre-rendered page waits at most for the app's own rendering of it. */
 export const TAKEOVER_TIMEOUT_MS = 4000;
-
-/** An element's children as the app renders them: the pre-rendered page also carries style and script elements. */
-const rendered = (parent: Element) =>
-  [...parent.children].filter((child) => child.tagName !== 'STYLE' && child.tagName !== 'SCRIPT');
-
-/** Where `target` sits under `root`, as child positions, or null when it is not under it. */
-function placeOf(root: Element, target: Element): number[] | null {
-  const place: number[] = [];
-  for (let node = target; node !== root;) {
-    const parent = node.parentElement;
-    if (!parent) return null;
-    place.unshift(rendered(parent).indexOf(node));
-    node = parent;
-  }
-  return place;
-}
-
-function elementAt(root: Element, place: number[]): Element | undefined {
-  let node: Element | undefined = root;
-  for (const index of place) node = node && rendered(node)[index];
-  return node;
-}
 
 const CLICKABLE =
   'a, button, input, select, textarea, label, [role="button"], [role="tab"], [role="menuitem"]';

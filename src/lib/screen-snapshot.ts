@@ -12,6 +12,7 @@
 
 import { paths } from '../config/paths';
 import { ADDRESS_CHECK_MS, FIRST_PHOTO_UNMET_MS, type watchLayer } from './first-photo';
+import { elementAt, placeOf } from './element-place';
 import {
   DETAIL_SNAPSHOT_ID,
   KEPT_SCREEN_ATTRIBUTE,
@@ -36,20 +37,24 @@ export const SNAPSHOT_TAKEN = 'snapshotTaken';
 /** How long the layer waits, at most, for the screen's own photos in view before it goes. */
 export const SNAPSHOT_HANDOVER_LIMIT_MS = 2000;
 
-/** A kept copy of a screen, as local storage holds it (JSON). */
-export interface ScreenSnapshot {
+/** What every kept copy holds: whose it is, the width and mode it was drawn in, its markup and CSS. */
+interface KeptCopy {
   uid: string;
-  path: string;
   /** The window's width it was drawn at: another width lays it out otherwise. */
   width: number;
   dark: boolean;
+  html: string;
+  css: string;
+  savedAt: number;
+}
+
+/** A kept copy of a screen, as local storage holds it (JSON). */
+export interface ScreenSnapshot extends KeptCopy {
+  path: string;
   /** Where `<main>` starts on the page, in CSS pixels. */
   top: number;
   /** The page's background, which the layer covers the screen under it with. */
   background: string;
-  html: string;
-  css: string;
-  savedAt: number;
 }
 
 /** What a copy never holds: anything that runs, loads a document or another page's parts, or plays. */
@@ -101,14 +106,7 @@ const DETAIL_LAYER_Z = 1250;
  * title and its photo's card, without the photo's own image or caption, which the page's head takes from
  * the kept My Photos (the card whose PHOTO_ID_ATTRIBUTE the address names).
  */
-export interface DetailSnapshot {
-  uid: string;
-  width: number;
-  dark: boolean;
-  html: string;
-  css: string;
-  savedAt: number;
-}
+export type DetailSnapshot = KeptCopy;
 
 /** What drawing a copy needs besides it: given, so the page's head can draw it too. */
 export interface SnapshotLook {
@@ -266,7 +264,7 @@ function darkMode(): boolean | undefined {
 }
 
 /** Two copies that draw the same: only when they were taken differs. */
-function sameLook<T extends { savedAt: number }>(one: T, other: T): boolean {
+function sameLook<T extends KeptCopy>(one: T, other: T): boolean {
   return JSON.stringify({ ...one, savedAt: 0 }) === JSON.stringify({ ...other, savedAt: 0 });
 }
 
@@ -275,7 +273,7 @@ function sameLook<T extends { savedAt: number }>(one: T, other: T): boolean {
  * (sign-out cleared the copies), it draws the same as the one kept (each write reaches the app's other
  * tabs), or it is too large.
  */
-function storeSnapshot<T extends { savedAt: number }>(key: string, take: () => T | undefined): void {
+function storeSnapshot<T extends KeptCopy>(key: string, take: () => T | undefined): void {
   try {
     if (localStorage.getItem(storageKeys.memberHint) === null) return;
     const snapshot = take();
@@ -296,14 +294,6 @@ export function keepScreenSnapshot(uid: string, path: string): void {
   storeSnapshot(screenSnapshotKey(path), () => takeScreenSnapshot(uid, path));
 }
 
-/** Where `target` sits under `root`, as child positions. */
-function placeOf(root: Element, target: Element): number[] {
-  const place: number[] = [];
-  for (let node = target; node !== root && node.parentElement; node = node.parentElement)
-    place.unshift([...node.parentElement.children].indexOf(node));
-  return place;
-}
-
 /**
  * The photo detail around `card` (the photo's card, its image shown) as a copy: the dialog's frame with
  * what comes before the card (its title) and the card, nothing after it; without the caption and the
@@ -317,8 +307,8 @@ export function takeDetailSnapshot(
   const container = card.closest<HTMLElement>('.MuiDialog-container');
   if (!container || !card.querySelector('img')) return undefined;
   const frame = container.cloneNode(true) as HTMLElement;
-  let node: Element | undefined = frame;
-  for (const index of placeOf(container, card)) node = node?.children[index];
+  const place = placeOf(container, card);
+  const node = place && elementAt(frame, place);
   if (!node) return undefined;
   for (let kept: Element = node; kept !== frame && kept.parentElement; kept = kept.parentElement)
     while (kept.nextElementSibling) kept.nextElementSibling.remove();
@@ -364,30 +354,34 @@ export function drawScreenSnapshot(
   const root = document.documentElement;
   if (look.paths.indexOf(path) < 0 || root.dataset[look.taken] || document.getElementById(look.id))
     return undefined;
-  let kept: Record<string, unknown>;
   let dark: boolean;
   try {
-    kept = JSON.parse(localStorage.getItem(look.keyPrefix + path) || 'null') as Record<string, unknown>;
     dark = localStorage.getItem(look.colorModeKey) === 'dark';
   } catch {
     return undefined;
   }
-  if (
-    !kept ||
-    typeof kept !== 'object' ||
-    kept.uid !== uid ||
-    kept.path !== path ||
-    kept.width !== window.innerWidth ||
-    kept.dark !== dark ||
-    typeof kept.top !== 'number' ||
-    typeof kept.html !== 'string' ||
-    typeof kept.background !== 'string' ||
-    !/^[\w#(),.%\s-]*$/.test(kept.background)
-  )
-    return undefined;
+  const read = (key: string): Record<string, unknown> | null => {
+    try {
+      const value: unknown = JSON.parse(localStorage.getItem(key) || 'null');
+      return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  };
   // The app's styles load nothing: CSS that would is not the app's. Escapes are refused too (the app
   // writes none), so none can spell a load these words would miss.
   const loads = /\\|@import|url\(|image-set\(|image\(|cross-fade\(|element\(|src\(/i;
+  // A copy this member's device kept at this width and in this colour mode, its CSS loading nothing.
+  const ours = (
+    copy: Record<string, unknown> | null,
+  ): copy is Record<string, unknown> & { html: string; css: string } =>
+    !!copy &&
+    copy.uid === uid &&
+    copy.width === window.innerWidth &&
+    copy.dark === dark &&
+    typeof copy.html === 'string' &&
+    typeof copy.css === 'string' &&
+    !loads.test(copy.css);
   // Markup from storage, parsed inert and stripped to how it looks, whoever wrote it.
   const parse = (html: string): Element | undefined => {
     const template = document.createElement('template');
@@ -401,94 +395,92 @@ export function drawScreenSnapshot(
     for (const element of all)
       for (const attribute of Array.prototype.slice.call(element.attributes) as Attr[]) {
         const name = attribute.name.toLowerCase();
-        if (
-          look.attributes.indexOf(name) < 0 ||
-          (name === 'style' &&
-            /\\|url\(|image-set\(|image\(|cross-fade\(|element\(|src\(/i.test(attribute.value))
-        )
+        if (look.attributes.indexOf(name) < 0 || (name === 'style' && loads.test(attribute.value)))
           element.removeAttribute(attribute.name);
       }
     return top;
   };
-  const cleanCss = (css: unknown): string | undefined =>
-    typeof css === 'string' && !loads.test(css) ? css : undefined;
-  const css = cleanCss(kept.css);
-  if (css === undefined) return undefined;
+  // A layer over the page, hidden from assistive technology, with the copy's CSS; it goes by itself once
+  // the address changes or what it stands for has not taken it over in time.
+  const addLayer = (id: string, cssText: string, css: string, content: Element, taken: string) => {
+    const layer = document.createElement('div');
+    layer.id = id;
+    layer.setAttribute('aria-hidden', 'true');
+    layer.style.cssText = cssText;
+    const style = document.createElement('style');
+    style.textContent = css;
+    layer.append(style, content);
+    (document.body || root).append(layer);
+    watch(layer, (next) => next === path || next === path + '/', {
+      taken,
+      unmetMs: look.unmetMs,
+      addressCheckMs: look.addressCheckMs,
+    });
+    return layer;
+  };
+
+  const kept = read(look.keyPrefix + path);
+  if (
+    !ours(kept) ||
+    kept.path !== path ||
+    typeof kept.top !== 'number' ||
+    typeof kept.background !== 'string' ||
+    !/^[\w#(),.%\s-]*$/.test(kept.background)
+  )
+    return undefined;
   const keptMain = parse(kept.html);
   if (!keptMain) return undefined;
   // A `<div>` in the main's place: the page has one `<main>`, the app's.
   const main = document.createElement('div');
   main.className = keptMain.className;
   while (keptMain.firstChild) main.appendChild(keptMain.firstChild);
-  const layer = document.createElement('div');
-  layer.id = look.id;
-  layer.setAttribute('aria-hidden', 'true');
-  layer.setAttribute('inert', '');
   // Contained: nothing in it is laid out or painted outside it, a fixed element included. Not cut short
   // of the tab bar, which it covers for now: the screen paints its own photos whole, and a copy that
-  // showed less of them would be only a smaller first paint.
-  layer.style.cssText = `position:absolute;top:${kept.top}px;left:0;right:0;contain:layout paint;z-index:1;pointer-events:none;background:${kept.background}`;
-  const style = document.createElement('style');
-  style.textContent = css;
-  layer.append(style, main);
-  (document.body || root).append(layer);
-  watch(layer, (next) => next === path || next === path + '/', look);
+  // showed less of them would be only a smaller first paint. Taps go through to the screen under it.
+  const layer = addLayer(
+    look.id,
+    `position:absolute;top:${kept.top}px;left:0;right:0;contain:layout paint;z-index:1;pointer-events:none;background:${kept.background}`,
+    kept.css,
+    main,
+    look.taken,
+  );
+  layer.setAttribute('inert', '');
 
   // The photo the address opens My Photos on, full-screen as this device last showed a photo's detail:
-  // its frame from the detail's copy, its image and caption from its card in the screen's.
+  // its frame from the detail's copy, its image and caption from its card in the screen's. Only where My
+  // Photos opens the detail the address names, and never after the app's own has shown.
   const detail = look.detail;
   let wanted: string | null = null;
-  let framed: Record<string, unknown> | null;
   try {
-    // Only where My Photos opens the detail the address names, and never after the app's own has shown.
-    const open = path === detail.path && !root.dataset[detail.taken] && !document.getElementById(detail.id);
-    wanted = open ? new URLSearchParams(location.search).get(detail.param) : null;
-    framed = wanted
-      ? (JSON.parse(localStorage.getItem(detail.key) || 'null') as Record<string, unknown>)
-      : null;
+    if (path === detail.path && !root.dataset[detail.taken] && !document.getElementById(detail.id))
+      wanted = new URLSearchParams(location.search).get(detail.param);
   } catch {
-    framed = null;
+    wanted = null;
   }
-  const cards = Array.prototype.slice.call(
-    main.querySelectorAll('[' + detail.photoAttribute + ']'),
-  ) as Element[];
   let card: Element | undefined;
-  for (const each of cards) if (each.getAttribute(detail.photoAttribute) === wanted) card = each;
+  const cards = main.querySelectorAll('[' + detail.photoAttribute + ']');
+  for (let index = 0; wanted !== null && index < cards.length; index++)
+    if (cards[index]!.getAttribute(detail.photoAttribute) === wanted) card = cards[index];
   const photo = card && card.querySelector('img');
-  const framedCss = framed && typeof framed === 'object' ? cleanCss(framed.css) : undefined;
-  const frame =
-    photo &&
-    framed &&
-    framed.uid === uid &&
-    framed.width === window.innerWidth &&
-    framed.dark === dark &&
-    typeof framed.html === 'string' &&
-    framedCss !== undefined
-      ? parse(framed.html)
-      : undefined;
+  const framed = photo ? read(detail.key) : null;
+  const frame = ours(framed) ? parse(framed.html) : undefined;
   const image = frame && frame.querySelector('img');
   const title = frame && frame.querySelector('h2');
-  if (photo && frame && image && title && framedCss !== undefined) {
+  if (photo && ours(framed) && frame && image && title) {
     for (const name of ['src', 'srcset', 'width', 'height', 'alt']) {
       const value = photo.getAttribute(name);
       if (value !== null) image.setAttribute(name, value);
     }
     title.insertBefore(document.createTextNode(photo.getAttribute('alt') || ''), title.firstChild);
-    const over = document.createElement('div');
-    over.id = detail.id;
-    over.setAttribute('aria-hidden', 'true');
     // Not inert and not see-through to taps, unlike the screen's copy: what lies under it is not the
     // detail but My Photos (a card's switch, Delete), where a tap meant for the detail would land.
-    over.style.cssText = `position:fixed;top:0;left:0;right:0;bottom:0;contain:layout paint;z-index:${detail.zIndex}`;
-    const frameStyle = document.createElement('style');
-    frameStyle.textContent = framedCss;
-    over.append(frameStyle, frame);
-    (document.body || root).append(over);
-    watch(over, (next) => next === path || next === path + '/', {
-      taken: detail.taken,
-      unmetMs: look.unmetMs,
-      addressCheckMs: look.addressCheckMs,
-    });
+    const over = addLayer(
+      detail.id,
+      `position:fixed;top:0;left:0;right:0;bottom:0;contain:layout paint;z-index:${detail.zIndex}`,
+      framed.css,
+      frame,
+      detail.taken,
+    );
     return { layer: over, images: [image] };
   }
   const images = (Array.prototype.slice.call(layer.querySelectorAll('img')) as HTMLImageElement[]).filter(
