@@ -42,13 +42,24 @@ export function versionMismatches(): string[] {
     );
 }
 
+/**
+ * The Node major the functions run on: functions/package.json's `engines.node`, which firebase.json's
+ * runtime and the bundle's target match (scripts/build-functions.test.ts).
+ */
+export function functionsNodeMajor(): number {
+  const wanted = manifest(functionsDir).engines?.node ?? '';
+  if (!/^\d+$/.test(wanted)) {
+    throw new Error(`functions/package.json must ask for one Node major in engines.node, not "${wanted}"`);
+  }
+  return Number(wanted);
+}
+
 export function functionsBuildOptions(): BuildOptions {
   return {
     absWorkingDir: root,
     bundle: true,
     platform: 'node',
-    // The Node that functions/package.json asks for, which firebase.json's runtime matches (tested).
-    target: `node${manifest(functionsDir).engines?.node ?? '20'}`,
+    target: `node${functionsNodeMajor()}`,
     format: 'cjs',
     sourcemap: true,
     external: Object.keys(runtimeDependencies()),

@@ -85,20 +85,13 @@ describe('the Functions bundle', () => {
 describe('functions/package.json', () => {
   const manifest = JSON.parse(readFileSync(path.join(functionsDir, 'package.json'), 'utf8')) as {
     main: string;
-    engines: { node: string };
   };
 
   it("asks for each runtime dependency at the root's version", () => {
     expect(versionMismatches()).toEqual([]);
   });
 
-  it('points at the bundle and asks for the Node that firebase.json deploys on', () => {
-    const firebaseJson = JSON.parse(readFileSync(path.join(functionsDir, '..', 'firebase.json'), 'utf8')) as {
-      functions: { source: string; runtime: string }[];
-    };
+  it('points at the bundle', () => {
     expect(manifest.main).toBe('lib/index.js');
-    expect(firebaseJson.functions.map(({ source, runtime }) => ({ source, runtime }))).toEqual([
-      { source: 'functions', runtime: `nodejs${manifest.engines.node}` },
-    ]);
   });
 });
