@@ -21,7 +21,7 @@ function recordingBucket(saved: Saved[]): Bucket {
 describe('CloudFileStore', () => {
   it('stores display images with a year of immutable caching, and their download token', async () => {
     const saved: Saved[] = [];
-    const files = new CloudFileStore(recordingBucket(saved));
+    const files = new CloudFileStore(() => recordingBucket(saved));
     await files.write('images/member1/resized/photo1.webp', Buffer.from('webp'), {
       contentType: 'image/webp',
       downloadToken: 'token1',
@@ -43,11 +43,25 @@ describe('CloudFileStore', () => {
 
   it('leaves the caching of originals to Cloud Storage', async () => {
     const saved: Saved[] = [];
-    const files = new CloudFileStore(recordingBucket(saved));
+    const files = new CloudFileStore(() => recordingBucket(saved));
     await files.write('images/member1/photo1.jpg', Buffer.from('jpeg'), {
       contentType: 'image/jpeg',
       downloadToken: 'token2',
     });
     expect(saved[0]?.options.metadata).toEqual({ metadata: { firebaseStorageDownloadTokens: 'token2' } });
+  });
+
+  it('asks for its bucket at the first file operation, and only then', async () => {
+    const saved: Saved[] = [];
+    let asked = 0;
+    const files = new CloudFileStore(() => {
+      asked += 1;
+      return recordingBucket(saved);
+    });
+    expect(asked).toBe(0);
+    await files.write('images/member1/photo1.jpg', Buffer.from('jpeg'), { contentType: 'image/jpeg' });
+    await files.write('images/member1/photo2.jpg', Buffer.from('jpeg'), { contentType: 'image/jpeg' });
+    expect(asked).toBe(1);
+    expect(saved.map(({ path }) => path)).toEqual(['images/member1/photo1.jpg', 'images/member1/photo2.jpg']);
   });
 });

@@ -17,7 +17,17 @@ export const DISPLAY_IMAGE_CACHE_CONTROL = 'private, max-age=31536000, immutable
 const isDisplayImage = (path: string) => /^images\/[^/]+\/resized\//.test(path);
 
 export class CloudFileStore implements FileStore {
-  constructor(private readonly bucket: Bucket) {}
+  private resolved: Bucket | undefined;
+
+  /**
+   * `findBucket` is asked at the first file operation, not before: loading the functions, as a deploy's
+   * discovery does, must not need the default bucket, which a project without Storage set up lacks.
+   */
+  constructor(private readonly findBucket: () => Bucket) {}
+
+  private get bucket(): Bucket {
+    return (this.resolved ??= this.findBucket());
+  }
 
   async read(path: string): Promise<StoredFile | undefined> {
     assertFilePath(path);

@@ -12,10 +12,13 @@ import { handlers } from '../handlers';
 import { samplePhoto } from '../testing';
 import {
   analyzeWithStagedBundle,
+  DEFAULT_BUCKET,
   describeBundle,
+  firstFileOperation,
   preflightAllowedOrigin,
   PROJECT_ID,
   stageFunctions,
+  WITHOUT_DEFAULT_BUCKET,
 } from './deploy-check';
 
 const staging = mkdtempSync(path.join(tmpdir(), 'photorater-functions-'));
@@ -27,25 +30,39 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(staging, { recursive: true, force: true }));
 
+/** Every export, as the Functions runtime and firebase-tools' discovery see it. */
+const EXPORTS = {
+  ...Object.fromEntries(Object.keys(handlers).map((name) => [name, { kind: 'callable' }])),
+  leaderboardDaily: { kind: 'schedule' },
+  purgeDeletedAccounts: { kind: 'schedule' },
+  cleanUpAbandonedUploads: { kind: 'schedule' },
+  renewPremiumMonths: { kind: 'schedule' },
+  endExpiredComparisons: { kind: 'schedule' },
+  stripeWebhook: { kind: 'https' },
+  abTestEvent: { kind: 'https' },
+  publicPages: { kind: 'https' },
+  reportClientError: { kind: 'https' },
+  limitWaitingUploads: { kind: 'trigger', eventType: 'google.cloud.storage.object.v1.finalized' },
+  writePhotoInsights: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
+  pushNotification: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
+  pushVotes: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
+  mirrorPresence: { kind: 'trigger', eventType: 'google.firebase.database.ref.v1.written' },
+};
+
 describe('the Functions bundle', () => {
   it('loads in Node and exports every handler as a callable, the webhook, the schedules and the triggers', async () => {
-    expect(await describeBundle(entry)).toEqual({
-      ...Object.fromEntries(Object.keys(handlers).map((name) => [name, { kind: 'callable' }])),
-      leaderboardDaily: { kind: 'schedule' },
-      purgeDeletedAccounts: { kind: 'schedule' },
-      cleanUpAbandonedUploads: { kind: 'schedule' },
-      renewPremiumMonths: { kind: 'schedule' },
-      endExpiredComparisons: { kind: 'schedule' },
-      stripeWebhook: { kind: 'https' },
-      abTestEvent: { kind: 'https' },
-      publicPages: { kind: 'https' },
-      reportClientError: { kind: 'https' },
-      limitWaitingUploads: { kind: 'trigger', eventType: 'google.cloud.storage.object.v1.finalized' },
-      writePhotoInsights: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
-      pushNotification: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
-      pushVotes: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
-      mirrorPresence: { kind: 'trigger', eventType: 'google.firebase.database.ref.v1.written' },
-    });
+    expect(await describeBundle(entry)).toEqual(EXPORTS);
+  }, 60_000);
+
+  it('loads and is discovered in a project without a default bucket', async () => {
+    expect(await describeBundle(entry, WITHOUT_DEFAULT_BUCKET)).toEqual(EXPORTS);
+  }, 60_000);
+
+  it('finds its bucket at the first file operation', async () => {
+    expect(await firstFileOperation(entry)).toEqual({ buckets: [DEFAULT_BUCKET], error: null });
+    const withoutBucket = await firstFileOperation(entry, WITHOUT_DEFAULT_BUCKET);
+    expect(withoutBucket.buckets).toEqual([]);
+    expect(withoutBucket.error).toMatch(/bucket name/i);
   }, 60_000);
 
   it("lets only the app's own addresses post error reports across origins", async () => {

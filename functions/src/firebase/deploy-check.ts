@@ -12,6 +12,11 @@ import { functionsBuildOptions, functionsDir, runtimeDependencies } from '../../
 const run = promisify(execFile);
 const root = path.resolve(functionsDir, '..');
 export const PROJECT_ID = 'demo-photorater';
+export const DEFAULT_BUCKET = `${PROJECT_ID}.appspot.com`;
+/** A project whose Storage was never set up: Firebase's config for it names no bucket. */
+export const WITHOUT_DEFAULT_BUCKET: NodeJS.ProcessEnv = {
+  FIREBASE_CONFIG: JSON.stringify({ projectId: PROJECT_ID }),
+};
 
 /**
  * package.json, the bundle in lib/, and node_modules with nothing but functions/package.json's
@@ -36,7 +41,7 @@ function runtimeEnv(): NodeJS.ProcessEnv {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     GCLOUD_PROJECT: PROJECT_ID,
-    FIREBASE_CONFIG: JSON.stringify({ projectId: PROJECT_ID, storageBucket: `${PROJECT_ID}.appspot.com` }),
+    FIREBASE_CONFIG: JSON.stringify({ projectId: PROJECT_ID, storageBucket: DEFAULT_BUCKET }),
   };
 }
 
@@ -61,9 +66,16 @@ export interface Endpoint {
   eventType?: string;
 }
 
-/** Loads a bundle in plain Node, as the Functions runtime does, and says what each export is. */
-export async function describeBundle(entry: string): Promise<Record<string, Endpoint>> {
-  const output = await node(
+/**
+ * Loads a bundle in plain Node, as the Functions runtime and firebase-tools' discovery do (with the
+ * functions' environment plus `env`), and says what each export is.
+ */
+export async function describeBundle(
+  entry: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<Record<string, Endpoint>> {
+  const output = await nodeWith(
+    env,
     `const entry = require(process.argv[1]);
      const kinds = {};
      for (const [name, value] of Object.entries(entry)) {
@@ -79,6 +91,47 @@ export async function describeBundle(entry: string): Promise<Record<string, Endp
     entry,
   );
   return JSON.parse(output) as Record<string, Endpoint>;
+}
+
+export interface FileOperation {
+  /** The buckets Cloud Storage was asked about, in order. */
+  buckets: string[];
+  /** What the operation failed with, if it did. */
+  error: string | null;
+}
+
+/**
+ * Loads a bundle with the functions' environment plus `env`, then runs its first file operation (the
+ * hourly clean-up of abandoned uploads lists them) against a stand-in for Cloud Storage that answers
+ * every listing with no files.
+ */
+export async function firstFileOperation(entry: string, env: NodeJS.ProcessEnv = {}): Promise<FileOperation> {
+  const output = await nodeWith(
+    env,
+    `const http = require('node:http');
+     const buckets = [];
+     const storage = http.createServer((req, res) => {
+       // The emulator's form of the JSON API: /b/BUCKET/o?prefix=...
+       const [, collection, bucket] = new URL(req.url, 'http://storage').pathname.split('/');
+       if (collection === 'b' && bucket) buckets.push(decodeURIComponent(bucket));
+       res.setHeader('content-type', 'application/json');
+       res.end(JSON.stringify({ kind: 'storage#objects', items: [] }));
+     });
+     storage.listen(0, '127.0.0.1', async () => {
+       process.env.FIREBASE_STORAGE_EMULATOR_HOST = '127.0.0.1:' + storage.address().port;
+       const entry = require(process.argv[1]);
+       let error = null;
+       try {
+         await entry.cleanUpAbandonedUploads.run({});
+       } catch (failure) {
+         error = String(failure?.message ?? failure);
+       }
+       process.stdout.write(JSON.stringify({ buckets, error }));
+       process.exit(0);
+     });`,
+    entry,
+  );
+  return JSON.parse(output) as FileOperation;
 }
 
 /**

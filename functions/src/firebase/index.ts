@@ -15,6 +15,7 @@ import { onCall, onRequest, type CallableOptions } from 'firebase-functions/v2/h
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { write as writeLog } from 'firebase-functions/logger';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
+import { storageBucket } from 'firebase-functions/params';
 import { errorReportLogEntry } from '../../../src/domain/error-report';
 import type { AppNotification } from '../../../src/domain/notifications';
 import type { RenderPage } from '../../../src/domain/public-pages';
@@ -48,7 +49,7 @@ initializeApp();
 const firestore = getFirestore();
 firestore.settings({ ignoreUndefinedProperties: true });
 const store = new FirestoreStore(firestore);
-const files = new CloudFileStore(getStorage().bucket());
+const files = new CloudFileStore(() => getStorage().bucket());
 const faces = createFaceAnalyzer();
 const accounts = {
   deleteUser: (uid: string) => getAuth().deleteUser(uid),
@@ -242,7 +243,9 @@ export const cleanUpAbandonedUploads = onSchedule('every 1 hours', async () => {
   await cleanUpUploads(files, systemClock);
 });
 
-export const limitWaitingUploads = onObjectFinalized(async (event) => {
+// The default bucket as a parameter firebase-tools fills in when it deploys: without one, the trigger
+// reads it from the config at load, and the bundle does not load in a project without one.
+export const limitWaitingUploads = onObjectFinalized({ bucket: storageBucket }, async (event) => {
   await enforceUploadQuota(files, event.data.name);
 });
 
