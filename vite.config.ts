@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { appChunkPlugin } from './scripts/app-chunks';
+import { firestoreEmulatorMissing } from './scripts/java-emulators';
 import { brotliAssetsPlugin } from './scripts/precompress';
 import { prerenderPlugin } from './scripts/prerender';
 import { reactRouterProductionBuild } from './scripts/react-router-build';
@@ -26,6 +27,11 @@ const packageVersion = (
   JSON.parse(readFileSync(path.join(import.meta.dirname, 'package.json'), 'utf8')) as { version: string }
 ).version;
 const appVersion = process.env.PHOTORATER_APP_VERSION ?? `${packageVersion}+${Date.now().toString(36)}`;
+
+// Known before the test projects are: without the emulator, the handler tests run once, and say why.
+const firestoreMissing =
+  process.env.VITEST && !process.env.FIRESTORE_EMULATOR_HOST ? firestoreEmulatorMissing() : undefined;
+if (firestoreMissing) console.warn(`Handler tests on Firestore skipped: ${firestoreMissing}.`);
 
 export default defineConfig({
   plugins: [
@@ -87,8 +93,28 @@ export default defineConfig({
             'tests/lint/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
+          // The official Firestore emulator, for the Firestore store contract and rules cases.
+          globalSetup: ['tests/support/firestore-emulator-setup.ts'],
         },
       },
+      // Every handler test again, each on a Firestore database of its own (functions/src/testing.ts).
+      ...(firestoreMissing
+        ? []
+        : [
+            {
+              extends: true as const,
+              test: {
+                name: 'handlers-firestore',
+                environment: 'node',
+                include: ['functions/src/handlers/**/*.test.ts'],
+                env: { TEST_STORE: 'firestore' },
+                // The emulator answers in milliseconds where SQLite in memory answers in microseconds.
+                testTimeout: 30_000,
+                globalSetup: ['tests/support/firestore-emulator-setup.ts'],
+                setupFiles: ['tests/support/firestore-test-files.ts'],
+              },
+            },
+          ]),
       {
         extends: true,
         test: {

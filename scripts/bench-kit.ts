@@ -10,7 +10,7 @@ import path from 'node:path';
 import { LocalFileStore } from '../functions/src/files/local-file-store';
 import type { Caller, HandlerContext } from '../functions/src/handlers/handler';
 import type { FaceAnalyzer } from '../functions/src/photos/face-analysis';
-import type { SqliteStore } from '../functions/src/store/sqlite-store';
+import type { Store } from '../functions/src/store/store';
 import { caller as callerOf } from '../functions/src/testing';
 
 /** A small deterministic generator, so every run measures the same data. */
@@ -45,7 +45,7 @@ export async function p95(run: (n: number) => Promise<unknown>): Promise<number>
 /** A handler context for `who` (a uid, or a caller with claims) over the benchmark's store and folder. */
 export function benchContext(
   name: string,
-  store: SqliteStore,
+  store: Store,
   dir: string,
   options: { now?: () => Date } = {},
 ): (who: string | Caller) => HandlerContext {

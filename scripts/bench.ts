@@ -45,6 +45,7 @@ async function benchPipeline(): Promise<boolean[]> {
 results.push(...(await benchPipeline()));
 const { benchRating } = await import('./bench-rating');
 results.push(...(await benchRating()));
+results.push(...(await (await import('./bench-vote-burst')).benchVoteBurst()));
 const { benchAdmin } = await import('./bench-admin');
 results.push(...(await benchAdmin()));
 results.push(...(await (await import('./bench-compare')).benchCompare()));

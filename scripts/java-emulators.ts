@@ -57,6 +57,8 @@ let downloadTried = false;
 function downloadWithFirebaseTools(emulator: 'firestore' | 'pubsub'): void {
   if (downloadTried || process.env.PHOTORATER_EMULATOR_DOWNLOAD === 'off') return;
   downloadTried = true;
+  // The global setup and the test config ask in one process: one attempt serves both.
+  process.env.PHOTORATER_EMULATOR_DOWNLOAD = 'off';
   spawnSync(
     process.execPath,
     [path.join(root, 'node_modules/firebase-tools/lib/bin/firebase.js'), `setup:emulators:${emulator}`],

@@ -1,16 +1,24 @@
-/** Helpers for handler tests: a store in memory, a clock that tests move, and callers. */
+/**
+ * Helpers for handler tests: a store of the test's own, a clock that tests move, and callers. The store
+ * is SQLite in memory, or a Firestore emulator's database of its own when TEST_STORE is `firestore` (the
+ * `handlers-firestore` test project): one switch runs every handler test on both stores.
+ */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import type { Photo } from '../../src/domain/photo';
 import { photoRecord } from '../../src/testing/photo-record';
 import { newUser } from '../../src/domain/user';
 import { LocalFileStore } from './files/local-file-store';
 import type { Caller, Clock, HandlerContext } from './handlers/handler';
 import { createFaceAnalyzer } from './photos/face-analysis';
+import { FirestoreStore } from './store/firestore-store';
 import { SqliteStore } from './store/sqlite-store';
 import type { Store, Transaction } from './store/store';
 
@@ -44,8 +52,59 @@ export function caller(uid: string, extra: Partial<Caller> = {}): Caller {
 /** One analyzer for all tests: its models load once per process. */
 const faces = createFaceAnalyzer();
 
-export function testContext(clock = new TestClock(new Date('2026-11-22T10:00:00Z'))) {
-  const store = new SqliteStore(':memory:');
+/** The store port, and every document it holds: tests compare them to see that nothing was written. */
+export type TestStore = Store & { contents(): Promise<Array<{ path: string; data: string }>> };
+
+/** Which store the handler tests run on. */
+export const TEST_STORE: 'sqlite' | 'firestore' =
+  process.env.TEST_STORE === 'firestore' ? 'firestore' : 'sqlite';
+
+const firestoreApps: App[] = [];
+/** Ends the Firestore clients the file's tests opened (the `handlers-firestore` project's setup calls it). */
+export async function closeTestStores(): Promise<void> {
+  await Promise.all(firestoreApps.splice(0).map((app) => deleteApp(app)));
+}
+
+/** Every document under the given collections, depth first, as the SQLite store lists its rows. */
+async function firestoreContents(db: Firestore): Promise<Array<{ path: string; data: string }>> {
+  const rows: Array<{ path: string; data: string }> = [];
+  const walk = async (collections: FirebaseFirestore.CollectionReference[]): Promise<void> => {
+    for (const collection of collections) {
+      for (const ref of await collection.listDocuments()) {
+        const snapshot = await ref.get();
+        if (snapshot.exists) rows.push({ path: ref.path, data: JSON.stringify(snapshot.data()) });
+        await walk(await ref.listCollections());
+      }
+    }
+  };
+  await walk(await db.listCollections());
+  return rows.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/**
+ * A Firestore store in a project of its own on the emulator FIRESTORE_EMULATOR_HOST names, so tests and
+ * files run side by side without seeing each other's documents. Set as the functions set it.
+ */
+export function firestoreTestStore(): TestStore {
+  const projectId = `demo-test-${randomUUID().slice(0, 13)}`;
+  const app = initializeApp({ projectId }, projectId);
+  firestoreApps.push(app);
+  const db = getFirestore(app);
+  db.settings({ ignoreUndefinedProperties: true });
+  return Object.assign(new FirestoreStore(db), { contents: () => firestoreContents(db) });
+}
+
+/** The local server's own store, for tests of the local host. */
+export const localTestContext = () => testContext(undefined, new SqliteStore(':memory:'));
+
+export function testStore(): TestStore {
+  return TEST_STORE === 'firestore' ? firestoreTestStore() : new SqliteStore(':memory:');
+}
+
+export function testContext<S extends TestStore = TestStore>(
+  clock = new TestClock(new Date('2026-11-22T10:00:00Z')),
+  store: S = testStore() as S,
+) {
   const files = new LocalFileStore(
     mkdtempSync(path.join(tmpdir(), 'photorater-files-')),
     'http://files.test',
@@ -89,7 +148,7 @@ export async function gpsTaggedJpeg(): Promise<Buffer> {
 
 /** A complete member record, written straight to the store. */
 export async function seedMember(
-  store: SqliteStore,
+  store: Store,
   uid: string,
   overrides: Record<string, unknown> = {},
 ): Promise<void> {
@@ -113,7 +172,7 @@ export async function seedMember(
 
 /** A processed photo record (no files), written straight to the store. */
 export async function seedPhoto(
-  store: SqliteStore,
+  store: Store,
   uid: string,
   id: string,
   overrides: Partial<Photo> = {},

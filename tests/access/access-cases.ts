@@ -56,6 +56,10 @@ export const ACCESS_CASES: AccessCase[] = [
   { role: 'visitor', path: 'users/alice/photos/p1/votes', action: 'read', allowed: false },
   { role: 'owner', path: 'users/alice/photos/p1/votes/bob', action: 'write', allowed: false },
   { role: 'otherMember', path: 'users/alice/photos/p1/votes/bob', action: 'write', allowed: false },
+  // Votes waiting for the fold (functions/src/handlers/vote-fold.ts): the server's alone, the owner's too.
+  { role: 'owner', path: 'users/alice/photos/p1/pendingVotes', action: 'read', allowed: false },
+  { role: 'owner', path: 'users/alice/photos/p1/pendingVotes/bob', action: 'read', allowed: false },
+  { role: 'otherMember', path: 'users/alice/photos/p1/pendingVotes/bob', action: 'write', allowed: false },
   { role: 'owner', path: 'users/alice/votes', action: 'read', allowed: true },
   { role: 'owner', path: 'users/alice/votes/p9', action: 'read', allowed: true },
   { role: 'owner', path: 'users/alice/votes/p9', action: 'write', allowed: false },

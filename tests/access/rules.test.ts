@@ -1,6 +1,7 @@
 /**
- * The same table of cases against firestore.rules and database.rules.json, through the official
- * emulators. They need Java 21; where they are absent this suite says so and skips.
+ * The same table of cases against firestore.rules, database.rules.json and storage.rules, through the
+ * official emulators: Firestore's in every run, the other two where `npm run test:emulators` provides
+ * them. The cases of an absent emulator say so and skip.
  */
 import { readFileSync } from 'node:fs';
 import {
@@ -10,31 +11,52 @@ import {
   type RulesTestContext,
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { ACCESS_CASES, viewerFor, type AccessCase } from './access-cases';
 
 const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
 const databaseHost = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
 const storageHost = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
-const reason =
-  'FIRESTORE_EMULATOR_HOST, FIREBASE_DATABASE_EMULATOR_HOST and FIREBASE_STORAGE_EMULATOR_HOST are not all set (those emulators need Java 21; run `npm run test:emulators` where they are available)';
-const available = Boolean(firestoreHost && databaseHost && storageHost);
-if (!available) console.warn(`Rules tests skipped: ${reason}.`);
+
+/** Which service holds a case's path. */
+const serviceOf = (access: AccessCase) =>
+  access.path.startsWith('images/')
+    ? 'storage'
+    : access.path.startsWith('status/')
+      ? 'database'
+      : 'firestore';
+
+// The unit project's global setup starts the Firestore emulator; the other two come only from
+// `npm run test:emulators` (firebase-tools downloads them, where Google can be reached).
+const missing: Record<ReturnType<typeof serviceOf>, string> = {
+  firestore: firestoreHost ? '' : inject('firestoreEmulatorMissing'),
+  database: databaseHost
+    ? ''
+    : 'FIREBASE_DATABASE_EMULATOR_HOST is not set (the Realtime Database emulator is a download; run `npm run test:emulators` where it can be had)',
+  storage: storageHost
+    ? ''
+    : 'FIREBASE_STORAGE_EMULATOR_HOST is not set (the Storage emulator is a download; run `npm run test:emulators` where it can be had)',
+};
+for (const [service, reason] of Object.entries(missing))
+  if (reason) console.warn(`Rules tests of ${service} skipped: ${reason}.`);
 
 function hostAndPort(value: string) {
   const [host, port] = value.split(':');
   return { host: host ?? '127.0.0.1', port: Number(port) };
 }
 
-describe.skipIf(!available)(`security rules${available ? '' : ` (skipped: ${reason})`}`, () => {
+describe('security rules', () => {
   let env: RulesTestEnvironment;
+  const hostOf = (host: string | undefined, rules: string) =>
+    host ? { ...hostAndPort(host), rules: readFileSync(rules, 'utf8') } : undefined;
 
   beforeAll(async () => {
+    if (missing.firestore && missing.database && missing.storage) return;
     env = await initializeTestEnvironment({
       projectId: 'demo-photorater-rules',
-      firestore: { ...hostAndPort(firestoreHost!), rules: readFileSync('firestore.rules', 'utf8') },
-      database: { ...hostAndPort(databaseHost!), rules: readFileSync('database.rules.json', 'utf8') },
-      storage: { ...hostAndPort(storageHost!), rules: readFileSync('storage.rules', 'utf8') },
+      firestore: hostOf(firestoreHost, 'firestore.rules'),
+      database: hostOf(databaseHost, 'database.rules.json'),
+      storage: hostOf(storageHost, 'storage.rules'),
     });
   });
 
@@ -69,23 +91,29 @@ describe.skipIf(!available)(`security rules${available ? '' : ` (skipped: ${reas
     return action === 'read' ? doc.get() : doc.set({ changed: true });
   }
 
-  it.each(ACCESS_CASES)('$role $action $path → $allowed', async (access) => {
-    await env.withSecurityRulesDisabled(async (admin) => {
-      if (access.path.startsWith('images/')) {
-        // Reads need a file there; an upload finds one only when the case says so.
-        if (access.action === 'write' && !access.exists) return;
-        await admin
-          .storage()
-          .ref(access.path)
-          .put(new Uint8Array([0xff, 0xd8, 0xff]), { contentType: 'image/jpeg' });
-      } else if (access.path.startsWith('status/')) {
-        await admin.database().ref(access.path).set({ state: 'online', lastChanged: 1 });
-      } else if (access.path.split('/').length % 2 === 0) {
-        await admin.firestore().doc(access.path).set({ seeded: true });
-      }
+  for (const service of ['firestore', 'database', 'storage'] as const) {
+    const cases = ACCESS_CASES.filter((access) => serviceOf(access) === service);
+    const reason = missing[service];
+    describe.skipIf(Boolean(reason))(`${service}${reason ? ` (skipped: ${reason})` : ''}`, () => {
+      it.each(cases)('$role $action $path → $allowed', async (access) => {
+        await env.withSecurityRulesDisabled(async (admin) => {
+          if (access.path.startsWith('images/')) {
+            // Reads need a file there; an upload finds one only when the case says so.
+            if (access.action === 'write' && !access.exists) return;
+            await admin
+              .storage()
+              .ref(access.path)
+              .put(new Uint8Array([0xff, 0xd8, 0xff]), { contentType: 'image/jpeg' });
+          } else if (access.path.startsWith('status/')) {
+            await admin.database().ref(access.path).set({ state: 'online', lastChanged: 1 });
+          } else if (access.path.split('/').length % 2 === 0) {
+            await admin.firestore().doc(access.path).set({ seeded: true });
+          }
+        });
+        const attempt = attemptFor(access, contextFor(access));
+        if (access.allowed) await assertSucceeds(attempt);
+        else await assertFails(attempt);
+      });
     });
-    const attempt = attemptFor(access, contextFor(access));
-    if (access.allowed) await assertSucceeds(attempt);
-    else await assertFails(attempt);
-  });
+  }
 });

@@ -46,6 +46,7 @@ const EXPORTS = {
   writePhotoInsights: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
   pushNotification: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
   pushVotes: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
+  foldPendingVotes: { kind: 'trigger', eventType: 'google.cloud.firestore.document.v1.created' },
   mirrorPresence: { kind: 'trigger', eventType: 'google.firebase.database.ref.v1.written' },
 };
 

@@ -28,6 +28,7 @@ import { cleanUpUploads, enforceUploadQuota } from '../handlers/clean-up-uploads
 import { addressKey, RateLimiter } from '../handlers/rate-limit';
 import { systemClock, toHttpsError, type Handler } from '../handlers/handler';
 import { purgeDeletedMembers } from '../handlers/delete-account';
+import { foldVotes } from '../handlers/vote-fold';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
 import { renewPremium } from '../handlers/premium';
 import { receiveStripeWebhook } from '../handlers/stripe-webhook';
@@ -271,6 +272,15 @@ export const pushVotes = onDocumentCreated('users/{uid}/photos/{photoId}/votes/{
     voterId: event.params.voterId,
   });
 });
+
+// Votes pending on a photo, folded into it: the vote's handler folds at once, and this catches a fold
+// lost to contention between instances; retried until it lands (a fold of nothing pending is a no-op).
+export const foldPendingVotes = onDocumentCreated(
+  { document: 'users/{uid}/photos/{photoId}/pendingVotes/{voterId}', retry: true },
+  async (event) => {
+    await foldVotes(store, systemClock, event.params.uid, event.params.photoId);
+  },
+);
 
 export const mirrorPresence = onValueWritten('/status/{uid}', async (event) => {
   const value = event.data.after.val() as { state?: PresenceState } | null;

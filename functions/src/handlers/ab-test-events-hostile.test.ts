@@ -36,10 +36,10 @@ describe('receiveAbTestEvent, attacked', () => {
       [{ ...event, testId: '__proto__' }, 'Test is not valid'],
     ];
     for (const [body, error] of cases) {
-      const before = context.store.contents();
+      const before = await context.store.contents();
       const answer = await receiveAbTestEvent(JSON.stringify(body), visitor, services);
       expect(answer, JSON.stringify(body)).toEqual({ status: 400, body: { error } });
-      expect(context.store.contents()).toEqual(before);
+      expect(await context.store.contents()).toEqual(before);
     }
     expect(reads).toEqual([]);
   });

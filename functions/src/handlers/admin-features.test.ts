@@ -60,13 +60,13 @@ describe('the admin writes of features and A/B tests', () => {
     async (_name, handler, input) => {
       const context = await withAdmin();
       await adminSaveAbTest.run(heroTest, context.as(admin));
-      const before = context.store.contents();
+      const before = await context.store.contents();
       for (const who of [caller('dana'), caller('ada'), null]) {
         const refusal = handler.run(input, context.as(who));
         await expect(refusal).rejects.toMatchObject({ code: who ? 'permission-denied' : 'unauthenticated' });
         if (who) await expect(handler.run(input, context.as(who))).rejects.toThrow(ADMIN_MESSAGES.adminOnly);
       }
-      expect(context.store.contents()).toEqual(before);
+      expect(await context.store.contents()).toEqual(before);
     },
   );
 
@@ -99,9 +99,9 @@ describe('the admin writes of features and A/B tests', () => {
     'refuses bad input with its message and writes nothing (%#)',
     async (handler, input, message) => {
       const context = await withAdmin();
-      const before = context.store.contents();
+      const before = await context.store.contents();
       await expect(handler.run(input, context.as(admin))).rejects.toThrow(message);
-      expect(context.store.contents()).toEqual(before);
+      expect(await context.store.contents()).toEqual(before);
     },
   );
 

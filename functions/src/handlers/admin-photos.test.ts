@@ -60,14 +60,14 @@ describe('the admin photo operations', () => {
     '%s refuses members, visitors and an admin by record only; nothing is written',
     async (_n, handler, input) => {
       const context = await withPhotos();
-      const before = context.store.contents();
+      const before = await context.store.contents();
       for (const who of [caller('dana'), caller('ada'), caller('owen'), null]) {
         await expect(handler.run(input, context.as(who))).rejects.toMatchObject({
           code: who ? 'permission-denied' : 'unauthenticated',
         });
       }
       await expect(handler.run(input, context.as(caller('dana')))).rejects.toThrow(ADMIN_MESSAGES.adminOnly);
-      expect(context.store.contents()).toEqual(before);
+      expect(await context.store.contents()).toEqual(before);
     },
   );
 
@@ -97,9 +97,9 @@ describe('the admin photo operations', () => {
     'refuses bad input with its message and writes nothing (%#)',
     async (handler, input, message) => {
       const context = await withPhotos();
-      const before = context.store.contents();
+      const before = await context.store.contents();
       await expect(handler.run(input, context.as(admin))).rejects.toThrow(message);
-      expect(context.store.contents()).toEqual(before);
+      expect(await context.store.contents()).toEqual(before);
     },
   );
 
@@ -249,14 +249,14 @@ describe('the admin photo operations', () => {
 
   it('says so, and writes nothing, when the AI service fails', async () => {
     const context = await withPhotos();
-    const before = context.store.contents();
+    const before = await context.store.contents();
     const failing = generateGenCommentsHandler(() => ({
       write: () => Promise.reject(new Error('answered 500')),
     }));
     await expect(failing.run({ userId: 'owen', photoId: 'p1' }, context.as(admin))).rejects.toThrow(
       ADMIN_PHOTO_MESSAGES.commentsFailed,
     );
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
     expect(await offlineCommentWriter.write(2, {})).toHaveLength(2);
   });
 });
@@ -269,7 +269,7 @@ describe('generateGenComments on a photo that has many', () => {
         genComments: Array.from({ length: 250 }, (_, n) => `Comment ${n}`),
       });
     });
-    const before = context.store.contents();
+    const before = await context.store.contents();
     let asked = 0;
     const counting = generateGenCommentsHandler(() => ({
       write: (count) => {
@@ -281,7 +281,7 @@ describe('generateGenComments on a photo that has many', () => {
       counting.run({ userId: 'owen', photoId: 'p1', count: 100, mode: 'add' }, context.as(admin)),
     ).rejects.toThrow(ADMIN_PHOTO_MESSAGES.tooManyComments);
     expect(asked).toBe(0);
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
     const replaced = await counting.run(
       { userId: 'owen', photoId: 'p1', count: 100, mode: 'replace' },
       context.as(admin),

@@ -107,7 +107,7 @@ describe('reports', () => {
 
   it('refuses non-admins and bad input, writing nothing', async () => {
     const context = await reportedThrice();
-    const before = context.store.contents();
+    const before = await context.store.contents();
     const input = { userId: 'owen', photoId: 'p1', decision: 'restore' };
     for (const who of [caller('owen'), caller('ada'), null]) {
       await expect(adminResolveReport.run(input, context.as(who))).rejects.toMatchObject({
@@ -127,6 +127,6 @@ describe('reports', () => {
       [{ ...input, extra: true }, 'Unknown field: extra'],
     ] as const)
       await expect(adminResolveReport.run(bad, context.as(admin))).rejects.toThrow(message);
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
   });
 });

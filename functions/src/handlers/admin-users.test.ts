@@ -17,7 +17,7 @@ async function withMembers() {
 describe('adminUpdateUser', () => {
   it('refuses a caller without the admin claim, even one whose record says admin, and writes nothing', async () => {
     const context = await withMembers();
-    const before = context.store.contents();
+    const before = await context.store.contents();
     for (const who of [caller('dana'), caller('ada'), null]) {
       await expect(adminUpdateUser.run({ uid: 'dana', points: 99 }, context.as(who))).rejects.toMatchObject({
         code: who ? 'permission-denied' : 'unauthenticated',
@@ -26,7 +26,7 @@ describe('adminUpdateUser', () => {
     await expect(
       adminUpdateUser.run({ uid: 'dana', points: 99 }, context.as(caller('dana'))),
     ).rejects.toThrow(ADMIN_MESSAGES.adminOnly);
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
     expect(context.disabledAccounts.size + context.adminAccounts.size).toBe(0);
   });
 
@@ -41,11 +41,11 @@ describe('adminUpdateUser', () => {
     [{ uid: 'dana', points: 10 }, ADMIN_MESSAGES.nothingChanged],
   ])('refuses %j and writes nothing', async (input, expected) => {
     const context = await withMembers();
-    const before = context.store.contents();
+    const before = await context.store.contents();
     const refusal = adminUpdateUser.run(input, context.as(admin));
     if (expected === 'invalid-argument') await expect(refusal).rejects.toMatchObject({ code: expected });
     else await expect(refusal).rejects.toThrow(expected);
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
   });
 
   it('changes only what was sent and differs, in Auth too, and logs who, what, when, before and after', async () => {
@@ -100,7 +100,7 @@ describe('adminUpdateUser', () => {
 describe('adminDeleteUser', () => {
   it('refuses non-admins and bad input, and never the admin themselves; nothing is written', async () => {
     const context = await withMembers();
-    const before = context.store.contents();
+    const before = await context.store.contents();
     for (const who of [caller('dana'), caller('ada'), null])
       await expect(adminDeleteUser.run({ uid: 'dana' }, context.as(who))).rejects.toMatchObject({
         code: who ? 'permission-denied' : 'unauthenticated',
@@ -113,7 +113,7 @@ describe('adminDeleteUser', () => {
     await expect(adminDeleteUser.run({ uid: 'nobody' }, context.as(admin))).rejects.toMatchObject({
       code: 'not-found',
     });
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
     expect(context.deletedAccounts).toEqual([]);
   });
 
@@ -184,7 +184,7 @@ describe('adminListLog', () => {
 describe('adminUpdateUser half done', () => {
   it('undoes the admin claim when disabling the account fails, and writes nothing', async () => {
     const context = await withMembers();
-    const before = context.store.contents();
+    const before = await context.store.contents();
     const failing = {
       ...context.as(admin),
       accounts: {
@@ -198,7 +198,7 @@ describe('adminUpdateUser half done', () => {
       adminUpdateUser.run({ uid: 'dana', isAdmin: true, disabled: true }, failing),
     ).rejects.toThrow('Auth is unreachable');
     expect(context.adminAccounts.has('dana')).toBe(false);
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
   });
 
   it('undoes what Auth took when the record cannot be written', async () => {

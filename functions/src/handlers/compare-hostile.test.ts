@@ -31,12 +31,12 @@ describe('startComparing, attacked', () => {
     const context = await annWithTwo();
     // Firestore refuses a document id of the form __…__ with INVALID_ARGUMENT: a 500 if it is read.
     for (const id of ['__name__', '__proto__', '__x__']) {
-      const before = context.store.contents();
+      const before = await context.store.contents();
       await expect(compare(context, 'ann', ['a1', id]), id).rejects.toMatchObject({
         code: 'invalid-argument',
         message: COMPARE_MESSAGES.photoNotValid,
       });
-      expect(context.store.contents()).toEqual(before);
+      expect(await context.store.contents()).toEqual(before);
     }
   });
 

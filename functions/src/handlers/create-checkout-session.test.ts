@@ -95,7 +95,7 @@ describe('createCheckoutSession', () => {
 
   it('refuses an amount that is no pack, another member, a foreign return address and a signed-out caller', async () => {
     const { context, as, requests } = await setUp();
-    const before = context.store.contents();
+    const before = await context.store.contents();
     await expect(createCheckoutSession.run(tokens({ amount: 150 }), as('buyer'))).rejects.toThrow(
       PAYMENT_MESSAGES.choosePack,
     );
@@ -114,7 +114,7 @@ describe('createCheckoutSession', () => {
       message: SIGNED_OUT,
     });
     expect(requests).toHaveLength(0);
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
   });
 
   it('says payments are unavailable when the host has no provider, or the provider fails', async () => {

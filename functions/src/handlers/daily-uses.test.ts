@@ -42,13 +42,13 @@ describe('View Rating a day', () => {
 
   it('offers Premium to free members and counts nothing for them', async () => {
     const context = await setUp();
-    const before = context.store.contents();
+    const before = await context.store.contents();
     await expect(viewRating.run(ref, context.as(caller('free')))).rejects.toMatchObject({
       code: 'permission-denied',
       message: RATING_MESSAGES.viewRatingPremium,
       details: { reason: 'premium' },
     });
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
   });
 
   it('does not spend a use on a photo it does not show', async () => {

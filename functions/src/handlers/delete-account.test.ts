@@ -44,7 +44,7 @@ describe('deleteAccount', () => {
 
   it('asks for a recent sign-in and a reason of 12 to 255 characters, and writes nothing otherwise', async () => {
     const context = await aliceWithPhotos();
-    const before = context.store.contents();
+    const before = await context.store.contents();
     const stale = caller('alice', { authTime: new Date('2026-11-22T09:00:00Z') });
     await expect(deleteAccount.run({ reason }, context.as(stale))).rejects.toThrow(
       ACCOUNT_DELETION.recentLogin,
@@ -59,7 +59,7 @@ describe('deleteAccount', () => {
       'reason must be at most 255 characters',
     );
     await expect(deleteAccount.run({ reason }, context.as(null))).rejects.toThrow(ACCOUNT_DELETION.noUser);
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
     expect(context.deletedAccounts).toEqual([]);
   });
 });
@@ -98,7 +98,7 @@ describe('deleteAccount with a subscription', () => {
   it('leaves the account as it was when the provider cannot be reached, so the member may try again', async () => {
     const context = await aliceWithPhotos();
     await context.store.runTransaction(async (tx) => tx.set('subscriptions/sub_running', running()));
-    const before = context.store.contents();
+    const before = await context.store.contents();
     const payments = provider(async () => {
       throw new Error('unreachable');
     });
@@ -108,7 +108,7 @@ describe('deleteAccount with a subscription', () => {
         message: ACCOUNT_DELETION.failed,
       });
     }
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
     expect(context.deletedAccounts).toEqual([]);
   });
 });
@@ -183,13 +183,13 @@ describe('the purge of deleted members', () => {
     const { replyId } = await replyToComment.run({ ...ref, text: 'Thank you!' }, bob);
     await reactToComment.run({ ...ref, replyId, emoji: '❤️' }, alice);
     await replyToComment.run({ ...ref, text: 'You are welcome' }, alice);
-    expect(JSON.stringify(context.store.contents())).toContain('Alice Wonder');
+    expect(JSON.stringify(await context.store.contents())).toContain('Alice Wonder');
 
     await deleteAccount.run({ reason }, alice);
     await purgeDeletedMembers(context.store, context.files, context.accounts, context.clock);
 
     expect(await context.files.list('images/alice/')).toEqual([]);
-    const everything = JSON.stringify(context.store.contents());
+    const everything = JSON.stringify(await context.store.contents());
     expect(everything).not.toContain('Alice Wonder');
     expect(everything).not.toContain(photoURL!);
     expect(everything).not.toContain('alice.jpg');

@@ -27,7 +27,7 @@ describe('a disabled member', () => {
     await seedMember(context.store, 'dana', { disabled: true });
     await seedMember(context.store, 'owner');
     await seedPhoto(context.store, 'owner', 'p1');
-    const before = context.store.contents();
+    const before = await context.store.contents();
     for (const name of Object.keys(handlers) as CallableName[]) {
       await expect(
         handlers[name].run(CALLABLES[name].valid, context.as(caller('dana'))),
@@ -37,7 +37,7 @@ describe('a disabled member', () => {
         message: ACCOUNT_DISABLED,
       });
     }
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
     expect(ACCOUNT_DISABLED).toBe(AUTH_MESSAGES.accountDisabled);
   });
 

@@ -40,9 +40,9 @@ describe('the feed, asked before the record is ready or by a member it must refu
       ['no-choice', 'failed-precondition'],
     ];
     for (const [uid, code] of refusals) {
-      const before = context.store.contents();
+      const before = await context.store.contents();
       await expect(getPhotos.run({}, context.as(caller(uid))), uid).rejects.toMatchObject({ code });
-      expect(context.store.contents()).toEqual(before);
+      expect(await context.store.contents()).toEqual(before);
     }
     await expect(getPhotos.run({}, context.as(null))).rejects.toMatchObject({ code: 'unauthenticated' });
   });

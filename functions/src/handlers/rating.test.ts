@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Photo } from '../../../src/domain/photo';
 import { STATS_SHARDS, STATS_SHARDS_PATH, statsShard, statsShardPath } from '../../../src/domain/site-stats';
 import { RATING_MESSAGES } from '../../../src/domain/rating';
@@ -7,6 +7,7 @@ import type { Vote } from '../../../src/domain/vote';
 import { caller, recordingTransactions, seedMember, seedPhoto, TestClock, testContext } from '../testing';
 import { getLeaderboard, recordLeaderboardDay } from './leaderboard';
 import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
+import { foldVotes } from './vote-fold';
 import { readSiteStats } from './site-stats';
 import { recordLogin } from './streak';
 
@@ -25,9 +26,9 @@ async function expectNothingWritten(
   attempt: () => Promise<unknown>,
   message: RegExp | string,
 ) {
-  const before = context.store.contents();
+  const before = await context.store.contents();
   await expect(attempt()).rejects.toThrow(message);
-  expect(context.store.contents()).toEqual(before);
+  expect(await context.store.contents()).toEqual(before);
 }
 
 describe('getPhotos', () => {
@@ -222,7 +223,7 @@ describe('submitRating', () => {
     expect(owner?.newVotes).toBe(2);
   });
 
-  it("touches only its photo's shard of the site stats: votes on photos in other shards write other documents", async () => {
+  it("writes no document another vote shares; the fold moves the photo and only its photo's shard of the site stats", async () => {
     const context = await twoMembers();
     const other = ['p2', 'p3', 'p4', 'p5'].find((id) => statsShard(id) !== statsShard('p1'))!;
     await seedPhoto(context.store, 'owner', other);
@@ -236,11 +237,36 @@ describe('submitRating', () => {
     await vote('voter', 'p1', 4);
     await vote('voter', other, 2);
     await vote('second', 'p1', 3);
-    const statsTouched = recorded.transactions.map(({ reads, writes }) =>
+    // Each vote: its own transaction, then the fold's.
+    // Each vote: its own transaction, then the fold's.
+    const votes = recorded.transactions.filter((_, index) => index % 2 === 0);
+    const folds = recorded.transactions.filter((_, index) => index % 2 === 1);
+    expect(votes.map(({ writes }) => [...writes].sort())).toEqual(
+      [
+        ['voter', 'p1'],
+        ['voter', other],
+        ['second', 'p1'],
+      ].map(([voter, photoId]) =>
+        [
+          `users/owner`,
+          `users/owner/photos/${photoId}/pendingVotes/${voter}`,
+          `users/owner/photos/${photoId}/votes/${voter}`,
+          `users/${voter}`,
+          `users/${voter}/votes/${photoId}`,
+        ].sort(),
+      ),
+    );
+    expect(votes.every(({ reads }) => reads.every((path) => !path.startsWith('stats/')))).toBe(true);
+    const statsTouched = folds.map(({ reads, writes }) =>
       // The peer group's shard beside it: see peer-stats.test.ts.
       [...new Set([...reads, ...writes])].filter((path) => path.startsWith('stats/rates/')),
     );
     expect(statsTouched).toEqual([[statsShardPath('p1')], [statsShardPath(other)], [statsShardPath('p1')]]);
+    expect(folds.map(({ writes }) => writes.filter((path) => path.includes('/photos/')))).toEqual([
+      ['users/owner/photos/p1', 'users/owner/photos/p1/pendingVotes/voter'],
+      [`users/owner/photos/${other}`, `users/owner/photos/${other}/pendingVotes/voter`],
+      ['users/owner/photos/p1', 'users/owner/photos/p1/pendingVotes/second'],
+    ]);
     expect(await context.store.get(statsShardPath('p1'))).toEqual({
       histogram: { '350': 1 },
       votes: 2,
@@ -396,6 +422,81 @@ describe('submitRating', () => {
     );
   });
 
+  it('accepts exactly as many votes as a free owner has tokens, however many raters vote at once on the last ones', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'owner', { points: 17 });
+    await seedPhoto(context.store, 'owner', 'p1');
+    await seedPhoto(context.store, 'owner', 'p2');
+    const voters = Array.from({ length: 30 }, (_, n) => `v${n}`);
+    for (const voter of voters) await seedMember(context.store, voter, { gender: 'male' });
+    const outcomes = await Promise.allSettled(
+      voters.map((voter, n) => rate(context, voter, 'owner', n % 2 ? 'p1' : 'p2')),
+    );
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason] : []));
+    expect(outcomes.length - refused.length).toBe(17);
+    // Told the photo is gone, as for a deleted one.
+    expect(refused.map((error: Error) => error.message)).toEqual(Array(13).fill(RATING_MESSAGES.unavailable));
+    const [p1, p2] = await Promise.all(
+      ['p1', 'p2'].map((id) => context.store.get<Photo>(`users/owner/photos/${id}`)),
+    );
+    expect((p1?.votesCount ?? 0) + (p2?.votesCount ?? 0)).toBe(17);
+    expect([p1?.active, p2?.active]).toEqual([false, false]);
+    expect(await context.store.get<User>('users/owner')).toMatchObject({ points: 0, newVotes: 17 });
+    const votes = await Promise.all(
+      ['p1', 'p2'].map((id) => context.store.query(`users/owner/photos/${id}/votes`)),
+    );
+    expect(votes.flat().length).toBe(17);
+  });
+
+  it('keeps a vote whose fold failed, and the next fold (the trigger) counts it once', async () => {
+    const context = await twoMembers();
+    await seedMember(context.store, 'second', { gender: 'male' });
+    let transactions = 0;
+    const failingFold: typeof context.store = Object.assign(
+      Object.create(context.store) as typeof context.store,
+      {
+        // The vote's transaction passes; the fold's after it is lost, as to contention between instances.
+        runTransaction: <T>(work: Parameters<typeof context.store.runTransaction<T>>[0]) =>
+          ++transactions === 2
+            ? Promise.reject(new Error('ABORTED: too much contention'))
+            : context.store.runTransaction(work),
+      },
+    );
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await expect(
+      submitRating.run(
+        { ownerId: 'owner', photoId: 'p1', rate: 4, seconds: 5 },
+        { ...context.as(caller('voter')), store: failingFold },
+      ),
+    ).resolves.toEqual({ tokensEarned: 0 });
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+    expect(await context.store.get<Photo>('users/owner/photos/p1')).toMatchObject({ votesCount: 0 });
+    expect(await context.store.query('users/owner/photos/p1/pendingVotes')).toHaveLength(1);
+    // The next fold, the trigger's or the next vote's, counts it, and never twice.
+    expect(await foldVotes(context.store, context.clock, 'owner', 'p1')).toBe(1);
+    await rate(context, 'second', 'owner', 'p1', { rate: 2 });
+    expect(await foldVotes(context.store, context.clock, 'owner', 'p1')).toBe(0);
+    expect(await context.store.get<Photo>('users/owner/photos/p1')).toMatchObject({ votesCount: 2, rate: 3 });
+    expect(await context.store.query('users/owner/photos/p1/pendingVotes')).toEqual([]);
+  });
+
+  it('counts nothing for a photo deleted before its votes were folded, and leaves no pending vote', async () => {
+    const context = await twoMembers();
+    await context.store.runTransaction(async (tx) =>
+      tx.set('users/owner/photos/p1/pendingVotes/voter', {
+        rate: 4,
+        viewingTimeSeconds: 5,
+        voter: { votesGiven: 0, ratesGivenSum: 0, ratesGivenSquares: 0 },
+        ratedAt: new Date('2026-11-22T10:00:00Z'),
+      }),
+    );
+    await context.store.runTransaction(async (tx) => tx.delete('users/owner/photos/p1'));
+    expect(await foldVotes(context.store, context.clock, 'owner', 'p1')).toBe(0);
+    expect(await context.store.query('users/owner/photos/p1/pendingVotes')).toEqual([]);
+    expect(await readSiteStats(context.store)).toMatchObject({ votes: 0 });
+  });
+
   it('counts 200 votes from 200 members at once exactly: rate, count, tokens and histogram', async () => {
     const context = testContext();
     await seedMember(context.store, 'owner', { points: 1000 });
@@ -416,6 +517,7 @@ describe('submitRating', () => {
     const stats = await readSiteStats(context.store);
     expect(Object.values(stats.histogram).reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(stats.votes).toBe(200);
+    expect(await context.store.query('users/owner/photos/p1/pendingVotes')).toEqual([]);
   });
 });
 

@@ -9,9 +9,7 @@ import { dateKey } from '../../../src/domain/daily-counter';
 import { photoPath, photosPath, type Photo } from '../../../src/domain/photo';
 import {
   FEED_PAGE_SIZE,
-  feedOrder,
   isTargeted,
-  leaderboardScore,
   RATING_MESSAGES,
   REPORTS_TO_SUSPEND,
   type FeedPhoto,
@@ -23,9 +21,6 @@ import {
   photoRefSchema,
   submitRatingSchema,
 } from '../../../src/domain/schemas';
-import { shardSiteAverage, tallyVote } from '../../../src/domain/score-quality';
-import { moveInHistogram } from '../../../src/domain/scores';
-import { statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
 import { afterVoteReceived, tokensForVoteGiven } from '../../../src/domain/tokens';
 import type { User } from '../../../src/domain/user';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '../../../src/domain/vote';
@@ -33,8 +28,8 @@ import { REPORT_NOTICES } from '../../../src/domain/admin-photos';
 import { notifyOwner } from './admin-reports';
 import { openFeedPosition, sealFeedPosition } from './feed-cursor';
 import { requireCaller, validate, type Handler } from './handler';
-import { readPeerMove, writePeerMove } from './peer-stats';
-import { readSiteAverage } from './site-stats';
+import { withMemberLocks } from './member-locks';
+import { foldVotes, pendingVotesPath, type PendingVote } from './vote-fold';
 import { assertCompleteMember, NOT_FOUND, userPath } from './users';
 import { PREMIUM_REASON, spendViewRating } from './daily-uses';
 
@@ -124,117 +119,96 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
   async run(data, context) {
     const caller = requireCaller(context);
     const input = await validate(submitRatingSchema, data);
-    const now = context.clock.now();
+    if (input.ownerId === caller.uid) throw new HttpsError('failed-precondition', RATING_MESSAGES.ownPhoto);
+    const { store, clock } = context;
+    const now = clock.now();
     const path = photoPath(input.ownerId, input.photoId);
     const votePath = `${votesPath(input.ownerId, input.photoId)}/${caller.uid}`;
-    const shardPath = statsShardPath(input.photoId);
-    return context.store.runTransaction(async (tx) => {
-      if (input.ownerId === caller.uid) throw new HttpsError('failed-precondition', RATING_MESSAGES.ownPhoto);
-      const [photo, voter, owner, existing, reported, shard] = await Promise.all([
-        tx.get<Photo>(path),
-        tx.get<User>(userPath(caller.uid)),
-        tx.get<User>(userPath(input.ownerId)),
-        tx.get<Vote>(votePath),
-        tx.get(`${reportedPath(caller.uid)}/${input.photoId}`),
-        tx.get<SiteStats>(shardPath),
-      ]);
-      assertCompleteMember(voter);
-      if (!photo || !owner || owner.deletedAt) throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
-      if (existing) throw new HttpsError('already-exists', RATING_MESSAGES.alreadyRated);
-      if (reported || !isOfferedTo(photo, voter))
-        throw new HttpsError('failed-precondition', RATING_MESSAGES.unavailable);
+    // The vote, its light copy and both members' records; the photo and the site's figures follow in
+    // the fold (vote-fold.ts), so a popular photo is not a document every vote writes.
+    const result = await withMemberLocks([caller.uid, input.ownerId], () =>
+      store.runTransaction(async (tx) => {
+        const [photo, voter, owner, existing, reported] = await Promise.all([
+          tx.get<Photo>(path),
+          tx.get<User>(userPath(caller.uid)),
+          tx.get<User>(userPath(input.ownerId)),
+          tx.get<Vote>(votePath),
+          tx.get(`${reportedPath(caller.uid)}/${input.photoId}`),
+        ]);
+        assertCompleteMember(voter);
+        if (!photo || !owner || owner.deletedAt)
+          throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
+        if (existing) throw new HttpsError('already-exists', RATING_MESSAGES.alreadyRated);
+        // A free owner's last token may have gone to a vote a moment ago: this one would be unpaid.
+        const unpaid = !owner.subscribed && owner.points <= 0;
+        if (reported || unpaid || !isOfferedTo(photo, voter))
+          throw new HttpsError('failed-precondition', RATING_MESSAGES.unavailable);
 
-      // The photo's shard stands for the site once it holds enough votes. Until then the site is young
-      // and its shards small: they are added up, outside the transaction, which touches its photo's only.
-      const average = shardSiteAverage(shard, photo) ?? (await readSiteAverage(context.store));
-      const ownerAfter = afterVoteReceived(owner.points, owner.subscribed);
-      // At 0 tokens every active photo of the owner goes inactive, this one included.
-      const activePhotos = ownerAfter.deactivate
-        ? await tx.query<Photo>(photosPath(input.ownerId), { where: [{ field: 'active', equals: true }] })
-        : [];
-      const peers = await readPeerMove(tx, photo, owner, now);
+        const ownerAfter = afterVoteReceived(owner.points, owner.subscribed);
+        // At 0 tokens every active photo of the owner goes inactive, this one included.
+        const activePhotos = ownerAfter.deactivate
+          ? await tx.query<Photo>(photosPath(input.ownerId), { where: [{ field: 'active', equals: true }] })
+          : [];
+        const voterRecord = {
+          votesGiven: voter.votesGiven ?? 0,
+          ratesGivenSum: voter.ratesGivenSum ?? 0,
+          ratesGivenSquares: voter.ratesGivenSquares ?? 0,
+        };
 
-      const votesCount = photo.votesCount + 1;
-      const rate = (photo.rate * photo.votesCount + input.rate) / votesCount;
-      const totalViewingTimeSeconds = photo.totalViewingTimeSeconds + input.seconds;
-      const voterRecord = {
-        votesGiven: voter.votesGiven ?? 0,
-        ratesGivenSum: voter.ratesGivenSum ?? 0,
-        ratesGivenSquares: voter.ratesGivenSquares ?? 0,
-      };
-      const tally = tallyVote(
-        {
-          qualityVotes: photo.qualityVotes ?? 0,
-          qualitySum: photo.qualitySum ?? 0,
-          qualitySquares: photo.qualitySquares ?? 0,
-        },
-        { rate: input.rate, viewingTimeSeconds: input.seconds },
-        voterRecord,
-        average,
-      );
-
-      tx.set(votePath, {
-        userId: caller.uid,
-        rate: input.rate,
-        originalRate: input.rate,
-        comment: input.comment,
-        chips: input.chips,
-        age: voter.age,
-        gender: voter.gender,
-        photoURL: voter.photoURL ?? null,
-        viewingTimeSeconds: input.seconds,
-        ratedAt: now,
-        date: dateKey(now),
-        evaluated: true,
-        reactions: [],
-        replies: [],
-      });
-      tx.set(`${givenVotesPath(caller.uid)}/${input.photoId}`, {
-        id: input.photoId,
-        ownerId: input.ownerId,
-        rate: input.rate,
-        ratedAt: now,
-      } satisfies GivenVote);
-      const previousRate = photo.votesCount > 0 ? photo.rate : null;
-      tx.update(path, {
-        rate,
-        votesCount,
-        totalViewingTimeSeconds,
-        averageViewingTimeSeconds: totalViewingTimeSeconds / votesCount,
-        ...tally,
-        // A photo being compared moves by its range, which this vote narrows.
-        feedOrder: feedOrder({ ...photo, votesCount, ...tally }, owner.subscribed),
-        leaderboardScore: leaderboardScore({ rate, votesCount, ...tally }, average),
-        ...writePeerMove(tx, peers, previousRate, rate),
-        ...(ownerAfter.deactivate ? { active: false, updatedAt: now } : {}),
-      });
-      for (const other of activePhotos) {
-        if (other.id !== input.photoId)
+        tx.set(votePath, {
+          userId: caller.uid,
+          rate: input.rate,
+          originalRate: input.rate,
+          comment: input.comment,
+          chips: input.chips,
+          age: voter.age,
+          gender: voter.gender,
+          photoURL: voter.photoURL ?? null,
+          viewingTimeSeconds: input.seconds,
+          ratedAt: now,
+          date: dateKey(now),
+          evaluated: true,
+          reactions: [],
+          replies: [],
+        });
+        tx.set(`${pendingVotesPath(input.ownerId, input.photoId)}/${caller.uid}`, {
+          rate: input.rate,
+          viewingTimeSeconds: input.seconds,
+          voter: voterRecord,
+          ratedAt: now,
+        } satisfies PendingVote);
+        tx.set(`${givenVotesPath(caller.uid)}/${input.photoId}`, {
+          id: input.photoId,
+          ownerId: input.ownerId,
+          rate: input.rate,
+          ratedAt: now,
+        } satisfies GivenVote);
+        for (const other of activePhotos)
           tx.update(photoPath(input.ownerId, other.id), { active: false, updatedAt: now });
-      }
 
-      tx.set(shardPath, {
-        histogram: moveInHistogram(shard?.histogram ?? {}, previousRate, rate),
-        votes: (shard?.votes ?? 0) + 1,
-        votesSum: (shard?.votesSum ?? 0) + input.rate,
-      } satisfies SiteStats);
-
-      const votesGiven = voterRecord.votesGiven + 1;
-      const tokensEarned = tokensForVoteGiven(votesGiven);
-      tx.update(userPath(caller.uid), {
-        votesGiven,
-        ratesGivenSum: voterRecord.ratesGivenSum + input.rate,
-        ratesGivenSquares: voterRecord.ratesGivenSquares + input.rate * input.rate,
-        points: voter.points + tokensEarned,
-        lastVotedAt: now,
-      });
-      tx.update(userPath(input.ownerId), {
-        newVotes: (owner.newVotes ?? 0) + 1,
-        points: ownerAfter.points,
-      });
-      // Not the photo's new average: the voter would learn it without View Rating (a Premium feature).
-      return { tokensEarned };
-    });
+        const votesGiven = voterRecord.votesGiven + 1;
+        const tokensEarned = tokensForVoteGiven(votesGiven);
+        tx.update(userPath(caller.uid), {
+          votesGiven,
+          ratesGivenSum: voterRecord.ratesGivenSum + input.rate,
+          ratesGivenSquares: voterRecord.ratesGivenSquares + input.rate * input.rate,
+          points: voter.points + tokensEarned,
+          lastVotedAt: now,
+        });
+        tx.update(userPath(input.ownerId), {
+          newVotes: (owner.newVotes ?? 0) + 1,
+          points: ownerAfter.points,
+        });
+        // Not the photo's new average: the voter would learn it without View Rating (a Premium feature).
+        return { tokensEarned };
+      }),
+    );
+    // The vote is counted: a fold that fails here (contention between instances) is the trigger's to
+    // repeat, never the voter's error.
+    await foldVotes(store, clock, input.ownerId, input.photoId).catch((error: unknown) =>
+      console.warn(`Votes on ${path} wait for the next fold:`, error),
+    );
+    return result;
   },
 };
 

@@ -20,7 +20,7 @@ describe('saveColorMode', () => {
   it('refuses a signed-out caller, another value, a wrong type and unknown keys, and writes nothing', async () => {
     const context = testContext();
     await seedMember(context.store, 'alice');
-    const before = context.store.contents();
+    const before = await context.store.contents();
     await expect(saveColorMode.run({ colorMode: 'dark' }, context.as(null))).rejects.toMatchObject({
       code: 'unauthenticated',
     });
@@ -39,6 +39,6 @@ describe('saveColorMode', () => {
     await expect(saveColorMode.run({ colorMode: 'sepia' }, context.as(caller('alice')))).rejects.toThrow(
       'Choose light or dark',
     );
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
   });
 });

@@ -1,8 +1,8 @@
 /**
- * The site stats on the server. A vote moves its photo's bucket in that photo's shard only, so votes
- * on different photos seldom write the same document; the site's average, which weighs each voter's
+ * The site stats on the server. A fold of votes moves its photo's bucket in that photo's shard only,
+ * so folds on different photos seldom write the same document; the site's average, which weighs each voter's
  * habit in the fair score, comes from that shard once it holds enough votes, and until then from the
- * shards added up, read beside the vote's transaction, not in it.
+ * shards added up, read beside the fold's transaction, not in it.
  */
 import type { Photo } from '../../../src/domain/photo';
 import { siteAverage } from '../../../src/domain/score-quality';

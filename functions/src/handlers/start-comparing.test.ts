@@ -35,9 +35,9 @@ const photoOf = (context: Context, uid: string, id: string) =>
   context.store.get<Photo>(`users/${uid}/photos/${id}`);
 
 async function expectNothingWritten(context: Context, attempt: () => Promise<unknown>, code: string) {
-  const before = context.store.contents();
+  const before = await context.store.contents();
   await expect(attempt()).rejects.toMatchObject({ code });
-  expect(context.store.contents()).toEqual(before);
+  expect(await context.store.contents()).toEqual(before);
 }
 
 /**
@@ -219,14 +219,14 @@ describe('startComparing refuses', () => {
       [null],
     ];
     for (const [input, message] of attempts) {
-      const before = context.store.contents();
+      const before = await context.store.contents();
       const refusal = await startComparing.run(input, context.as(caller('ann'))).then(
         () => null,
         (error: unknown) => error as { code: string; message: string },
       );
       expect(refusal, JSON.stringify(input)).toMatchObject({ code: 'invalid-argument' });
       if (message) expect(refusal?.message).toBe(message);
-      expect(context.store.contents()).toEqual(before);
+      expect(await context.store.contents()).toEqual(before);
     }
   });
 

@@ -150,11 +150,11 @@ async function buyer(context: Context, overrides: Partial<User> = {}) {
 const member = async (context: Context) => (await context.store.get<User>('users/buyer'))!;
 
 async function expectRefused(context: Context, event: StripeEvent, message: RegExp) {
-  const before = context.store.contents();
+  const before = await context.store.contents();
   const answer = await deliver(context, event);
   expect(answer.status).toBe(400);
   expect(JSON.stringify(answer.body)).toMatch(message);
-  expect(context.store.contents()).toEqual(before);
+  expect(await context.store.contents()).toEqual(before);
 }
 
 /** A shuffle that the same seed repeats. */
@@ -177,7 +177,7 @@ describe('the webhook signature', () => {
     const context = testContext();
     await buyer(context);
     const event = pack('evt_forged', 'cs_1', 10);
-    const before = context.store.contents();
+    const before = await context.store.contents();
 
     expect((await deliver(context, event, { secret: 'whsec_someone_else' })).status).toBe(400);
     const stale = await deliver(context, event, { signedAt: new Date(START.getTime() - 10 * 60_000) });
@@ -192,7 +192,7 @@ describe('the webhook signature', () => {
     });
     const tampered = payload.replace('"amount_total":199', '"amount_total":1');
     expect((await receiveStripeWebhook(tampered, signature, { ...context, payments })).status).toBe(400);
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
     expect((await member(context)).points).toBe(2);
   });
 
@@ -320,7 +320,7 @@ describe('fulfilment of token packs and donations', () => {
 
   it('passes over events it does not handle', async () => {
     const context = testContext();
-    const before = context.store.contents();
+    const before = await context.store.contents();
     const answer = await deliver(context, {
       id: 'evt_other',
       type: 'customer.created',
@@ -328,7 +328,7 @@ describe('fulfilment of token packs and donations', () => {
       object: { id: 'cus_1' },
     });
     expect(answer.body).toEqual({ received: true, outcome: 'ignored' });
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
   });
 });
 
@@ -503,7 +503,9 @@ describe('a shuffled sequence of 20 events', () => {
       premiumUntil: addMonths(START, 3),
       status: 'canceled',
     });
-    const sessions = context.store.contents().filter((row) => row.path.startsWith('checkoutSessions/'));
+    const sessions = (await context.store.contents()).filter((row) =>
+      row.path.startsWith('checkoutSessions/'),
+    );
     expect(sessions.map((row) => row.path)).toEqual(
       ['cs_coffee', 'cs_p10', 'cs_p20', 'cs_p5', 'cs_sub'].map((id) => `checkoutSessions/${id}`),
     );

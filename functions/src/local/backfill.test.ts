@@ -118,8 +118,8 @@ describe('moving the site stats into shards', () => {
 
   it('does nothing for a data folder that never had the single document', async () => {
     const context = testContext();
-    const before = context.store.contents();
+    const before = await context.store.contents();
     expect(await shardSiteStats(context.store)).toBe(false);
-    expect(context.store.contents()).toEqual(before);
+    expect(await context.store.contents()).toEqual(before);
   });
 });

@@ -102,7 +102,7 @@ afterAll(async () => {
 describe('hostile input to the admin callables, from an admin', () => {
   it.each([...ADMIN_CALLABLES.flatMap(attemptsFor), ...EXTRA])('$name with $label', async (attempt) => {
     const { store } = test.context;
-    const before = store.contents();
+    const before = await store.contents();
     const response = await fetch(`${test.server.url}/${TEST_PROJECT}/${TEST_REGION}/${attempt.name}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer token-boss' },
@@ -112,6 +112,6 @@ describe('hostile input to the admin callables, from an admin', () => {
     expect(response.status, JSON.stringify(answer).slice(0, 200)).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(answer.error?.message).not.toBe('Something went wrong. Please try again.');
-    expect(store.contents()).toEqual(before);
+    expect(await store.contents()).toEqual(before);
   });
 });

@@ -111,7 +111,7 @@ describe('hostile input to every callable', () => {
 
   it.each(ALL_ATTEMPTS)('$name with $label: a 4xx, a clear message, nothing written', async (attempt) => {
     const { store, files } = test.context;
-    const before = { documents: store.contents(), files: await files.list('images/') };
+    const before = { documents: await store.contents(), files: await files.list('images/') };
     const response = await fetch(`${test.server.url}/${TEST_PROJECT}/${TEST_REGION}/${attempt.name}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: 'Bearer token-hostile' },
@@ -122,14 +122,14 @@ describe('hostile input to every callable', () => {
     expect(response.status).toBeLessThan(500);
     expect(answer.error?.message).toMatch(/\w/);
     expect(answer.error?.message).not.toBe('Something went wrong. Please try again.');
-    expect({ documents: store.contents(), files: await files.list('images/') }).toEqual(before);
+    expect({ documents: await store.contents(), files: await files.list('images/') }).toEqual(before);
   });
 
   it.each(VISITOR_CALLABLES.flatMap(attemptsFor))(
     '$name from a visitor with $label: a 4xx, a clear message, nothing written',
     async (attempt) => {
       const { store } = test.context;
-      const before = store.contents();
+      const before = await store.contents();
       const response = await fetch(`${test.server.url}/${TEST_PROJECT}/${TEST_REGION}/${attempt.name}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -139,7 +139,7 @@ describe('hostile input to every callable', () => {
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
       expect(answer.error?.message).toMatch(/\w/);
-      expect(store.contents()).toEqual(before);
+      expect(await store.contents()).toEqual(before);
     },
   );
 
@@ -147,10 +147,10 @@ describe('hostile input to every callable', () => {
     '%s refuses a visitor with 401 and writes nothing',
     async (name) => {
       const { store } = test.context;
-      const before = store.contents();
+      const before = await store.contents();
       const response = await test.post(name, { data: CALLABLES[name].valid });
       expect(response.status).toBe(401);
-      expect(store.contents()).toEqual(before);
+      expect(await store.contents()).toEqual(before);
     },
   );
 

@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { caller, testContext } from '../testing';
+import { caller, localTestContext } from '../testing';
 import { offlineInsightsWriter } from '../photos/insights';
 import { createRequestGuard, LOOPBACK_HOSTS } from './origin-guard';
 import { startLocalServer, type LocalServer } from './server';
@@ -60,7 +60,7 @@ describe('the request guard', () => {
 });
 
 describe('the local server behind the guard', () => {
-  const { store, clock, files } = testContext();
+  const { store, clock, files } = localTestContext();
   let server: LocalServer;
 
   beforeAll(async () => {

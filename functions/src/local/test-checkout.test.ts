@@ -66,7 +66,9 @@ describe('the local test checkout', () => {
     // Submitted again (a second tab, a back button): back to the app, nothing more.
     expect((await pay(url, '4242 4242 4242 4242')).status).toBe(303);
     expect(await points()).toBe(12);
-    const events = test.context.store.contents().filter((row) => row.path.startsWith('paymentEvents/'));
+    const events = (await test.context.store.contents()).filter((row) =>
+      row.path.startsWith('paymentEvents/'),
+    );
     expect(events).toHaveLength(1);
   });
 
@@ -90,7 +92,7 @@ describe('the local test checkout', () => {
 
   it('refuses a card form posted by another site, and a webhook not signed with its secret', async () => {
     const { url } = await openCheckout('createCheckoutSession', { product: 'Tokens', amount: 200 });
-    const before = test.context.store.contents();
+    const before = await test.context.store.contents();
     expect((await pay(url, '4242424242424242', 'https://evil.example')).status).toBe(403);
     const forged = await fetch(`${test.server.url}/${TEST_PROJECT}/${TEST_REGION}/stripeWebhook`, {
       method: 'POST',
@@ -98,7 +100,7 @@ describe('the local test checkout', () => {
       body: '{"id":"evt_forged","object":"event","type":"checkout.session.completed","data":{"object":{}}}',
     });
     expect(forged.status).toBe(400);
-    expect(test.context.store.contents()).toEqual(before);
+    expect(await test.context.store.contents()).toEqual(before);
   });
 
   it('answers an unknown session with 404', async () => {

@@ -5,7 +5,7 @@
 import { offlineInsightsWriter } from '../photos/insights';
 import type { Caller, Clock } from '../handlers/handler';
 import type { RateLimiter } from '../handlers/rate-limit';
-import { caller, testContext } from '../testing';
+import { caller, localTestContext } from '../testing';
 import { startLocalServer, type LocalServer, type LocalServerOptions } from './server';
 
 export const TEST_PROJECT = 'demo-test';
@@ -13,7 +13,7 @@ export const TEST_REGION = 'us-central1';
 
 export interface TestServer {
   server: LocalServer;
-  context: ReturnType<typeof testContext>;
+  context: ReturnType<typeof localTestContext>;
   /** POSTs a raw body (or JSON of a value) to a callable, as the Firebase SDK would. */
   post(
     name: string,
@@ -35,7 +35,7 @@ export interface TestServerOptions {
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const context = testContext();
+  const context = localTestContext();
   const server = await startLocalServer({
     host: '127.0.0.1',
     port: 0,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FaceDetail, Photo } from '../../../src/domain/photo';
 import { offlineInsightsWriter, type InsightsWriter } from '../photos/insights';
-import { seedMember, seedPhoto, testContext } from '../testing';
+import { localTestContext, seedMember, seedPhoto } from '../testing';
 import { startLocalTriggers } from './triggers';
 
 const faceDetail: FaceDetail = {
@@ -16,7 +16,7 @@ const faceDetail: FaceDetail = {
 
 describe('local triggers', () => {
   it('write the insights of a created photo, once', async () => {
-    const { store } = testContext();
+    const { store } = localTestContext();
     let calls = 0;
     const counting: InsightsWriter = {
       write: (detail, caption) => {
@@ -37,7 +37,7 @@ describe('local triggers', () => {
   });
 
   it('log a failing writer and leave the photo as it was', async () => {
-    const { store } = testContext();
+    const { store } = localTestContext();
     const lines: string[] = [];
     const triggers = startLocalTriggers(
       store,

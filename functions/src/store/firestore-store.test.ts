@@ -1,17 +1,18 @@
-/** The same contract against the Firestore emulator, when one is running (`firebase emulators:exec`). */
+/**
+ * The same contract against the official Firestore emulator, which the unit project's global setup
+ * starts (tests/support/firestore-emulator-setup.ts); it skips, saying why, only where none can be had.
+ */
 import { deleteApp, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { afterAll, describe } from 'vitest';
+import { afterAll, describe, inject } from 'vitest';
 import { FirestoreStore } from './firestore-store';
 import { storeContract } from './store-contract';
 
-const host = process.env.FIRESTORE_EMULATOR_HOST;
-const reason =
-  'FIRESTORE_EMULATOR_HOST is not set (the Firestore emulator needs Java 21; run `npm run emulators` where it is available)';
-if (!host) console.warn(`FirestoreStore contract skipped: ${reason}.`);
+const missing = process.env.FIRESTORE_EMULATOR_HOST ? '' : inject('firestoreEmulatorMissing');
+if (missing) console.warn(`FirestoreStore contract skipped: ${missing}.`);
 
-describe.skipIf(!host)(`FirestoreStore${host ? '' : ` (skipped: ${reason})`}`, () => {
-  const app = initializeApp({ projectId: 'demo-photorater' }, 'firestore-contract');
+describe.skipIf(Boolean(missing))(`FirestoreStore${missing ? ` (skipped: ${missing})` : ''}`, () => {
+  const app = initializeApp({ projectId: 'demo-photorater-contract' }, 'firestore-contract');
   const firestore = getFirestore(app);
   firestore.settings({ ignoreUndefinedProperties: true });
   afterAll(() => deleteApp(app));

@@ -1,5 +1,5 @@
 /** The store port over Firestore through the Admin SDK: production, and the Firestore emulator in tests. */
-import type { Firestore, Query as FirestoreQuery } from 'firebase-admin/firestore';
+import { FieldPath, type Firestore, type Query as FirestoreQuery } from 'firebase-admin/firestore';
 import { withDates } from '../../../src/domain/wire';
 import { assertCollectionPath } from '../../../src/domain/query';
 import {
@@ -74,14 +74,18 @@ export class FirestoreStore implements Store {
       else if ('below' in filter) built = built.where(filter.field, '<', filter.below);
       else built = built.where(filter.field, '==', filter.equals);
     }
-    if (query.orderBy) built = built.orderBy(query.orderBy.field, query.orderBy.direction);
+    if (query.orderBy) {
+      const { field, direction } = query.orderBy;
+      // Ties broken by the document, in the same direction, said out loud: a cursor may then name the
+      // last document as its second value. The indexes already end with it, so none is added.
+      built = built.orderBy(field, direction).orderBy(FieldPath.documentId(), direction);
+    }
     if (query.startAfterPath !== undefined) assertDocumentPath(query.startAfterPath);
     if (query.startAfter !== undefined)
       built =
         query.startAfterPath === undefined
           ? built.startAfter(query.startAfter)
-          : // Firestore breaks ties by document, in the direction of the last ordering: the cursor names it.
-            built.startAfter(query.startAfter, built.firestore.doc(query.startAfterPath));
+          : built.startAfter(query.startAfter, built.firestore.doc(query.startAfterPath));
     if (query.limit) built = built.limit(query.limit);
     return built;
   }

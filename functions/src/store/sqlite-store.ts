@@ -134,7 +134,7 @@ export class SqliteStore implements Store {
   }
 
   /** Every document's path and stored text, in path order: tests compare it to see that nothing was written. */
-  contents(): Array<{ path: string; data: string }> {
+  async contents(): Promise<Array<{ path: string; data: string }>> {
     return this.db.prepare('SELECT path, data FROM documents ORDER BY path').all() as Array<{
       path: string;
       data: string;

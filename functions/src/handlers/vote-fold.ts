@@ -1,0 +1,168 @@
+/**
+ * Folding votes into their photo. A vote's own transaction writes only the vote, the voter's record
+ * and the owner's (the token it costs them), plus a pending entry beside the vote; the photo's
+ * average, count, fair-score tally, feed and leaderboard order and the site's and peers' histograms
+ * are moved by a fold, which takes every vote pending on the photo at once. So a popular photo's and
+ * the site's shared documents are written once per fold, not once per vote: a burst of votes on one
+ * photo queues behind at most one fold at a time, and no voter waits on, or fails with, another's.
+ *
+ * Who folds: the vote's handler, right after its transaction, so a member sees the new score at once
+ * (the local backend has nothing else); on Firebase also the trigger on a new pending entry, which
+ * Cloud Functions retries, so a fold lost to contention between instances still lands within seconds.
+ *
+ * NOTE: within one process, folds run one after another and a fold holds its owner's lock (the one
+ * votes on that owner take, `withMemberLocks`): Firestore locks what a transaction reads, and
+ * transactions that read and then write the same documents at once wait on each other until one is
+ * aborted, which the emulator does only after seconds. Serialising them where it costs nothing keeps
+ * every conflict to what separate instances cause.
+ */
+import { feedOrder, leaderboardScore } from '../../../src/domain/rating';
+import { photoPath, type Photo } from '../../../src/domain/photo';
+import { shardSiteAverage, tallyVote, type VoterRecord } from '../../../src/domain/score-quality';
+import { moveInHistogram } from '../../../src/domain/scores';
+import { statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
+import type { User } from '../../../src/domain/user';
+import type { Clock } from './handler';
+import { withMemberLocks } from './member-locks';
+import { readPeerMove, writePeerMove } from './peer-stats';
+import { readSiteAverage } from './site-stats';
+import { userPath } from './users';
+import type { Store } from '../store/store';
+
+/** What the fold needs of a vote: the server's alone (no rule lets a member read it). */
+export interface PendingVote {
+  rate: number;
+  viewingTimeSeconds: number;
+  /** The voter's record before this vote, for the fair score's leniency. */
+  voter: VoterRecord;
+  ratedAt: Date;
+}
+
+export const pendingVotesPath = (ownerId: string, photoId: string) =>
+  `${photoPath(ownerId, photoId)}/pendingVotes`;
+
+/** Pending votes one fold takes; one transaction stays far below Firestore's 500 writes. */
+export const FOLD_BATCH = 200;
+
+/** Folds one batch of the photo's pending votes; how many it counted. */
+async function foldBatch(store: Store, ownerId: string, photoId: string, now: Date): Promise<number> {
+  const path = photoPath(ownerId, photoId);
+  // Found outside the transaction and read in it by path: a query in it would hold the collection
+  // against the votes being added to it.
+  const pending = await store.query<PendingVote>(pendingVotesPath(ownerId, photoId), { limit: FOLD_BATCH });
+  if (pending.length === 0) return 0;
+  // The owner's profile only places the photo in a peer group and the feed; read beside the
+  // transaction, since every vote on the owner's photos writes the owner's record.
+  const owner = await store.get<User>(userPath(ownerId));
+  const shardPath = statsShardPath(photoId);
+  const counted = await store.runTransaction(async (tx) => {
+    const [photo, shard, ...still] = await Promise.all([
+      tx.get<Photo>(path),
+      tx.get<SiteStats>(shardPath),
+      ...pending.map((entry) => tx.get<PendingVote>(`${pendingVotesPath(ownerId, photoId)}/${entry.id}`)),
+    ]);
+    const votes = pending.flatMap((entry, index) => {
+      const vote = still[index];
+      return vote ? [{ id: entry.id, vote }] : [];
+    });
+    // A photo deleted since: its votes went with it, and nothing is left to count them in.
+    if (!photo || !owner) {
+      for (const { id } of votes) tx.delete(`${pendingVotesPath(ownerId, photoId)}/${id}`);
+      return 0;
+    }
+    if (votes.length === 0) return 0;
+    const average = shardSiteAverage(shard, photo) ?? (await readSiteAverage(store));
+    const peers = await readPeerMove(tx, photo, owner, now);
+
+    const votesCount = photo.votesCount + votes.length;
+    const hearts = votes.reduce((sum, { vote }) => sum + vote.rate, 0);
+    const rate = (photo.rate * photo.votesCount + hearts) / votesCount;
+    const totalViewingTimeSeconds =
+      photo.totalViewingTimeSeconds + votes.reduce((sum, { vote }) => sum + vote.viewingTimeSeconds, 0);
+    const tally = votes.reduce((sum, { vote }) => tallyVote(sum, vote, vote.voter, average), {
+      qualityVotes: photo.qualityVotes ?? 0,
+      qualitySum: photo.qualitySum ?? 0,
+      qualitySquares: photo.qualitySquares ?? 0,
+    });
+    const previousRate = photo.votesCount > 0 ? photo.rate : null;
+    tx.update(path, {
+      rate,
+      votesCount,
+      totalViewingTimeSeconds,
+      averageViewingTimeSeconds: totalViewingTimeSeconds / votesCount,
+      ...tally,
+      // A photo being compared moves by its range, which these votes narrow.
+      feedOrder: feedOrder({ ...photo, votesCount, ...tally }, owner.subscribed),
+      leaderboardScore: leaderboardScore({ rate, votesCount, ...tally }, average),
+      ...writePeerMove(tx, peers, previousRate, rate),
+    });
+    tx.set(shardPath, {
+      histogram: moveInHistogram(shard?.histogram ?? {}, previousRate, rate),
+      votes: (shard?.votes ?? 0) + votes.length,
+      votesSum: (shard?.votesSum ?? 0) + hearts,
+    } satisfies SiteStats);
+    for (const { id } of votes) tx.delete(`${pendingVotesPath(ownerId, photoId)}/${id}`);
+    return votes.length;
+  });
+  // A full batch may have left more behind it.
+  return pending.length === FOLD_BATCH ? counted + (await foldBatch(store, ownerId, photoId, now)) : counted;
+}
+
+interface FoldRequest {
+  ownerId: string;
+  photoId: string;
+  waiting: Array<{ resolve: (counted: number) => void; reject: (error: unknown) => void }>;
+}
+
+/** The process's folds, one at a time: a request made while its photo waits joins that fold. */
+class VoteFolder {
+  private readonly queue = new Map<string, FoldRequest>();
+  private draining = false;
+
+  constructor(
+    private readonly store: Store,
+    private readonly clock: Clock,
+  ) {}
+
+  fold(ownerId: string, photoId: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const key = `${ownerId}/${photoId}`;
+      const request = this.queue.get(key) ?? { ownerId, photoId, waiting: [] };
+      request.waiting.push({ resolve, reject });
+      this.queue.set(key, request);
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    for (const [key, request] of this.queue) {
+      // Taken off first: a vote arriving during this fold asks for another after it.
+      this.queue.delete(key);
+      try {
+        const counted = await withMemberLocks([request.ownerId], () =>
+          foldBatch(this.store, request.ownerId, request.photoId, this.clock.now()),
+        );
+        for (const waiter of request.waiting) waiter.resolve(counted);
+      } catch (error) {
+        for (const waiter of request.waiting) waiter.reject(error);
+      }
+    }
+    this.draining = false;
+  }
+}
+
+const folders = new WeakMap<Store, VoteFolder>();
+
+/**
+ * Folds every vote pending on the photo (those pending when it is asked, and any added meanwhile);
+ * resolves with how many this fold counted, once it has.
+ */
+export function foldVotes(store: Store, clock: Clock, ownerId: string, photoId: string): Promise<number> {
+  let folder = folders.get(store);
+  if (!folder) {
+    folder = new VoteFolder(store, clock);
+    folders.set(store, folder);
+  }
+  return folder.fold(ownerId, photoId);
+}
