@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { appChunkPlugin } from './scripts/app-chunks';
 import { firestoreEmulatorMissing } from './scripts/java-emulators';
 import { brotliAssetsPlugin } from './scripts/precompress';
@@ -92,6 +92,8 @@ export default defineConfig({
             'tests/access/**/*.test.ts',
             'tests/lint/**/*.test.ts',
             'scripts/**/*.test.ts',
+            // The Firebase adapter against the official emulators: the SDK's Node build, no DOM.
+            'src/data/firebase/**/*.test.ts',
           ],
           // The official Firestore emulator, for the Firestore store contract and rules cases.
           globalSetup: ['tests/support/firestore-emulator-setup.ts'],
@@ -121,6 +123,7 @@ export default defineConfig({
           name: 'components',
           environment: 'jsdom',
           include: ['src/**/*.test.tsx', 'src/{app,data,lib,features}/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/data/firebase/**'],
           setupFiles: ['src/testing/setup.ts'],
           // Whole screens in jsdom take a few seconds each on a busy two-core machine; 5 s was too close.
           testTimeout: 15_000,
