@@ -32,7 +32,18 @@ export async function fcmToken(): Promise<string> {
   });
 }
 
+/**
+ * The SDK deletes the token through the service worker getToken was given on this page; on any other
+ * page (sign-out seldom follows enabling) it would register its own firebase-messaging-sw.js, which
+ * the app does not serve, and fail. getToken hands it the app's worker and answers with the token
+ * it keeps for it.
+ */
 export async function deleteFcmToken(): Promise<void> {
-  if (!(await isSupported())) return;
-  await deleteToken(getMessaging(firebaseApp));
+  // Without the key no token was ever made here; without the worker its push subscription is gone.
+  if (!env.firebaseVapidKey || !(await isSupported())) return;
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!registration) return;
+  const messaging = getMessaging(firebaseApp);
+  await getToken(messaging, { vapidKey: env.firebaseVapidKey, serviceWorkerRegistration: registration });
+  await deleteToken(messaging);
 }
