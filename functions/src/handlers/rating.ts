@@ -28,7 +28,7 @@ import { REPORT_NOTICES } from '../../../src/domain/admin-photos';
 import { notifyOwner } from './admin-reports';
 import { openFeedPosition, sealFeedPosition } from './feed-cursor';
 import { requireCaller, validate, type Handler } from './handler';
-import { withMemberLocks } from './member-locks';
+import { withLocks } from './process-locks';
 import { foldVotes, pendingVotesPath, type PendingVote } from './vote-fold';
 import { assertCompleteMember, NOT_FOUND, userPath } from './users';
 import { PREMIUM_REASON, spendViewRating } from './daily-uses';
@@ -126,7 +126,7 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
     const votePath = `${votesPath(input.ownerId, input.photoId)}/${caller.uid}`;
     // The vote, its light copy and both members' records; the photo and the site's figures follow in
     // the fold (vote-fold.ts), so a popular photo is not a document every vote writes.
-    const result = await withMemberLocks([caller.uid, input.ownerId], () =>
+    const result = await withLocks([userPath(caller.uid), userPath(input.ownerId)], () =>
       store.runTransaction(async (tx) => {
         const [photo, voter, owner, existing, reported] = await Promise.all([
           tx.get<Photo>(path),

@@ -10,20 +10,18 @@
  * (the local backend has nothing else); on Firebase also the trigger on a new pending entry, which
  * Cloud Functions retries, so a fold lost to contention between instances still lands within seconds.
  *
- * NOTE: within one process, folds run one after another and a fold holds its owner's lock (the one
- * votes on that owner take, `withMemberLocks`): Firestore locks what a transaction reads, and
- * transactions that read and then write the same documents at once wait on each other until one is
- * aborted, which the emulator does only after seconds. Serialising them where it costs nothing keeps
- * every conflict to what separate instances cause.
+ * NOTE: within one process, a fold holds its owner's lock (the one votes on that owner take) and its
+ * shard's, so no two transactions of the process read and write the same document at once
+ * (`process-locks.ts` says why); folds of photos in different shards run side by side.
  */
 import { feedOrder, leaderboardScore } from '../../../src/domain/rating';
 import { photoPath, type Photo } from '../../../src/domain/photo';
 import { shardSiteAverage, tallyVote, type VoterRecord } from '../../../src/domain/score-quality';
 import { moveInHistogram } from '../../../src/domain/scores';
-import { statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
+import { statsShard, statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
 import type { User } from '../../../src/domain/user';
 import type { Clock } from './handler';
-import { withMemberLocks } from './member-locks';
+import { withLocks } from './process-locks';
 import { readPeerMove, writePeerMove } from './peer-stats';
 import { readSiteAverage } from './site-stats';
 import { userPath } from './users';
@@ -108,61 +106,28 @@ async function foldBatch(store: Store, ownerId: string, photoId: string, now: Da
   return pending.length === FOLD_BATCH ? counted + (await foldBatch(store, ownerId, photoId, now)) : counted;
 }
 
-interface FoldRequest {
-  ownerId: string;
-  photoId: string;
-  waiting: Array<{ resolve: (counted: number) => void; reject: (error: unknown) => void }>;
-}
-
-/** The process's folds, one at a time: a request made while its photo waits joins that fold. */
-class VoteFolder {
-  private readonly queue = new Map<string, FoldRequest>();
-  private draining = false;
-
-  constructor(
-    private readonly store: Store,
-    private readonly clock: Clock,
-  ) {}
-
-  fold(ownerId: string, photoId: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const key = `${ownerId}/${photoId}`;
-      const request = this.queue.get(key) ?? { ownerId, photoId, waiting: [] };
-      request.waiting.push({ resolve, reject });
-      this.queue.set(key, request);
-      if (!this.draining) void this.drain();
-    });
-  }
-
-  private async drain(): Promise<void> {
-    this.draining = true;
-    for (const [key, request] of this.queue) {
-      // Taken off first: a vote arriving during this fold asks for another after it.
-      this.queue.delete(key);
-      try {
-        const counted = await withMemberLocks([request.ownerId], () =>
-          foldBatch(this.store, request.ownerId, request.photoId, this.clock.now()),
-        );
-        for (const waiter of request.waiting) waiter.resolve(counted);
-      } catch (error) {
-        for (const waiter of request.waiting) waiter.reject(error);
-      }
-    }
-    this.draining = false;
-  }
-}
-
-const folders = new WeakMap<Store, VoteFolder>();
+const queuedFolds = new WeakMap<Store, Map<string, Promise<number>>>();
 
 /**
  * Folds every vote pending on the photo (those pending when it is asked, and any added meanwhile);
- * resolves with how many this fold counted, once it has.
+ * resolves with how many this fold counted, once it has. A request while a fold of the photo waits
+ * to start joins it; folds of photos in different shards run side by side.
  */
 export function foldVotes(store: Store, clock: Clock, ownerId: string, photoId: string): Promise<number> {
-  let folder = folders.get(store);
-  if (!folder) {
-    folder = new VoteFolder(store, clock);
-    folders.set(store, folder);
+  let waiting = queuedFolds.get(store);
+  if (!waiting) {
+    waiting = new Map();
+    queuedFolds.set(store, waiting);
   }
-  return folder.fold(ownerId, photoId);
+  const key = photoPath(ownerId, photoId);
+  const queued = waiting.get(key);
+  if (queued) return queued;
+  // The owner's record, which the votes write, and the photo's site and peer shards (one number names both).
+  const fold = withLocks([userPath(ownerId), `stats/shard/${statsShard(photoId)}`], () => {
+    // Started: a vote from now on asks for the next fold.
+    waiting.delete(key);
+    return foldBatch(store, ownerId, photoId, clock.now());
+  });
+  waiting.set(key, fold);
+  return fold;
 }
