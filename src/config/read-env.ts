@@ -16,6 +16,18 @@ export interface FirebaseWebConfig {
   measurementId?: string;
 }
 
+export interface EmulatorHosts {
+  firestore: string;
+  database: string;
+  storage: string;
+}
+
+/** A host:port's two parts, as the SDKs' connect*Emulator functions take them. */
+export function hostAndPort(hostPort: string): { host: string; port: number } {
+  const { hostname, port } = new URL(`http://${hostPort}`);
+  return { host: hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(port) };
+}
+
 export interface AppEnv {
   backend: BackendKind;
   firebase: FirebaseWebConfig;
@@ -24,6 +36,11 @@ export interface AppEnv {
   localAuthUrl: string;
   localServerUrl: string;
   useEmulators: boolean;
+  /**
+   * The firebase backend against the emulator suite: where its Firestore, Realtime Database and Storage
+   * emulators listen, as host:port (firebase.json's ports unless the build says otherwise).
+   */
+  emulatorHosts: EmulatorHosts;
   /** Firebase Cloud Messaging's web push key (Project settings > Cloud Messaging > Web Push certificates). */
   firebaseVapidKey: string | undefined;
 }
@@ -66,6 +83,11 @@ export function readEnv(source: Record<string, string | boolean | undefined>): A
     localAuthUrl: text('VITE_LOCAL_AUTH_URL') ?? 'http://127.0.0.1:9099',
     localServerUrl: text('VITE_LOCAL_SERVER_URL') ?? 'http://127.0.0.1:5001',
     useEmulators,
+    emulatorHosts: {
+      firestore: text('VITE_FIRESTORE_EMULATOR_HOST') ?? '127.0.0.1:8080',
+      database: text('VITE_FIREBASE_DATABASE_EMULATOR_HOST') ?? '127.0.0.1:9000',
+      storage: text('VITE_FIREBASE_STORAGE_EMULATOR_HOST') ?? '127.0.0.1:9199',
+    },
     firebaseVapidKey: text('VITE_FIREBASE_VAPID_KEY'),
   };
 }

@@ -18,6 +18,7 @@ import {
   type QuerySnapshot,
 } from 'firebase/firestore';
 import { env } from '@/config/env';
+import { hostAndPort } from '@/config/read-env';
 import { photosPath, uploadPath, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
@@ -67,7 +68,10 @@ const readQuery = (path: string, target: Query) =>
 
 export function createFirebaseBackend(): Backend {
   const firestore = getFirestore(firebaseApp);
-  if (env.useEmulators) connectFirestoreEmulator(firestore, '127.0.0.1', 8080);
+  if (env.useEmulators) {
+    const { host, port } = hostAndPort(env.emulatorHosts.firestore);
+    connectFirestoreEmulator(firestore, host, port);
+  }
   return {
     push: {
       deviceToken: () => import('./messaging').then(({ fcmToken }) => fcmToken()),
@@ -132,7 +136,8 @@ export function createFirebaseBackend(): Backend {
         let stop: (() => void) | undefined;
         let stopped = false;
         void import('./presence').then(({ trackPresence }) => {
-          if (!stopped) stop = trackPresence(firebaseApp, uid, env.useEmulators);
+          if (!stopped)
+            stop = trackPresence(firebaseApp, uid, env.useEmulators ? env.emulatorHosts.database : undefined);
         });
         return () => {
           stopped = true;

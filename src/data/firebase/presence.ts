@@ -12,11 +12,16 @@ import {
   set,
 } from 'firebase/database';
 import { logFailure } from '@/lib/report-error';
+import { hostAndPort } from '@/config/read-env';
 import type { Unsubscribe } from '../auth';
 
-export function trackPresence(app: FirebaseApp, uid: string, useEmulator: boolean): Unsubscribe {
+/** `emulatorHost` (host:port): the Realtime Database emulator's, when the app runs against the emulators. */
+export function trackPresence(app: FirebaseApp, uid: string, emulatorHost: string | undefined): Unsubscribe {
   const database = getDatabase(app);
-  if (useEmulator) connectDatabaseEmulator(database, '127.0.0.1', 9000);
+  if (emulatorHost) {
+    const { host, port } = hostAndPort(emulatorHost);
+    connectDatabaseEmulator(database, host, port);
+  }
   // The connection a previous stop closed (the last member's sign-out on this page) opens again.
   goOnline(database);
   const status = ref(database, `status/${uid}`);

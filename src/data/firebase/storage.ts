@@ -2,6 +2,7 @@
 import type { FirebaseApp } from 'firebase/app';
 import { connectStorageEmulator, getStorage, ref, uploadBytesResumable } from 'firebase/storage';
 import { env } from '@/config/env';
+import { hostAndPort } from '@/config/read-env';
 
 let connected = false;
 
@@ -13,7 +14,8 @@ export function uploadToStorage(
 ) {
   const storage = getStorage(app);
   if (env.useEmulators && !connected) {
-    connectStorageEmulator(storage, '127.0.0.1', 9199);
+    const { host, port } = hostAndPort(env.emulatorHosts.storage);
+    connectStorageEmulator(storage, host, port);
     connected = true;
   }
   return new Promise<void>((resolve, reject) => {
