@@ -13,7 +13,7 @@ import { onValueWritten } from 'firebase-functions/v2/database';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onCall, onRequest, type CallableOptions } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { write as writeLog } from 'firebase-functions/logger';
+import { error as logError, write as writeLog } from 'firebase-functions/logger';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { storageBucket } from 'firebase-functions/params';
 import { errorReportLogEntry } from '../../../src/domain/error-report';
@@ -79,7 +79,10 @@ function callable<Result>(handler: Handler<Result>, options: CallableOptions = {
         senderAddress: request.rawRequest.ip,
       });
     } catch (error) {
-      throw toHttpsError(error);
+      const httpsError = toHttpsError(error);
+      // The caller is told only that something went wrong; the function's log keeps what did.
+      if (httpsError.code === 'internal') logError(error);
+      throw httpsError;
     }
   });
 }
