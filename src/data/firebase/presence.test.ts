@@ -108,7 +108,7 @@ afterEach(() => {
 
 describe('presence on the Realtime Database (its SDK replaced)', () => {
   it('marks the member online once connected, having first queued the offline write for a disconnect', async () => {
-    trackPresence(app, 'maya', false);
+    trackPresence(app, 'maya', undefined);
     await settled();
     expect(statusOf('maya')).toEqual({ state: 'online', lastChanged: { '.sv': 'timestamp' } });
     expect(server.state.queued.get('status/maya')).toEqual({
@@ -121,7 +121,7 @@ describe('presence on the Realtime Database (its SDK replaced)', () => {
 
   it('writes nothing while the page is not connected, and marks the member online again after each reconnection', async () => {
     server.state.connected = false;
-    trackPresence(app, 'maya', false);
+    trackPresence(app, 'maya', undefined);
     await settled();
     expect(statusOf('maya')).toBeUndefined();
 
@@ -136,7 +136,7 @@ describe('presence on the Realtime Database (its SDK replaced)', () => {
   });
 
   it('marks the member offline as soon as tracking stops (a sign-out), not when the page closes', async () => {
-    const stop = trackPresence(app, 'maya', false);
+    const stop = trackPresence(app, 'maya', undefined);
     await settled();
     expect(statusOf('maya')?.state).toBe('online');
     stop();
@@ -151,7 +151,7 @@ describe('presence on the Realtime Database (its SDK replaced)', () => {
   it('does not mark the member online when the queued write is answered after the stop', async () => {
     let answer: () => void = () => undefined;
     server.state.holdQueueing = new Promise<void>((resolve) => (answer = resolve));
-    const stop = trackPresence(app, 'maya', false);
+    const stop = trackPresence(app, 'maya', undefined);
     await settled();
     stop();
     answer();
@@ -160,8 +160,8 @@ describe('presence on the Realtime Database (its SDK replaced)', () => {
   });
 
   it('tracks the next member to sign in on the same page', async () => {
-    trackPresence(app, 'maya', false)();
-    trackPresence(app, 'noah', false);
+    trackPresence(app, 'maya', undefined)();
+    trackPresence(app, 'noah', undefined);
     await settled();
     expect(statusOf('maya')?.state).toBe('offline');
     expect(statusOf('noah')?.state).toBe('online');
@@ -170,7 +170,7 @@ describe('presence on the Realtime Database (its SDK replaced)', () => {
   it('reports a refused write rather than leaving it unhandled', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.state.refuse = new Error('PERMISSION_DENIED: Permission denied');
-    trackPresence(app, 'maya', false);
+    trackPresence(app, 'maya', undefined);
     await settled();
     expect(statusOf('maya')).toBeUndefined();
     expect(error).toHaveBeenCalledWith(
@@ -180,9 +180,9 @@ describe('presence on the Realtime Database (its SDK replaced)', () => {
   });
 
   it("connects to the emulator suite's database (firebase.json's port) only in emulator mode", () => {
-    trackPresence(app, 'maya', false);
+    trackPresence(app, 'maya', undefined);
     expect(server.sdk.connectDatabaseEmulator).not.toHaveBeenCalled();
-    trackPresence(app, 'maya', true);
+    trackPresence(app, 'maya', '127.0.0.1:9000');
     expect(server.sdk.connectDatabaseEmulator).toHaveBeenCalledWith(server.database, '127.0.0.1', 9000);
   });
 });
