@@ -1,9 +1,9 @@
 import Stripe from 'stripe';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { billingPath, type Billing } from '../../../src/domain/billing';
 import type { Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
-import type { PaymentProvider } from '../payments/payment-provider';
+import { STRIPE_API_VERSION, type PaymentProvider } from '../payments/payment-provider';
 import { seedMember, seedPhoto, TestClock, testContext } from '../testing';
 import { addMonths, renewPremium, subscriptionPath, type Subscription } from './premium';
 import {
@@ -30,12 +30,14 @@ interface StripeEvent {
   type: string;
   created: number;
   object: Record<string, unknown>;
+  apiVersion?: string | null;
 }
 
 const envelope = (event: StripeEvent) =>
   JSON.stringify({
     id: event.id,
     object: 'event',
+    api_version: event.apiVersion === undefined ? STRIPE_API_VERSION : event.apiVersion,
     created: event.created,
     livemode: false,
     type: event.type,
@@ -203,6 +205,35 @@ describe('the webhook signature', () => {
       clock: context.clock,
     });
     expect(answer.status).toBe(503);
+  });
+});
+
+describe('the API version of events', () => {
+  it('refuses, loudly and with a 400, an event of another version than the one the webhook reads', async () => {
+    const context = testContext();
+    await buyer(context);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const apiVersion of ['2024-06-20', null]) {
+        await expectRefused(
+          context,
+          { ...pack('evt_old', 'cs_old', 10), apiVersion },
+          new RegExp(STRIPE_API_VERSION),
+        );
+        // Not even an event the webhook passes over is taken: the endpoint is set up wrongly.
+        await expectRefused(
+          context,
+          { id: 'evt_other', type: 'customer.created', created: seconds(START), object: {}, apiVersion },
+          /API version/,
+        );
+      }
+      expect(logged).toHaveBeenCalledTimes(4);
+      expect(String(logged.mock.calls[0]?.[0])).toContain('2024-06-20');
+      expect(String(logged.mock.calls[0]?.[0])).toContain(STRIPE_API_VERSION);
+    } finally {
+      logged.mockRestore();
+    }
+    expect((await member(context)).points).toBe(2);
   });
 });
 

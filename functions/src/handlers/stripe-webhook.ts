@@ -11,7 +11,7 @@ import { orderFor, type CheckoutOrder } from '../../../src/domain/payments';
 import { planFor, type PlanProduct } from '../../../src/domain/plans';
 import type { User } from '../../../src/domain/user';
 import type { Clock } from './handler';
-import type { PaymentProvider } from '../payments/payment-provider';
+import { STRIPE_API_VERSION, type PaymentProvider } from '../payments/payment-provider';
 import type { Store, Transaction } from '../store/store';
 import {
   addMonths,
@@ -93,6 +93,15 @@ export async function receiveStripeWebhook(
     );
   } catch {
     return refused('The signature does not match this webhook, or it is too old.');
+  }
+  if (event.api_version !== STRIPE_API_VERSION) {
+    // The endpoint was made with another version: every event would be misread, so none is taken.
+    console.error(
+      `Stripe webhook: event ${String(event.id)} (${String(event.type)}) is of API version ${String(event.api_version)}; this webhook reads ${STRIPE_API_VERSION}. Make the endpoint with ${STRIPE_API_VERSION}.`,
+    );
+    return refused(
+      `This webhook reads events of Stripe API version ${STRIPE_API_VERSION}, not ${String(event.api_version)}.`,
+    );
   }
   if (typeof event.id !== 'string' || !ID.test(event.id)) return refused('The event has no valid id.');
   if (typeof event.data?.object !== 'object' || event.data.object === null)

@@ -11,7 +11,11 @@ import Stripe from 'stripe';
 import { formatPrice, planFor } from '../../../src/domain/plans';
 import type { Clock } from '../handlers/handler';
 import { addMonths } from '../handlers/premium';
-import type { CheckoutRequest, PaymentProvider } from '../payments/payment-provider';
+import {
+  STRIPE_API_VERSION,
+  type CheckoutRequest,
+  type PaymentProvider,
+} from '../payments/payment-provider';
 import type { Store } from '../store/store';
 
 /** What the stand-in provider keeps of a session, `testCheckoutSessions/{id}` (the server's alone). */
@@ -360,7 +364,7 @@ export class TestCheckout implements PaymentProvider {
       const payload = JSON.stringify({
         id: newId('evt_test_'),
         object: 'event',
-        api_version: Stripe.API_VERSION,
+        api_version: STRIPE_API_VERSION,
         created: seconds(now),
         livemode: false,
         pending_webhooks: 1,

@@ -5,6 +5,13 @@
  */
 import type { CheckoutOrder } from '../../../src/domain/payments';
 
+/**
+ * The Stripe API version the webhook reads events in (renewals are read from `invoice.parent`, which
+ * older versions do not have): the client asks for it, and the webhook endpoint must be made with it.
+ * It is the installed SDK's, so the SDK's types describe what arrives.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
 /** A checkout to open: the order at the server's price, for whom, and where the member comes back to. */
 export interface CheckoutRequest {
   order: CheckoutOrder;

@@ -6,7 +6,7 @@
 import Stripe from 'stripe';
 import { PLAN_PRODUCTS, planFor, type PlanProduct } from '../../../src/domain/plans';
 import { appOriginsFromEnv } from '../app-origins';
-import type { CheckoutRequest, PaymentProvider } from './payment-provider';
+import { STRIPE_API_VERSION, type CheckoutRequest, type PaymentProvider } from './payment-provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -57,7 +57,7 @@ function lineItem(
 }
 
 export function stripeCheckout(settings: StripeSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey);
+  const stripe = new Stripe(settings.secretKey, { apiVersion: STRIPE_API_VERSION });
   return {
     webhookSecret: settings.webhookSecret,
     returnOrigins: settings.returnOrigins,
