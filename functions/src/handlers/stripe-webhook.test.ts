@@ -102,11 +102,47 @@ const pack = (id: string, session: string, tokens: 5 | 10 | 20, type?: string) =
 
 const monthly = { product: 'monthly', amountTotal: 299, subscription: 'sub_monthly' };
 
+/** An invoice's line for its subscription's price, as Stripe bills a renewal; `proration` for a plan change's. */
+function subscriptionLine(
+  subscription: string,
+  period: { start: Date; end: Date },
+  fields: { price?: string; proration?: boolean; amount?: number } = {},
+) {
+  return {
+    object: 'line_item',
+    amount: fields.amount ?? 299,
+    period: { start: seconds(period.start), end: seconds(period.end) },
+    parent: {
+      type: 'subscription_item_details',
+      subscription_item_details: {
+        subscription,
+        subscription_item: `si_${subscription}`,
+        invoice_item: null,
+        proration: fields.proration ?? false,
+        proration_details: null,
+      },
+      invoice_item_details: null,
+    },
+    pricing: {
+      type: 'price_details',
+      price_details: { price: fields.price ?? `price_${subscription}`, product: 'prod_premium' },
+      unit_amount_decimal: String(fields.amount ?? 299),
+    },
+  };
+}
+
 function invoice(
   id: string,
   period: { start: Date; end: Date },
-  fields: { amountPaid?: number; type?: string; subscription?: string; product?: string } = {},
+  fields: {
+    amountPaid?: number;
+    type?: string;
+    subscription?: string;
+    product?: string;
+    lines?: Array<Record<string, unknown>>;
+  } = {},
 ): StripeEvent {
+  const subscription = fields.subscription ?? 'sub_monthly';
   return {
     id,
     type: fields.type ?? 'invoice.paid',
@@ -119,11 +155,11 @@ function invoice(
       parent: {
         type: 'subscription_details',
         subscription_details: {
-          subscription: fields.subscription ?? 'sub_monthly',
+          subscription,
           metadata: { uid: 'buyer', product: fields.product ?? 'monthly' },
         },
       },
-      lines: { data: [{ period: { start: seconds(period.start), end: seconds(period.end) } }] },
+      lines: { data: fields.lines ?? [subscriptionLine(subscription, period)] },
     },
   };
 }
@@ -437,10 +473,51 @@ describe('Premium through payments', () => {
     });
   });
 
-  it('refuses an invoice whose amount is not the plan price', async () => {
+  it("takes a renewal at its subscription's price whatever was paid: a coupon, tax, an older price", async () => {
     const context = testContext();
     await buyer(context);
-    await expectRefused(context, invoice('evt_cheap', month(0), { amountPaid: 1 }), /not the price/);
+    await deliver(context, checkoutCompleted('evt_sub', 'cs_sub', monthly));
+    // A 100% coupon, half off, tax added, and a subscriber kept at a price the catalogue has since changed.
+    const paid = [0, 150, 329, 249];
+    for (const [n, amountPaid] of paid.entries()) {
+      const answer = await deliver(context, invoice(`evt_inv_${n}`, month(n), { amountPaid }));
+      expect(answer).toEqual({ status: 200, body: { received: true, outcome: 'paid' } });
+      (context.clock as TestClock).advanceDays(31);
+    }
+    expect(await member(context)).toMatchObject({ subscribed: true, points: 2 + 4 * 5 });
+    expect((await context.store.get<Billing>(billingPath('buyer')))!.premiumUntil).toEqual(month(3).end);
+  });
+
+  it('gives nothing for an invoice of a subscription that is not its renewal: a proration, an extra item', async () => {
+    const context = testContext();
+    await buyer(context);
+    await deliver(context, invoice('evt_inv_0', month(0)));
+    const before = await context.store.contents();
+    const later = { start: addMonths(START, 5), end: addMonths(START, 6) };
+    const proration = invoice('evt_prorated', later, {
+      lines: [subscriptionLine('sub_monthly', later, { proration: true })],
+    });
+    const extra = invoice('evt_extra', later, {
+      lines: [
+        {
+          object: 'line_item',
+          amount: 500,
+          period: { start: seconds(later.start), end: seconds(later.end) },
+          parent: {
+            type: 'invoice_item_details',
+            invoice_item_details: { invoice_item: 'ii_1', subscription: 'sub_monthly', proration: false },
+            subscription_item_details: null,
+          },
+          pricing: null,
+        },
+      ],
+    });
+    const otherSubscription = invoice('evt_other_sub', later, {
+      lines: [subscriptionLine('sub_someone_else', later)],
+    });
+    for (const event of [proration, extra, otherSubscription])
+      expect((await deliver(context, event)).body).toEqual({ received: true, outcome: 'not a renewal' });
+    expect(await context.store.contents()).toEqual(before);
   });
 
   it('reaches the same state from a renewal that comes before the checkout', async () => {

@@ -5,6 +5,7 @@
  * (`checkoutSessions/{id}`) fulfilled there too: a second delivery, or a second event for the same
  * session, finds the record and changes nothing. What an event claims is checked against the
  * catalogue: an unknown product or an amount other than its price is refused, and nothing is written.
+ * A renewal is known by its subscription and the line for its price, not by what was paid for it.
  */
 import Stripe from 'stripe';
 import { orderFor, type CheckoutOrder } from '../../../src/domain/payments';
@@ -273,6 +274,24 @@ async function subscriptionOwner(
   return { uid: known.uid, plan: known.plan };
 }
 
+/**
+ * The line that renews a subscription: its price, billed for a period (not a proration, nor an extra
+ * item). What was paid for it is not read: a coupon, tax or a price the subscriber kept from before a
+ * catalogue change all renew the same plan, which the subscription names.
+ */
+function renewalLine(invoice: Stripe.Invoice, subscriptionId: string): Stripe.InvoiceLineItem | undefined {
+  const lines: Stripe.InvoiceLineItem[] = Array.isArray(invoice.lines?.data) ? invoice.lines.data : [];
+  return lines.find((line) => {
+    const item =
+      line?.parent?.type === 'subscription_item_details' ? line.parent.subscription_item_details : null;
+    return (
+      item?.subscription === subscriptionId &&
+      item.proration === false &&
+      Boolean(line.pricing?.price_details?.price)
+    );
+  });
+}
+
 async function applyInvoice(
   event: Stripe.Event,
   invoice: Stripe.Invoice,
@@ -285,12 +304,9 @@ async function applyInvoice(
   const owner = await subscriptionOwner(services.store, subscriptionId, details?.metadata);
   let change: SubscriptionChange;
   if (event.type === 'invoice.paid') {
-    const price = orderFor(owner.plan)!;
-    if (invoice.amount_paid !== price.amountCents || invoice.currency !== price.currency)
-      throw new Refusal(
-        `The amount paid (${String(invoice.amount_paid)}) is not the price of ${price.description}.`,
-      );
-    const period = invoice.lines?.data?.[0]?.period;
+    const line = renewalLine(invoice, subscriptionId);
+    if (!line) return 'not a renewal';
+    const period = line.period;
     const start = secondsToDate(period?.start);
     const end = secondsToDate(period?.end);
     if (!start || !end || end <= start) throw new Refusal('The invoice has no period.');

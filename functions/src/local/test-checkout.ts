@@ -11,11 +11,7 @@ import Stripe from 'stripe';
 import { formatPrice, planFor } from '../../../src/domain/plans';
 import type { Clock } from '../handlers/handler';
 import { addMonths } from '../handlers/premium';
-import {
-  STRIPE_API_VERSION,
-  type CheckoutRequest,
-  type PaymentProvider,
-} from '../payments/payment-provider';
+import { STRIPE_API_VERSION, type CheckoutRequest, type PaymentProvider } from '../payments/payment-provider';
 import type { Store } from '../store/store';
 
 /** What the stand-in provider keeps of a session, `testCheckoutSessions/{id}` (the server's alone). */
@@ -322,7 +318,25 @@ export class TestCheckout implements PaymentProvider {
           data: [
             {
               object: 'line_item',
+              amount: order.amountCents,
+              currency: order.currency,
               period: { start: seconds(now), end: seconds(addMonths(now, plan.months)) },
+              parent: {
+                type: 'subscription_item_details',
+                invoice_item_details: null,
+                subscription_item_details: {
+                  subscription: session.subscriptionId,
+                  subscription_item: `si_${session.subscriptionId}`,
+                  invoice_item: null,
+                  proration: false,
+                  proration_details: null,
+                },
+              },
+              pricing: {
+                type: 'price_details',
+                price_details: { price: `price_${session.subscriptionId}`, product: `prod_${plan.product}` },
+                unit_amount_decimal: String(order.amountCents),
+              },
             },
           ],
         },
