@@ -20,8 +20,9 @@ export interface ReactionNotification {
 export interface AppNotification {
   title: string;
   body: string;
-  photoId: string;
-  photoOwnerId: string;
+  /** The photo it is about; none for a note about the member's payments. */
+  photoId?: string;
+  photoOwnerId?: string;
   at: Date;
   /** Who reacted or replied: the purge finds their name here when they delete their account. */
   fromUserId?: string | null;

@@ -164,6 +164,23 @@ export function orderFor(product: string, amount?: number): CheckoutOrder | unde
   return undefined;
 }
 
+/** Why a payment was taken back: the member was refunded, or their bank reversed it (a lost dispute). */
+export type TakenBackReason = 'refund' | 'dispute';
+
+/** The note to a member whose payment was taken back, saying what went with it. */
+export function takenBackNotice(
+  reason: TakenBackReason,
+  description: string,
+  taken: { tokens: number; premium: boolean },
+): string {
+  const how = reason === 'refund' ? 'was refunded' : 'was reversed by your bank';
+  const what = [
+    ...(taken.premium ? ['the Premium it paid for has ended'] : []),
+    ...(taken.tokens > 0 ? [`${taken.tokens} tokens were taken back`] : []),
+  ];
+  return `Your payment for ${description} ${how}${what.length ? `, so ${what.join(' and ')}` : ''}.`;
+}
+
 /** What a checkout callable answers: the provider's session, and its hosted page to go to. */
 export interface CheckoutSession {
   sessionId: string;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  notificationPush,
+  PAYMENTS_NOTICE_LINK,
   photoLink,
   pushTokenState,
   readPushMessage,
@@ -27,6 +29,15 @@ describe('a push token', () => {
 });
 
 describe('what is pushed', () => {
+  it('opens the photo a note is about, or the profile for a note about payments', () => {
+    const note = { title: 'Photorater', body: 'A voter replied to you on your photo', at: now };
+    expect(notificationPush({ ...note, photoId: 'p1', photoOwnerId: 'owner' }, 'owner').url).toBe(
+      '/photos?photo=p1',
+    );
+    expect(notificationPush(note, 'member').url).toBe(PAYMENTS_NOTICE_LINK);
+    expect(PAYMENTS_NOTICE_LINK).toBe('/profile');
+  });
+
   it("opens the member's own photo in My Photos and anyone else's at its public preview", () => {
     expect(photoLink('p 1', 'owner', 'owner')).toBe('/photos?photo=p%201');
     expect(photoLink('p1', 'owner', 'voter')).toBe('/photo/p1?referrer=owner');

@@ -59,12 +59,18 @@ export function photoLink(photoId: string, ownerId: string, recipientId: string)
     : `/photo/${id}?referrer=${encodeURIComponent(ownerId)}`;
 }
 
-/** A reaction or reply to the member's comment, pushed as the bell shows it. */
+/** Where a note about the member's payments opens: the profile, which shows their tokens and Premium. */
+export const PAYMENTS_NOTICE_LINK = '/profile';
+
+/** A reaction or reply to the member's comment (or a note about payments), pushed as the bell shows it. */
 export function notificationPush(notification: AppNotification, recipientId: string): PushMessage {
   return {
     title: notification.title,
     body: notification.body,
-    url: photoLink(notification.photoId, notification.photoOwnerId, recipientId),
+    url:
+      notification.photoId && notification.photoOwnerId
+        ? photoLink(notification.photoId, notification.photoOwnerId, recipientId)
+        : PAYMENTS_NOTICE_LINK,
   };
 }
 

@@ -19,6 +19,7 @@ function recordingProvider() {
     webhookSecret: 'whsec_unused',
     returnOrigins: [APP],
     cancelSubscription: async () => undefined,
+    paymentOf: async () => undefined,
     async createCheckout(request) {
       requests.push(request);
       const sessionId = `cs_${requests.length}`;

@@ -71,6 +71,7 @@ describe('deleteAccount with a subscription', () => {
     returnOrigins: [],
     createCheckout: async () => ({ sessionId: 'cs', url: 'http://unused' }),
     cancelSubscription: cancel,
+    paymentOf: async () => undefined,
   });
 
   const running = (status = 'active') => ({

@@ -1,8 +1,9 @@
 /**
  * Premium as payments make it: each subscription's paid time (`subscriptions/{id}`, the server's),
  * the member's billing record (`billing/{uid}`, theirs to read) and `subscribed` on their record.
- * Paid time only grows (the latest period end of any payment), so events in any order and any
- * number of times leave the same state; the 5 tokens of each month Premium has started are counted
+ * Paid time only grows (the latest period end of any payment), except that a refunded or reversed
+ * payment takes its period back for good, so events in any order and any number of times leave the
+ * same state; the 5 tokens of each month Premium has started are counted
  * on the subscription and credited in the same transaction, so each month is credited once.
  */
 import { billingPath, type Billing } from '../../../src/domain/billing';
@@ -24,6 +25,8 @@ export interface Subscription {
   anchor?: Date;
   /** The end of the latest paid period. */
   paidThrough?: Date;
+  /** Paid time up to here was refunded or reversed: a payment for a period starting before it counts for nothing. */
+  revokedThrough?: Date;
   /** Months whose tokens have been credited. */
   monthsCredited: number;
   status: SubscriptionStatus;
@@ -45,6 +48,21 @@ export function addMonths(date: Date, months: number): Date {
   return target;
 }
 
+/** Months of Premium already credited whose start falls in `period`: a refund of it takes their tokens back. */
+export function monthsCreditedIn(
+  subscription: Pick<Subscription, 'anchor' | 'monthsCredited'>,
+  period: { start: Date; end: Date },
+): number {
+  const { anchor, monthsCredited } = subscription;
+  if (!anchor) return 0;
+  let months = 0;
+  for (let month = 0; month < monthsCredited; month++) {
+    const start = addMonths(anchor, month);
+    if (start >= period.start && start < period.end) months++;
+  }
+  return months;
+}
+
 /** Months of Premium that have started by `now` within the paid time: each is worth 5 tokens. */
 export function monthsStarted(subscription: Pick<Subscription, 'anchor' | 'paidThrough'>, now: Date): number {
   const { anchor, paidThrough } = subscription;
@@ -57,12 +75,14 @@ export function monthsStarted(subscription: Pick<Subscription, 'anchor' | 'paidT
   }
 }
 
-/** What changes a subscription: a payment for a period, or a new status from the provider. */
+/** What changes a subscription: a payment for a period, a new status from the provider, or a payment taken back. */
 export interface SubscriptionChange {
   uid: string;
   plan: PlanProduct;
   paid?: { start: Date; end: Date };
   status?: { value: SubscriptionStatus; at: Date };
+  /** The period of a payment that was refunded or reversed. */
+  revoked?: { start: Date; end: Date };
 }
 
 const earlier = (a: Date | undefined, b: Date) => (a && a < b ? a : b);
@@ -83,9 +103,15 @@ export function changedSubscription(
         statusAt: new Date(0),
         premium: false,
       };
-  if (change.paid) {
+  if (change.paid && !(next.revokedThrough && change.paid.start < next.revokedThrough)) {
     next.anchor = earlier(next.anchor, change.paid.start);
     next.paidThrough = later(next.paidThrough, change.paid.end);
+  }
+  // Paid time that ends with the revoked period goes back to its start; a later period's stays.
+  if (change.revoked) {
+    next.revokedThrough = later(next.revokedThrough, change.revoked.end);
+    if (next.paidThrough && next.paidThrough <= next.revokedThrough)
+      next.paidThrough = earlier(next.paidThrough, change.revoked.start);
   }
   // A cancelled subscription stays cancelled; otherwise the newest word on it wins.
   if (
@@ -120,6 +146,7 @@ export async function readPremium(tx: Transaction, uid: string): Promise<Premium
  * Writes a subscription as it now stands, with what follows from it: the tokens of the months started
  * and not yet credited, the member's billing record, and `subscribed` (with their photos' place in the
  * feed, which puts Premium owners first) while any paid time is left. Returns the tokens credited.
+ * `ledUntil` is the subscription's paid time before a refund took some of it back.
  */
 export function writeSubscription(
   tx: Transaction,
@@ -127,6 +154,7 @@ export function writeSubscription(
   subscription: Subscription,
   reads: PremiumReads,
   now: Date,
+  ledUntil?: Date,
 ): number {
   const { user, billing, photos } = reads;
   const months = Math.max(subscription.monthsCredited, monthsStarted(subscription, now));
@@ -134,7 +162,11 @@ export function writeSubscription(
   tx.set(subscriptionPath(id), { ...subscription, monthsCredited: months });
   if (!user || user.deletedAt || !subscription.paidThrough) return 0;
 
-  const leads = !billing || subscription.paidThrough >= billing.premiumUntil;
+  // A subscription whose paid time was taken back still leads the billing record it led before.
+  const leads =
+    !billing ||
+    subscription.paidThrough >= billing.premiumUntil ||
+    Boolean(ledUntil && billing.premiumUntil <= ledUntil);
   const next: Billing = leads
     ? {
         plan: subscription.plan,

@@ -1,24 +1,29 @@
 import Stripe from 'stripe';
 import { describe, expect, it, vi } from 'vitest';
 import { billingPath, type Billing } from '../../../src/domain/billing';
+import type { AppNotification } from '../../../src/domain/notifications';
 import type { Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
-import { STRIPE_API_VERSION, type PaymentProvider } from '../payments/payment-provider';
+import { STRIPE_API_VERSION, type PaidFor, type PaymentProvider } from '../payments/payment-provider';
 import { seedMember, seedPhoto, TestClock, testContext } from '../testing';
 import { addMonths, renewPremium, subscriptionPath, type Subscription } from './premium';
 import {
   checkoutSessionPath,
   paymentEventPath,
+  takenBackPaymentPath,
   receiveStripeWebhook,
   type CheckoutSessionRecord,
 } from './stripe-webhook';
 
 const SECRET = 'whsec_test_handler';
+/** What each payment paid for, as Stripe would answer: each test names its own payment intents. */
+const sold = new Map<string, PaidFor>();
 const payments: PaymentProvider = {
   webhookSecret: SECRET,
   returnOrigins: ['http://localhost:5173'],
   createCheckout: async () => ({ sessionId: 'cs_unused', url: 'http://unused' }),
   cancelSubscription: async () => undefined,
+  paymentOf: async (paymentIntentId) => sold.get(paymentIntentId),
 };
 const START = new Date('2026-11-22T10:00:00Z');
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -617,5 +622,160 @@ describe('a shuffled sequence of 20 events', () => {
     expect(sessions.map((row) => row.path)).toEqual(
       ['cs_coffee', 'cs_p10', 'cs_p20', 'cs_p5', 'cs_sub'].map((id) => `checkoutSessions/${id}`),
     );
+  });
+});
+
+/** A charge refunded in full (or in part), as Stripe sends it. */
+function refunded(
+  id: string,
+  paymentIntent: string,
+  fields: { partial?: boolean; at?: Date } = {},
+): StripeEvent {
+  return {
+    id,
+    type: 'charge.refunded',
+    created: seconds(fields.at ?? START),
+    object: {
+      id: `ch_${paymentIntent}`,
+      object: 'charge',
+      amount: 199,
+      amount_refunded: fields.partial ? 50 : 199,
+      refunded: !fields.partial,
+      currency: 'usd',
+      payment_intent: paymentIntent,
+    },
+  };
+}
+
+function dispute(id: string, paymentIntent: string, type: string, status: string): StripeEvent {
+  return {
+    id,
+    type,
+    created: seconds(START),
+    object: {
+      id: `dp_${paymentIntent}`,
+      object: 'dispute',
+      charge: `ch_${paymentIntent}`,
+      payment_intent: paymentIntent,
+      amount: 199,
+      currency: 'usd',
+      status,
+    },
+  };
+}
+
+async function notes(context: Context): Promise<string[]> {
+  const rows = await context.store.query<AppNotification>('users/buyer/notifications');
+  return rows.map((row) => row.data.body);
+}
+
+describe('refunds and lost disputes', () => {
+  it("take back a pack's tokens once, with a note to the member, however often and by whichever event", async () => {
+    const context = testContext();
+    await buyer(context);
+    sold.set('pi_pack', { kind: 'checkout', sessionId: 'cs_refund' });
+    await deliver(context, pack('evt_buy', 'cs_refund', 10));
+    expect((await member(context)).points).toBe(12);
+
+    const refund = refunded('evt_refund', 'pi_pack');
+    expect((await deliver(context, refund)).body).toEqual({ received: true, outcome: 'taken back' });
+    const note = 'Your payment for 10 tokens (Most Popular) was refunded, so 10 tokens were taken back.';
+    expect(await member(context)).toMatchObject({ points: 2, lastNotification: { body: note } });
+    expect(await notes(context)).toEqual([note]);
+    expect((await deliver(context, refund)).body).toEqual({ received: true, outcome: 'duplicate' });
+    const lost = dispute('evt_lost', 'pi_pack', 'charge.dispute.closed', 'lost');
+    expect((await deliver(context, lost)).body).toEqual({ received: true, outcome: 'already taken back' });
+    // The checkout's own event, delivered again late, credits nothing either.
+    await deliver(
+      context,
+      pack('evt_buy_again', 'cs_refund', 10, 'checkout.session.async_payment_succeeded'),
+    );
+    expect((await member(context)).points).toBe(2);
+    expect(await notes(context)).toHaveLength(1);
+    expect(await context.store.get(takenBackPaymentPath('pi_pack'))).toMatchObject({ reason: 'refund' });
+    expect(await context.store.get(checkoutSessionPath('cs_refund'))).toMatchObject({ status: 'refunded' });
+  });
+
+  it('never takes a member below zero tokens', async () => {
+    const context = testContext();
+    await buyer(context);
+    sold.set('pi_spent', { kind: 'checkout', sessionId: 'cs_spent' });
+    await deliver(context, pack('evt_buy', 'cs_spent', 20));
+    await context.store.runTransaction(async (tx) => tx.update('users/buyer', { points: 3 }));
+    await deliver(context, dispute('evt_lost', 'pi_spent', 'charge.dispute.closed', 'lost'));
+    expect((await member(context)).points).toBe(0);
+    expect(await notes(context)).toEqual([
+      'Your payment for 20 tokens (Best Value) was reversed by your bank, so 3 tokens were taken back.',
+    ]);
+  });
+
+  it("takes nothing for a partial refund, an open or won dispute, or a payment that is not this app's", async () => {
+    const context = testContext();
+    await buyer(context);
+    sold.set('pi_kept', { kind: 'checkout', sessionId: 'cs_kept' });
+    await deliver(context, pack('evt_buy', 'cs_kept', 10));
+    const before = await context.store.contents();
+    const answers = [
+      await deliver(context, refunded('evt_partial', 'pi_kept', { partial: true })),
+      await deliver(context, dispute('evt_open', 'pi_kept', 'charge.dispute.created', 'needs_response')),
+      await deliver(context, dispute('evt_won', 'pi_kept', 'charge.dispute.closed', 'won')),
+      await deliver(context, refunded('evt_elsewhere', 'pi_elsewhere')),
+    ];
+    expect(answers.map((answer) => answer.body)).toEqual(
+      ['partial refund', 'ignored', 'dispute won', "not this app's"].map((outcome) => ({
+        received: true,
+        outcome,
+      })),
+    );
+    expect(await context.store.contents()).toEqual(before);
+  });
+
+  it("leaves nothing to credit when the refund comes before the checkout's event", async () => {
+    const context = testContext();
+    await buyer(context);
+    const order = {
+      kind: 'tokens',
+      product: 'Tokens',
+      amount: 100,
+      description: '10 tokens (Most Popular)',
+      amountCents: 199,
+      currency: 'usd',
+      tokens: 10,
+    };
+    await context.store.runTransaction(async (tx) =>
+      tx.set(checkoutSessionPath('cs_early'), { uid: 'buyer', order, status: 'open', createdAt: START }),
+    );
+    sold.set('pi_early', { kind: 'checkout', sessionId: 'cs_early' });
+    await deliver(context, refunded('evt_refund', 'pi_early'));
+    expect((await deliver(context, pack('evt_buy', 'cs_early', 10))).body).toEqual({
+      received: true,
+      outcome: 'refunded',
+    });
+    expect((await member(context)).points).toBe(2);
+  });
+
+  it("ends the Premium a refunded payment paid for and takes its months' tokens; a later renewal counts", async () => {
+    const context = testContext();
+    await buyer(context);
+    sold.set('pi_month_0', { kind: 'invoice', subscriptionId: 'sub_monthly', period: month(0) });
+    await deliver(context, checkoutCompleted('evt_sub', 'cs_sub', monthly));
+    await deliver(context, invoice('evt_inv_0', month(0)));
+    (context.clock as TestClock).advanceDays(10);
+    expect(await member(context)).toMatchObject({ subscribed: true, points: 7 });
+
+    await deliver(context, refunded('evt_refund', 'pi_month_0'));
+    expect(await member(context)).toMatchObject({ subscribed: false, points: 2 });
+    expect(await notes(context)).toEqual([
+      'Your payment for Photorater Premium, Monthly (1 month) was refunded, so the Premium it paid for has ended and 5 tokens were taken back.',
+    ]);
+    expect(await context.store.get<Billing>(billingPath('buyer'))).toMatchObject({ premiumUntil: START });
+    // The refunded invoice's event again (a new delivery of it) gives nothing back.
+    await deliver(context, invoice('evt_inv_0_again', month(0)));
+    await renewPremium(context.store, context.clock);
+    expect(await member(context)).toMatchObject({ subscribed: false, points: 2 });
+
+    (context.clock as TestClock).advanceDays(21);
+    await deliver(context, invoice('evt_inv_1', month(1)));
+    expect(await member(context)).toMatchObject({ subscribed: true, points: 7 });
   });
 });

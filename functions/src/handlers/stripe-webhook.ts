@@ -8,7 +8,19 @@
  * A renewal is known by its subscription and the line for its price, not by what was paid for it.
  */
 import Stripe from 'stripe';
-import { orderFor, type CheckoutOrder } from '../../../src/domain/payments';
+import { randomUUID } from 'node:crypto';
+import {
+  NOTIFICATION_TITLE,
+  notificationsPath,
+  type AppNotification,
+} from '../../../src/domain/notifications';
+import {
+  orderFor,
+  takenBackNotice,
+  type CheckoutOrder,
+  type TakenBackReason,
+} from '../../../src/domain/payments';
+import { PREMIUM_MONTHLY_TOKENS } from '../../../src/domain/tokens';
 import { planFor, type PlanProduct } from '../../../src/domain/plans';
 import type { User } from '../../../src/domain/user';
 import type { Clock } from './handler';
@@ -17,6 +29,7 @@ import type { Store, Transaction } from '../store/store';
 import {
   addMonths,
   changedSubscription,
+  monthsCreditedIn,
   readPremium,
   subscriptionPath,
   writeSubscription,
@@ -39,11 +52,16 @@ export const checkoutSessionPath = (id: string) => `checkoutSessions/${id}`;
 export interface CheckoutSessionRecord {
   uid: string;
   order: CheckoutOrder;
-  status: 'open' | 'fulfilled';
+  /** `refunded`: its payment was refunded or reversed, before or after it was fulfilled. */
+  status: 'open' | 'fulfilled' | 'refunded';
   createdAt: Date;
   fulfilledAt?: Date;
   eventId?: string;
+  refundedAt?: Date;
 }
+
+/** A payment taken back, `takenBackPayments/{paymentIntentId}`: a refund and a lost dispute of it take it once. */
+export const takenBackPaymentPath = (paymentIntentId: string) => `takenBackPayments/${paymentIntentId}`;
 
 export interface PaymentEventRecord {
   type: string;
@@ -127,6 +145,14 @@ async function fulfil(event: Stripe.Event, services: WebhookServices): Promise<s
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
       return applySubscriptionStatus(event, event.data.object, services);
+    case 'charge.refunded':
+      // A partial refund is the operator's goodwill: the member keeps what they bought.
+      if (event.data.object.refunded !== true) return 'partial refund';
+      return takeBack(event, event.data.object.payment_intent, 'refund', services);
+    case 'charge.dispute.closed':
+      // Taken back when the bank decides for the member, not when they open a dispute, which may be won.
+      if (event.data.object.status !== 'lost') return `dispute ${String(event.data.object.status)}`;
+      return takeBack(event, event.data.object.payment_intent, 'dispute', services);
     default:
       return 'ignored';
   }
@@ -194,6 +220,10 @@ async function fulfilCheckout(
     if (!user) throw new Refusal('The checkout is for no member of this app.');
     const refs = { uid, sessionId: session.id, ...(subscriptionId ? { subscriptionId } : {}) };
     if (user.deletedAt) return takeForDeletedMember(tx, event, now, refs);
+    if (record?.status === 'refunded') {
+      tx.set(paymentEventPath(event.id), eventRecord(event, now, 'refunded', refs));
+      return 'refunded';
+    }
     if (record?.status === 'fulfilled') {
       tx.set(paymentEventPath(event.id), eventRecord(event, now, 'already fulfilled', refs));
       return 'already fulfilled';
@@ -361,4 +391,111 @@ function applySubscriptionChange(
     tx.set(paymentEventPath(event.id), eventRecord(event, now, outcome, { uid: change.uid, subscriptionId }));
     return outcome;
   });
+}
+
+/** Tells the member, in the bell (and by push on Firebase), what a refund or a reversal took back. */
+function noteToMember(tx: Transaction, uid: string, body: string, at: Date): AppNotification {
+  const message: AppNotification = { title: NOTIFICATION_TITLE, body, at };
+  tx.set(`${notificationsPath(uid)}/${randomUUID()}`, { ...message });
+  return message;
+}
+
+/**
+ * A refund, or a dispute the member's bank decided for them: what the payment bought is taken back
+ * once (a pack's tokens, never below zero; a subscription's period of Premium and its months' tokens),
+ * and the member is told. The provider says what the payment paid for.
+ */
+async function takeBack(
+  event: Stripe.Event,
+  paymentIntent: string | Stripe.PaymentIntent | null,
+  reason: TakenBackReason,
+  services: WebhookServices,
+): Promise<string> {
+  const paymentIntentId = typeof paymentIntent === 'string' ? paymentIntent : paymentIntent?.id;
+  if (!paymentIntentId || !ID.test(paymentIntentId)) return 'ignored';
+  const paid = await services.payments!.paymentOf(paymentIntentId);
+  if (!paid) return "not this app's";
+  const { store, clock } = services;
+  return store.runTransaction(async (tx) => {
+    const now = clock.now();
+    const [seen, taken] = await Promise.all([
+      tx.get(paymentEventPath(event.id)),
+      tx.get(takenBackPaymentPath(paymentIntentId)),
+    ]);
+    if (seen) return 'duplicate';
+    const outcome =
+      paid.kind === 'checkout'
+        ? await takeBackCheckout(tx, paid.sessionId, reason, now, taken !== undefined)
+        : await takeBackPeriod(tx, paid, reason, now, taken !== undefined);
+    if (outcome.refs) tx.set(paymentEventPath(event.id), eventRecord(event, now, outcome.text, outcome.refs));
+    if (outcome.refs && !taken)
+      tx.set(takenBackPaymentPath(paymentIntentId), { reason, eventId: event.id, at: now, ...outcome.refs });
+    return outcome.text;
+  });
+}
+
+type TakeBackOutcome = { text: string; refs?: Partial<PaymentEventRecord> };
+
+async function takeBackCheckout(
+  tx: Transaction,
+  sessionId: string,
+  reason: TakenBackReason,
+  now: Date,
+  alreadyTaken: boolean,
+): Promise<TakeBackOutcome> {
+  const record = await tx.get<CheckoutSessionRecord>(checkoutSessionPath(sessionId));
+  if (!record) return { text: "not this app's" };
+  const user = await tx.get<User>(userPath(record.uid));
+  const refs = { uid: record.uid, sessionId };
+  if (alreadyTaken || record.status === 'refunded') return { text: 'already taken back', refs };
+  // Before its fulfilment the session is marked, so a late checkout event credits nothing.
+  tx.set(checkoutSessionPath(sessionId), { ...record, status: 'refunded', refundedAt: now });
+  const tokens = record.status === 'fulfilled' ? (record.order.tokens ?? 0) : 0;
+  if (!user || user.deletedAt || tokens === 0) return { text: 'taken back', refs };
+  const taken = Math.min(tokens, user.points);
+  const message = noteToMember(
+    tx,
+    user.uid,
+    takenBackNotice(reason, record.order.description, { tokens: taken, premium: false }),
+    now,
+  );
+  tx.update(userPath(user.uid), { points: user.points - taken, lastNotification: message, updatedAt: now });
+  return { text: 'taken back', refs };
+}
+
+async function takeBackPeriod(
+  tx: Transaction,
+  paid: { subscriptionId: string; period: { start: Date; end: Date } },
+  reason: TakenBackReason,
+  now: Date,
+  alreadyTaken: boolean,
+): Promise<TakeBackOutcome> {
+  const { subscriptionId, period } = paid;
+  const subscription = await tx.get<Subscription>(subscriptionPath(subscriptionId));
+  if (!subscription) return { text: "not this app's" };
+  const refs = { uid: subscription.uid, subscriptionId };
+  if (alreadyTaken) return { text: 'already taken back', refs };
+  const reads = await readPremium(tx, subscription.uid);
+  const next = changedSubscription(
+    subscription,
+    { uid: subscription.uid, plan: subscription.plan, revoked: period },
+    now,
+  );
+  const user = reads.user;
+  const tokens = monthsCreditedIn(subscription, period) * PREMIUM_MONTHLY_TOKENS;
+  const taken = user && !user.deletedAt ? Math.min(tokens, user.points) : 0;
+  const premium = Boolean(user?.subscribed && reads.billing && next.paidThrough && next.paidThrough <= now);
+  if (user && !user.deletedAt) {
+    const description = orderFor(subscription.plan)!.description;
+    const message = noteToMember(
+      tx,
+      user.uid,
+      takenBackNotice(reason, description, { tokens: taken, premium }),
+      now,
+    );
+    tx.update(userPath(user.uid), { points: user.points - taken, lastNotification: message, updatedAt: now });
+    reads.user = { ...user, points: user.points - taken };
+  }
+  writeSubscription(tx, subscriptionId, next, reads, now, subscription.paidThrough);
+  return { text: 'taken back', refs };
 }

@@ -4,7 +4,10 @@
  * webhook route, which credits the member once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Billing } from '../../../src/domain/billing';
+import type { AppNotification } from '../../../src/domain/notifications';
 import type { User } from '../../../src/domain/user';
+import type { TestClock } from '../testing';
 import { seedMember } from '../testing';
 import { cardProblem } from './test-checkout';
 import { startTestServer, TEST_PROJECT, TEST_REGION, type TestServer } from './test-server';
@@ -135,6 +138,100 @@ describe('a subscriber who deletes their account', () => {
       where: [{ field: 'uid', equals: 'leaver' }],
     });
     expect(ended?.data.status).toBe('canceled');
+  });
+});
+
+/** A button of the test events page, pressed from the page itself. */
+async function send(url: string, event: string, origin = new URL(url).origin) {
+  const answer = await fetch(`${url}/events`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+    body: new URLSearchParams({ event }).toString(),
+  });
+  return { status: answer.status, html: await answer.text() };
+}
+
+async function subscriber(uid: string): Promise<string> {
+  await seedMember(test.context.store, uid, { email: `${uid}@example.com` });
+  const opened = await test.post(
+    'createSubscribeCheckoutSession',
+    { data: { redirectUrl: APP, clientReferenceId: uid, product: 'monthly' } },
+    `token-${uid}`,
+  );
+  const { url } = opened.body.result as { url: string };
+  await pay(url, '4242424242424242');
+  return url;
+}
+
+const memberOf = async (uid: string) => (await test.context.store.get<User>(`users/${uid}`))!;
+const billingOf = async (uid: string) => (await test.context.store.get<Billing>(`billing/${uid}`))!;
+
+describe("the test events page: what Stripe sends later in a payment's life", () => {
+  it('refunds a pack, and delivers the last event again, which the webhook takes once', async () => {
+    await seedMember(test.context.store, 'refunded', { email: 'refunded@example.com' });
+    const opened = await test.post(
+      'createCheckoutSession',
+      { data: { redirectUrl: APP, clientReferenceId: 'refunded', product: 'Tokens', amount: 200 } },
+      'token-refunded',
+    );
+    const { url } = opened.body.result as { url: string };
+    await pay(url, '4242424242424242');
+    expect((await memberOf('refunded')).points).toBe(22);
+    const page = await (await fetch(`${url}/events`)).text();
+    expect(page).toContain('Refund the latest payment in full');
+    expect(page).not.toContain('Renew');
+
+    expect((await send(url, 'retry')).html).toMatch(
+      /checkout.session.completed evt_test_\w+: 200 .*duplicate/,
+    );
+    expect((await send(url, 'refund')).html).toMatch(/charge.refunded evt_test_\w+: 200 .*taken back/);
+    expect(await memberOf('refunded')).toMatchObject({
+      points: 2,
+      lastNotification: {
+        body: 'Your payment for 20 tokens (Best Value) was refunded, so 20 tokens were taken back.',
+      },
+    });
+    expect((await send(url, 'retry')).html).toMatch(/charge.refunded evt_test_\w+: 200 .*duplicate/);
+    expect((await send(url, 'lost-dispute')).html).toMatch(/already taken back/);
+    expect((await memberOf('refunded')).points).toBe(2);
+    const notes = await test.context.store.query<AppNotification>('users/refunded/notifications');
+    expect(notes).toHaveLength(1);
+  });
+
+  it('renews a subscription, fails its next renewal, and refunds the latest period', async () => {
+    const url = await subscriber('renewer');
+    const firstEnd = (await billingOf('renewer')).premiumUntil;
+    expect((await send(url, 'renewal')).html).toMatch(/invoice.paid evt_test_\w+: 200 .*paid/);
+    const renewed = await billingOf('renewer');
+    expect(renewed.premiumUntil.getTime()).toBeGreaterThan(firstEnd.getTime());
+    expect((await send(url, 'failed-renewal')).html).toMatch(/invoice.payment_failed evt_test_\w+: 200/);
+    expect((await billingOf('renewer')).status).toBe('past_due');
+    expect((await send(url, 'refund')).html).toMatch(/taken back/);
+    // The refunded renewal's month is gone; the first, paid and not refunded, still runs.
+    expect(await billingOf('renewer')).toMatchObject({ premiumUntil: firstEnd });
+    expect((await memberOf('renewer')).subscribed).toBe(true);
+    (test.context.clock as TestClock).advanceDays(40);
+    expect((await send(url, 'retry')).html).toMatch(/duplicate/);
+  });
+
+  it('ends Premium for a lost dispute of the only payment', async () => {
+    const url = await subscriber('disputer');
+    expect((await memberOf('disputer')).points).toBe(7);
+    expect((await send(url, 'lost-dispute')).html).toMatch(
+      /charge.dispute.closed evt_test_\w+: 200 .*taken back/,
+    );
+    expect(await memberOf('disputer')).toMatchObject({ subscribed: false, points: 2 });
+  });
+
+  it('refuses an unknown event, an unpaid checkout, and a button pressed from another site', async () => {
+    const url = await subscriber('careful');
+    const { url: unpaid } = await openCheckout('createCheckoutSession', { product: 'Tokens', amount: 50 });
+    const before = await test.context.store.contents();
+    expect((await send(url, 'free-money')).status).toBe(400);
+    expect((await send(url, 'refund', 'https://evil.example')).status).toBe(403);
+    expect((await send(unpaid, 'refund')).status).toBe(409);
+    expect(await test.context.store.contents()).toEqual(before);
+    expect((await memberOf('careful')).subscribed).toBe(true);
   });
 });
 

@@ -11,20 +11,53 @@ import Stripe from 'stripe';
 import { formatPrice, planFor } from '../../../src/domain/plans';
 import type { Clock } from '../handlers/handler';
 import { addMonths } from '../handlers/premium';
-import { STRIPE_API_VERSION, type CheckoutRequest, type PaymentProvider } from '../payments/payment-provider';
+import {
+  STRIPE_API_VERSION,
+  type CheckoutRequest,
+  type PaidFor,
+  type PaymentProvider,
+} from '../payments/payment-provider';
 import type { Store } from '../store/store';
 
-/** What the stand-in provider keeps of a session, `testCheckoutSessions/{id}` (the server's alone). */
-/** A session as the checkout callable asked for it, and where it stands. */
+/**
+ * What the stand-in provider keeps of a session, `testCheckoutSessions/{id}` (the server's alone): the
+ * session as the checkout callable asked for it, where it stands, its latest payment, and the last
+ * event it delivered (to deliver again, as Stripe retries).
+ */
 interface TestSession extends CheckoutRequest {
   id: string;
   status: 'open' | 'complete';
   createdAt: Date;
   subscriptionId?: string;
+  /** The latest payment: the pack's, or the subscription's latest invoice's. */
+  paymentIntentId?: string;
+  /** The period the subscription's latest invoice paid for. */
+  period?: { start: Date; end: Date };
+  lastEvent?: string;
 }
 
+/** What each payment paid for, `testCheckoutPayments/{paymentIntentId}`, as Stripe's API would answer. */
+const paymentPath = (id: string) => `testCheckoutPayments/${id}`;
 const sessionPath = (id: string) => `testCheckoutSessions/${id}`;
-const SESSION_PATH = /^\/checkout\/(cs_test_[a-f0-9]{24})$/;
+const SESSION_PATH = /^\/checkout\/(cs_test_[a-f0-9]{24})(\/events)?$/;
+
+/** What the test events page sends for a paid session, as Stripe would later in its life. */
+export const LATER_EVENTS = {
+  renewal: 'Renew: the next period is paid (invoice.paid)',
+  'failed-renewal': 'Fail the next renewal (invoice.payment_failed)',
+  refund: 'Refund the latest payment in full (charge.refunded)',
+  'lost-dispute': 'Lose a dispute of the latest payment (charge.dispute.closed, lost)',
+  retry: 'Deliver the last event again (a retry, same event id)',
+} as const;
+export type LaterEvent = keyof typeof LATER_EVENTS;
+const isLaterEvent = (value: string): value is LaterEvent => Object.hasOwn(LATER_EVENTS, value);
+
+/** One event as the webhook answered it. */
+interface Delivery {
+  type: string;
+  id: string;
+  answer: string;
+}
 const MAX_FORM_BYTES = 4096;
 
 /** Stripe's test cards and what Stripe answers for them (https://docs.stripe.com/testing). */
@@ -202,7 +235,8 @@ export class TestCheckout implements PaymentProvider {
   }
 
   async handle(request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
-    const id = SESSION_PATH.exec(pathname)?.[1];
+    const match = SESSION_PATH.exec(pathname);
+    const id = match?.[1];
     const session = id ? await this.options.store.get<TestSession>(sessionPath(id)) : undefined;
     if (!session) {
       this.answer(
@@ -210,6 +244,10 @@ export class TestCheckout implements PaymentProvider {
         404,
         '<!doctype html><title>Checkout not found</title><p>This checkout does not exist.</p>',
       );
+      return;
+    }
+    if (match?.[2]) {
+      await this.handleLaterEvents(request, response, session);
       return;
     }
     if (session.status === 'complete') {
@@ -262,18 +300,26 @@ export class TestCheckout implements PaymentProvider {
     return this.options.store.runTransaction(async (tx) => {
       const session = await tx.get<TestSession>(sessionPath(id));
       if (!session || session.status !== 'open') return null;
-      const paid: TestSession = {
-        ...session,
-        status: 'complete',
-        ...(session.order.kind === 'subscription' ? { subscriptionId: newId('sub_test_') } : {}),
-      };
+      const now = this.options.clock.now();
+      const plan = session.order.plan ? planFor(session.order.plan) : undefined;
+      const paymentIntentId = newId('pi_test_');
+      const paid: TestSession = plan
+        ? {
+            ...session,
+            status: 'complete',
+            subscriptionId: newId('sub_test_'),
+            paymentIntentId,
+            period: { start: now, end: addMonths(now, plan.months) },
+          }
+        : { ...session, status: 'complete', paymentIntentId };
       tx.set(sessionPath(id), { ...paid });
+      tx.set(paymentPath(paymentIntentId), paidFor(paid));
       return paid;
     });
   }
 
   /** The events Stripe sends for a paid session: the checkout's, and a subscription's first invoice. */
-  events(session: TestSession, now: Date): Array<{ type: string; object: Record<string, unknown> }> {
+  events(session: TestSession): Array<{ type: string; object: Record<string, unknown> }> {
     const { order } = session;
     const checkout = {
       type: 'checkout.session.completed',
@@ -289,60 +335,15 @@ export class TestCheckout implements PaymentProvider {
         currency: order.currency,
         metadata: session.metadata,
         subscription: session.subscriptionId ?? null,
+        payment_intent: session.subscriptionId ? null : (session.paymentIntentId ?? null),
         created: seconds(session.createdAt),
         success_url: session.successUrl,
         cancel_url: session.cancelUrl,
         url: null,
       },
     };
-    const plan = order.plan ? planFor(order.plan) : undefined;
-    if (!plan || !session.subscriptionId) return [checkout];
-    const invoice = {
-      type: 'invoice.paid',
-      object: {
-        id: newId('in_test_'),
-        object: 'invoice',
-        status: 'paid',
-        billing_reason: 'subscription_create',
-        amount_paid: order.amountCents,
-        currency: order.currency,
-        created: seconds(now),
-        parent: {
-          type: 'subscription_details',
-          quote_details: null,
-          subscription_details: { subscription: session.subscriptionId, metadata: session.metadata },
-        },
-        lines: {
-          object: 'list',
-          has_more: false,
-          data: [
-            {
-              object: 'line_item',
-              amount: order.amountCents,
-              currency: order.currency,
-              period: { start: seconds(now), end: seconds(addMonths(now, plan.months)) },
-              parent: {
-                type: 'subscription_item_details',
-                invoice_item_details: null,
-                subscription_item_details: {
-                  subscription: session.subscriptionId,
-                  subscription_item: `si_${session.subscriptionId}`,
-                  invoice_item: null,
-                  proration: false,
-                  proration_details: null,
-                },
-              },
-              pricing: {
-                type: 'price_details',
-                price_details: { price: `price_${session.subscriptionId}`, product: `prod_${plan.product}` },
-                unit_amount_decimal: String(order.amountCents),
-              },
-            },
-          ],
-        },
-      },
-    };
-    return [checkout, invoice];
+    if (!session.subscriptionId || !session.period) return [checkout];
+    return [checkout, invoiceEvent(session, 'invoice.paid', session.period, 'subscription_create')];
   }
 
   /** Ends a subscription at once, as Stripe does when asked to: its deletion event reaches the webhook. */
@@ -365,15 +366,25 @@ export class TestCheckout implements PaymentProvider {
     ]);
   }
 
-  private deliver(session: TestSession): Promise<void> {
-    return this.deliverEvents(this.events(session, this.options.clock.now()));
+  private async deliver(session: TestSession): Promise<void> {
+    await this.deliverEvents(this.events(session), session.id);
   }
 
-  /** Signs each event with the test secret and posts it to the webhook, as Stripe delivers them. */
+  /** What a payment paid for, as Stripe's API answers it: from this provider's own records. */
+  async paymentOf(paymentIntentId: string): Promise<PaidFor | undefined> {
+    return this.options.store.get<PaidFor>(paymentPath(paymentIntentId));
+  }
+
+  /**
+   * Signs each event with the test secret and posts it to the webhook, as Stripe delivers them; the
+   * session (when there is one) keeps the last, to be delivered again.
+   */
   private async deliverEvents(
     events: Array<{ type: string; object: Record<string, unknown> }>,
-  ): Promise<void> {
+    sessionId?: string,
+  ): Promise<Delivery[]> {
     const now = this.options.clock.now();
+    const deliveries: Delivery[] = [];
     for (const { type, object } of events) {
       const payload = JSON.stringify({
         id: newId('evt_test_'),
@@ -386,20 +397,225 @@ export class TestCheckout implements PaymentProvider {
         type,
         data: { object },
       });
-      const signature = Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: this.webhookSecret,
-        timestamp: seconds(now),
-      });
-      const answer = await fetch(`${this.options.serverUrl}${this.options.webhookPath}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
-        body: payload,
-      }).catch((error: unknown) => error as Error);
-      if (answer instanceof Error || !answer.ok)
-        this.options.log(
-          `test checkout: the webhook did not take ${type}: ${answer instanceof Error ? answer.message : `${answer.status} ${await answer.text()}`}`,
+      if (sessionId)
+        await this.options.store.runTransaction(async (tx) =>
+          tx.update(sessionPath(sessionId), { lastEvent: payload }),
         );
+      deliveries.push(await this.post(payload));
     }
+    return deliveries;
   }
+
+  /** Posts one event, signed now (a retry is signed again, as Stripe signs each attempt). */
+  private async post(payload: string): Promise<Delivery> {
+    const now = this.options.clock.now();
+    const { id, type } = JSON.parse(payload) as { id: string; type: string };
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: this.webhookSecret,
+      timestamp: seconds(now),
+    });
+    const answer = await fetch(`${this.options.serverUrl}${this.options.webhookPath}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body: payload,
+    }).catch((error: unknown) => error as Error);
+    const said = answer instanceof Error ? answer.message : `${answer.status} ${await answer.text()}`;
+    if (answer instanceof Error || !answer.ok)
+      this.options.log(`test checkout: the webhook did not take ${type}: ${said}`);
+    return { type, id, answer: said };
+  }
+
+  /**
+   * The test events page of a paid session, `/checkout/{id}/events`: it sends what Stripe would send
+   * later in the session's life (a renewal, a failed renewal, a refund, a lost dispute) or a retry of
+   * the last event, so the local backend meets what production will.
+   */
+  private async handleLaterEvents(
+    request: IncomingMessage,
+    response: ServerResponse,
+    session: TestSession,
+  ): Promise<void> {
+    if (session.status !== 'complete') {
+      this.answer(response, 409, eventsPage(session, [], 'This checkout is not paid yet.'));
+      return;
+    }
+    if (request.method === 'GET') {
+      this.answer(response, 200, eventsPage(session, [], null));
+      return;
+    }
+    if (request.method !== 'POST') {
+      this.answer(response, 405, '<!doctype html><title>Not allowed</title>');
+      return;
+    }
+    const event = (await readForm(request)).get('event') ?? '';
+    if (!isLaterEvent(event)) {
+      this.answer(response, 400, eventsPage(session, [], 'Choose one of the events.'));
+      return;
+    }
+    const outcome = await this.sendLater(session, event);
+    const latest = (await this.options.store.get<TestSession>(sessionPath(session.id))) ?? session;
+    if (typeof outcome === 'string') this.answer(response, 400, eventsPage(latest, [], outcome));
+    else this.answer(response, 200, eventsPage(latest, outcome, null));
+  }
+
+  /** Sends one later event for a paid session: what the webhook answered, or why it cannot be sent. */
+  async sendLater(session: TestSession, event: LaterEvent): Promise<Delivery[] | string> {
+    const now = this.options.clock.now();
+    if (event === 'retry') {
+      if (!session.lastEvent) return 'No event has been delivered for this checkout yet.';
+      return [await this.post(session.lastEvent)];
+    }
+    if (event === 'refund' || event === 'lost-dispute') {
+      if (!session.paymentIntentId) return 'This checkout has no payment.';
+      const charge = `ch_${session.paymentIntentId.slice('pi_'.length)}`;
+      const amount = session.order.amountCents;
+      return this.deliverEvents(
+        [
+          event === 'refund'
+            ? {
+                type: 'charge.refunded',
+                object: {
+                  id: charge,
+                  object: 'charge',
+                  amount,
+                  amount_refunded: amount,
+                  refunded: true,
+                  currency: session.order.currency,
+                  payment_intent: session.paymentIntentId,
+                },
+              }
+            : {
+                type: 'charge.dispute.closed',
+                object: {
+                  id: newId('dp_test_'),
+                  object: 'dispute',
+                  charge,
+                  payment_intent: session.paymentIntentId,
+                  amount,
+                  currency: session.order.currency,
+                  status: 'lost',
+                },
+              },
+        ],
+        session.id,
+      );
+    }
+    const plan = session.order.plan ? planFor(session.order.plan) : undefined;
+    if (!plan || !session.period || !session.subscriptionId) return 'Only a subscription renews.';
+    const next = { start: session.period.end, end: addMonths(session.period.end, plan.months) };
+    if (event === 'failed-renewal')
+      return this.deliverEvents(
+        [invoiceEvent(session, 'invoice.payment_failed', next, 'subscription_cycle', now)],
+        session.id,
+      );
+    const renewed: TestSession = { ...session, paymentIntentId: newId('pi_test_'), period: next };
+    await this.options.store.runTransaction(async (tx) => {
+      tx.update(sessionPath(session.id), { paymentIntentId: renewed.paymentIntentId, period: next });
+      tx.set(paymentPath(renewed.paymentIntentId!), paidFor(renewed));
+    });
+    return this.deliverEvents(
+      [invoiceEvent(renewed, 'invoice.paid', next, 'subscription_cycle', now)],
+      session.id,
+    );
+  }
+}
+
+/** What a session's latest payment paid for. */
+function paidFor(session: TestSession): PaidFor {
+  return session.subscriptionId && session.period
+    ? { kind: 'invoice', subscriptionId: session.subscriptionId, period: session.period }
+    : { kind: 'checkout', sessionId: session.id };
+}
+
+/** A subscription's invoice for a period, paid or failed, as Stripe sends it. */
+function invoiceEvent(
+  session: TestSession,
+  type: 'invoice.paid' | 'invoice.payment_failed',
+  period: { start: Date; end: Date },
+  reason: 'subscription_create' | 'subscription_cycle',
+  created = period.start,
+): { type: string; object: Record<string, unknown> } {
+  const { order, subscriptionId } = session;
+  const paid = type === 'invoice.paid';
+  return {
+    type,
+    object: {
+      id: newId('in_test_'),
+      object: 'invoice',
+      status: paid ? 'paid' : 'open',
+      billing_reason: reason,
+      amount_due: order.amountCents,
+      amount_paid: paid ? order.amountCents : 0,
+      currency: order.currency,
+      created: seconds(created),
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { subscription: subscriptionId, metadata: session.metadata },
+      },
+      lines: {
+        object: 'list',
+        has_more: false,
+        data: [
+          {
+            object: 'line_item',
+            amount: order.amountCents,
+            currency: order.currency,
+            period: { start: seconds(period.start), end: seconds(period.end) },
+            parent: {
+              type: 'subscription_item_details',
+              invoice_item_details: null,
+              subscription_item_details: {
+                subscription: subscriptionId,
+                subscription_item: `si_${String(subscriptionId)}`,
+                invoice_item: null,
+                proration: false,
+                proration_details: null,
+              },
+            },
+            pricing: {
+              type: 'price_details',
+              price_details: {
+                price: `price_${String(subscriptionId)}`,
+                product: `prod_${String(order.plan)}`,
+              },
+              unit_amount_decimal: String(order.amountCents),
+            },
+          },
+        ],
+      },
+    },
+  };
+}
+
+function eventsPage(session: TestSession, deliveries: Delivery[], problem: string | null): string {
+  const subscription = Boolean(session.subscriptionId);
+  const choices = (Object.keys(LATER_EVENTS) as LaterEvent[]).filter(
+    (event) => subscription || (event !== 'renewal' && event !== 'failed-renewal'),
+  );
+  const until = session.period ? `<p>Paid through ${session.period.end.toISOString()}</p>` : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="robots" content="noindex">
+  <title>Test events: ${escape(session.order.description)}</title>
+  <style>
+    body { font-family: system-ui, sans-serif; margin: 24px; color: #1a1f36; }
+    button { display: block; margin: 8px 0; padding: 8px 12px; font-size: 15px; }
+    [role=alert] { color: #df1b41; }
+  </style>
+</head>
+<body>
+  <h1>Test events: ${escape(session.order.description)}</h1>
+  <p>What Stripe would send later for this checkout, signed with the test secret, to the same webhook.</p>
+  ${until}
+  <form method="post" aria-label="Send an event">
+    ${choices.map((event) => `<button type="submit" name="event" value="${event}">${escape(LATER_EVENTS[event])}</button>`).join('\n    ')}
+  </form>
+  ${problem ? `<p role="alert">${escape(problem)}</p>` : ''}
+  ${deliveries.length ? `<ul aria-label="Delivered">${deliveries.map((delivery) => `<li>${escape(delivery.type)} ${escape(delivery.id)}: ${escape(delivery.answer)}</li>`).join('')}</ul>` : ''}
+</body>
+</html>`;
 }

@@ -29,11 +29,20 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** Ends a subscription at once (its member deleted their account); the provider then sends its event. */
   cancelSubscription(subscriptionId: string): Promise<void>;
+  /**
+   * What a payment (its PaymentIntent) paid for, asked when it is refunded or disputed: a checkout's
+   * session, or a subscription's invoice for a period; undefined when it is not this app's.
+   */
+  paymentOf(paymentIntentId: string): Promise<PaidFor | undefined>;
   /** The secret the provider signs its webhooks with. */
   readonly webhookSecret: string;
   /** The app's origins, the only addresses a checkout returns to. */
   readonly returnOrigins: readonly string[];
 }
+
+export type PaidFor =
+  | { kind: 'checkout'; sessionId: string }
+  | { kind: 'invoice'; subscriptionId: string; period: { start: Date; end: Date } };
 
 /** The metadata every checkout carries, read back from the provider's events. */
 export interface CheckoutMetadata {

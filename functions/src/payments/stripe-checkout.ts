@@ -6,7 +6,12 @@
 import Stripe from 'stripe';
 import { PLAN_PRODUCTS, planFor, type PlanProduct } from '../../../src/domain/plans';
 import { appOriginsFromEnv } from '../app-origins';
-import { STRIPE_API_VERSION, type CheckoutRequest, type PaymentProvider } from './payment-provider';
+import {
+  STRIPE_API_VERSION,
+  type CheckoutRequest,
+  type PaidFor,
+  type PaymentProvider,
+} from './payment-provider';
 
 export interface StripeSettings {
   secretKey: string;
@@ -69,6 +74,34 @@ export function stripeCheckout(settings: StripeSettings): PaymentProvider {
       } catch (error) {
         if ((error as { code?: string }).code !== 'resource_missing') throw error;
       }
+    },
+    async paymentOf(paymentIntentId): Promise<PaidFor | undefined> {
+      // A subscription's payments are its invoices'; a pack's or a coffee's is its checkout's.
+      const [invoicePayment] = (
+        await stripe.invoicePayments.list({
+          payment: { type: 'payment_intent', payment_intent: paymentIntentId },
+          expand: ['data.invoice'],
+          limit: 1,
+        })
+      ).data;
+      const invoice = invoicePayment?.invoice;
+      if (invoice && typeof invoice === 'object' && !invoice.deleted) {
+        const details = invoice.parent?.subscription_details;
+        const subscription = details?.subscription;
+        const subscriptionId = typeof subscription === 'string' ? subscription : subscription?.id;
+        const period = invoice.lines.data.find(
+          (line) => line.parent?.subscription_item_details?.subscription === subscriptionId,
+        )?.period;
+        if (subscriptionId && period)
+          return {
+            kind: 'invoice',
+            subscriptionId,
+            period: { start: new Date(period.start * 1000), end: new Date(period.end * 1000) },
+          };
+      }
+      const [session] = (await stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 }))
+        .data;
+      return session ? { kind: 'checkout', sessionId: session.id } : undefined;
     },
     async createCheckout(request) {
       const subscription = request.order.kind === 'subscription';
