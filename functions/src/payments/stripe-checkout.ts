@@ -61,8 +61,11 @@ function lineItem(
   };
 }
 
-export function stripeCheckout(settings: StripeSettings): PaymentProvider {
-  const stripe = new Stripe(settings.secretKey, { apiVersion: STRIPE_API_VERSION });
+/** Where Stripe's API is reached: Stripe's own address unless a test names a stand-in. */
+export type StripeApiAddress = Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'>;
+
+export function stripeCheckout(settings: StripeSettings, address: StripeApiAddress = {}): PaymentProvider {
+  const stripe = new Stripe(settings.secretKey, { apiVersion: STRIPE_API_VERSION, ...address });
   return {
     webhookSecret: settings.webhookSecret,
     returnOrigins: settings.returnOrigins,
