@@ -6,6 +6,8 @@
  * session, finds the record and changes nothing. What an event claims is checked against the
  * catalogue: an unknown product or an amount other than its price is refused, and nothing is written.
  * A renewal is known by its subscription and the line for its price, not by what was paid for it.
+ * A full refund or a lost dispute takes back what its payment bought, once (`takenBackPayments/{id}`).
+ * Events are read in one API version (STRIPE_API_VERSION); any other is refused.
  */
 import Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
