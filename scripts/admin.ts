@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { applicationDefault, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
+import { HttpsError } from 'firebase-functions/v2/https';
 import { adminClaims, setAdminRole } from '../functions/src/handlers/admin-role';
 import { systemClock } from '../functions/src/handlers/handler';
 import { runningEmulatorUrl } from '../functions/src/local/emulator-process';
@@ -58,11 +59,17 @@ try {
   const claims = adminClaims(getAuth());
   const uid = await claims.uidByEmail(email);
   if (!uid) fail(`No account has the e-mail ${email}.`);
-  await setAdminRole({ store, claims, clock: systemClock }, uid, action === 'grant');
+  try {
+    await setAdminRole({ store, claims, clock: systemClock }, uid, action === 'grant');
+  } catch (error) {
+    // The last admin's role stays: a clear word, not a stack.
+    if (error instanceof HttpsError) fail(error.message);
+    throw error;
+  }
   console.log(
     action === 'grant'
       ? `${email} is now an admin; it takes effect when they next sign in.`
-      : `${email} is no longer an admin; it takes effect when their sign-in next refreshes (within the hour).`,
+      : `${email} is no longer an admin, at once, and is signed out everywhere.`,
   );
 } finally {
   close();

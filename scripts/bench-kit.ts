@@ -62,6 +62,7 @@ export function benchContext(
       deleteUser: refuse('deletes no accounts'),
       setDisabled: refuse('disables no accounts'),
       setAdminClaim: refuse('makes no admins'),
+      revokeRefreshTokens: refuse('signs nobody out'),
     },
   });
 }

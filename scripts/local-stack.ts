@@ -383,6 +383,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
         deleteUser: verifier.deleteUser,
         setDisabled: verifier.setDisabled,
         setAdminClaim: verifier.setAdminClaim,
+        revokeRefreshTokens: verifier.revokeRefreshTokens,
       },
       log: quiet ? undefined : (line) => console.error(line),
       allowedOrigins,

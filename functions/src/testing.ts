@@ -112,15 +112,28 @@ export function testContext<S extends TestStore = TestStore>(
   const deletedAccounts: string[] = [];
   const disabledAccounts = new Set<string>();
   const adminAccounts = new Set<string>();
+  /** The accounts whose sign-ins were ended, in order. */
+  const revokedAccounts: string[] = [];
   const accounts = {
     deleteUser: async (uid: string) => void deletedAccounts.push(uid),
     setDisabled: async (uid: string, disabled: boolean) =>
       void (disabled ? disabledAccounts.add(uid) : disabledAccounts.delete(uid)),
     setAdminClaim: async (uid: string, admin: boolean) =>
       void (admin ? adminAccounts.add(uid) : adminAccounts.delete(uid)),
+    revokeRefreshTokens: async (uid: string) => void revokedAccounts.push(uid),
   };
   const as = (who: Caller | null): HandlerContext => ({ caller: who, store, clock, files, faces, accounts });
-  return { store, clock, files, accounts, as, deletedAccounts, disabledAccounts, adminAccounts };
+  return {
+    store,
+    clock,
+    files,
+    accounts,
+    as,
+    deletedAccounts,
+    disabledAccounts,
+    adminAccounts,
+    revokedAccounts,
+  };
 }
 
 const require = createRequire(import.meta.url);

@@ -24,8 +24,10 @@ export const ADMIN_MESSAGES = {
   pointsMax: 'Tokens must be at most 1,000,000,000',
   userIdInvalid: 'The user ID is not valid.',
   nothingChanged: 'Nothing was changed.',
-  /** An admin cannot lock themselves out: another admin must take the role or disable them. */
-  notYourself: 'You cannot remove your own admin role or disable yourself.',
+  /** An admin's own role and sign-in are another admin's to change: none grants or keeps power alone. */
+  notYourself: 'You cannot change your own admin role or disable yourself.',
+  /** Someone must always be able to grant the role. */
+  lastAdmin: 'The last admin cannot be removed.',
   noUsers: 'No users found.',
   /** An admin's own account goes through the profile's deletion, which asks for a recent sign-in. */
   notYourAccount: 'You cannot delete your own account here. Use Delete account on your profile.',

@@ -56,6 +56,7 @@ const accounts = {
   deleteUser: (uid: string) => getAuth().deleteUser(uid),
   setDisabled: async (uid: string, disabled: boolean) => void (await getAuth().updateUser(uid, { disabled })),
   setAdminClaim: (uid: string, admin: boolean) => adminClaims(getAuth()).setAdminClaim(uid, admin),
+  revokeRefreshTokens: (uid: string) => getAuth().revokeRefreshTokens(uid),
 };
 // Counted per instance: enough to stop one member's flood without a shared counter on every call.
 const limits = new RateLimiter();

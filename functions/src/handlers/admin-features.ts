@@ -67,7 +67,7 @@ export const getFeatures: Handler<{ features: PublicFeature[] }> = {
 
 export const adminListFeatures: Handler<{ features: AdminFeatureRow[] }> = {
   async run(data, context) {
-    requireAdmin(context);
+    await requireAdmin(context);
     await validate(noInputSchema, data);
     const docs = await context.store.query<StoredFeature>(APP_FEATURES, {
       orderBy: { field: 'name', direction: 'asc' },
@@ -78,7 +78,7 @@ export const adminListFeatures: Handler<{ features: AdminFeatureRow[] }> = {
 
 export const adminSaveFeature: Handler<Callables['adminSaveFeature']['result']> = {
   async run(data, context) {
-    const admin = requireAdmin(context);
+    const admin = await requireAdmin(context);
     const { create, id, ...fields } = await validate(saveFeatureSchema, data);
     const path = appFeaturePath(id);
     const now = context.clock.now();
@@ -109,7 +109,7 @@ export const adminSaveFeature: Handler<Callables['adminSaveFeature']['result']> 
 
 export const adminSaveAbTest: Handler<Callables['adminSaveAbTest']['result']> = {
   async run(data, context) {
-    const admin = requireAdmin(context);
+    const admin = await requireAdmin(context);
     const { create, id, variants, analyticsKey, ...fields } = await validate(saveAbTestSchema, data);
     const path = appFeaturePath(id);
     const now = context.clock.now();
@@ -149,7 +149,7 @@ export const adminSaveAbTest: Handler<Callables['adminSaveAbTest']['result']> = 
 
 export const adminDeleteFeature: Handler<Callables['adminDeleteFeature']['result']> = {
   async run(data, context) {
-    const admin = requireAdmin(context);
+    const admin = await requireAdmin(context);
     const { id } = await validate(featureRefSchema, data);
     const path = appFeaturePath(id);
     await context.store.runTransaction(async (tx) => {
@@ -170,7 +170,7 @@ export const adminDeleteFeature: Handler<Callables['adminDeleteFeature']['result
 /** Start and Stop: Start sets the start date when there is none (and clears an earlier end), Stop the end date. */
 export const adminSetAbTestActive: Handler<Callables['adminSetAbTestActive']['result']> = {
   async run(data, context) {
-    const admin = requireAdmin(context);
+    const admin = await requireAdmin(context);
     const { id, active } = await validate(setAbTestActiveSchema, data);
     const path = appFeaturePath(id);
     const now = context.clock.now();

@@ -69,7 +69,7 @@ async function byPrefix(store: Store, field: 'displayName' | 'email', prefix: st
 
 export const adminListUsers: Handler<AdminUserPage> = {
   async run(data, context) {
-    requireAdmin(context);
+    await requireAdmin(context);
     const { search, sort, cursor } = await validate(adminListUsersSchema, data);
     if (search) {
       const [byName, byEmail] = await Promise.all([

@@ -76,7 +76,7 @@ function cursorQuery(cursor: string): { startAfter: Date; startAfterPath?: strin
 
 export const adminListPhotos: Handler<AdminPhotoPage> = {
   async run(data, context) {
-    requireAdmin(context);
+    await requireAdmin(context);
     const { userId, active, cursor } = await validate(adminListPhotosSchema, data);
     const where: Filter[] = [];
     if (userId) where.push({ field: 'userId', equals: userId });
@@ -99,7 +99,7 @@ export const adminListPhotos: Handler<AdminPhotoPage> = {
 
 export const adminUpdatePhoto: Handler<Callables['adminUpdatePhoto']['result']> = {
   async run(data, context) {
-    const admin = requireAdmin(context);
+    const admin = await requireAdmin(context);
     const { userId, photoId, ...sent } = await validate(adminUpdatePhotoSchema, data);
     const path = photoPath(userId, photoId);
     const now = context.clock.now();
@@ -139,7 +139,7 @@ export const adminUpdatePhoto: Handler<Callables['adminUpdatePhoto']['result']> 
 
 export const adminDeletePhoto: Handler<Callables['adminDeletePhoto']['result']> = {
   async run(data, context) {
-    const admin = requireAdmin(context);
+    const admin = await requireAdmin(context);
     const { userId, photoId } = await validate(adminDeletePhotoSchema, data);
     const path = photoPath(userId, photoId);
     if (!(await context.store.get<Photo>(path)))
@@ -167,7 +167,7 @@ export const ADMIN_VOTES_SHOWN = 200;
 
 export const adminListVotes: Handler<{ votes: AdminVoteRow[] }> = {
   async run(data, context) {
-    requireAdmin(context);
+    await requireAdmin(context);
     const { userId, photoId } = await validate(adminListVotesSchema, data);
     const docs = await context.store.query<Vote>(votesPath(userId, photoId), {
       orderBy: { field: 'ratedAt', direction: 'desc' },
@@ -197,7 +197,7 @@ export const adminListVotes: Handler<{ votes: AdminVoteRow[] }> = {
  */
 export const adminAddBotVote: Handler<Callables['adminAddBotVote']['result']> = {
   async run(data, context) {
-    const admin = requireAdmin(context);
+    const admin = await requireAdmin(context);
     const input = await validate(adminAddBotVoteSchema, data);
     const path = photoPath(input.userId, input.photoId);
     const shardPath = statsShardPath(input.photoId);
@@ -267,7 +267,7 @@ export function generateGenCommentsHandler(
 ): Handler<Callables['generateGenComments']['result']> {
   return {
     async run(data, context) {
-      const admin = requireAdmin(context);
+      const admin = await requireAdmin(context);
       const { userId, photoId, count, mode } = await validate(generateGenCommentsSchema, data);
       const path = photoPath(userId, photoId);
       const photo = await context.store.get<Photo>(path);

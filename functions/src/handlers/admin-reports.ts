@@ -60,7 +60,7 @@ export function notifyOwner(
 
 export const adminListReports: Handler<{ photos: AdminReportedPhoto[] }> = {
   async run(data, context) {
-    requireAdmin(context);
+    await requireAdmin(context);
     await validate(adminListReportsSchema, data);
     const docs = await context.store.queryGroup<Photo>('photos', {
       where: [{ field: 'reportsCount', atLeast: 1 }],
@@ -103,7 +103,7 @@ async function clearReports(
 
 export const adminResolveReport: Handler<Callables['adminResolveReport']['result']> = {
   async run(data, context) {
-    const admin = requireAdmin(context);
+    const admin = await requireAdmin(context);
     const { userId, photoId, decision } = await validate(adminResolveReportSchema, data);
     const path = photoPath(userId, photoId);
     const photo = await context.store.get<Photo>(path);

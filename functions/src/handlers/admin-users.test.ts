@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, type AdminLogEntry } from '../../../src/domain/admin';
 import type { User } from '../../../src/domain/user';
 import { caller, seedMember, seedPhoto, testContext } from '../testing';
+import { adminListUsers } from './admin-list-users';
 import { adminDeleteUser, adminListLog, adminUpdateUser } from './admin-users';
 import { purgeDeletedMembers } from './delete-account';
 
@@ -82,7 +83,7 @@ describe('adminUpdateUser', () => {
     expect(await context.store.get<User>('users/dana')).toMatchObject({ disabled: false, isAdmin: false });
   });
 
-  it('will not let an admin disable themselves or drop their own role, and finds no deleted member', async () => {
+  it('will not let an admin disable themselves or change their own role either way, and finds no deleted member', async () => {
     const context = await withMembers();
     await seedMember(context.store, 'gone', { deletedAt: new Date('2026-11-20T10:00:00Z') });
     await expect(adminUpdateUser.run({ uid: 'ada', disabled: true }, context.as(admin))).rejects.toThrow(
@@ -94,6 +95,88 @@ describe('adminUpdateUser', () => {
     await expect(adminUpdateUser.run({ uid: 'gone', points: 1 }, context.as(admin))).rejects.toMatchObject({
       code: 'not-found',
     });
+    // Nor grant it: a record that lost the role (a write elsewhere, a race) is no admin's to restore alone.
+    await context.store.runTransaction(async (tx) => tx.update('users/ada', { isAdmin: false }));
+    await expect(adminUpdateUser.run({ uid: 'ada', isAdmin: true }, context.as(admin))).rejects.toMatchObject(
+      {
+        code: 'permission-denied',
+      },
+    );
+  });
+});
+
+describe('a demoted admin', () => {
+  const bea = caller('bea', { isAdmin: true });
+
+  async function twoAdmins() {
+    const context = await withMembers();
+    await seedMember(context.store, 'bea', { isAdmin: true });
+    return context;
+  }
+
+  it("is signed out everywhere, and the token they still hold grants nothing: not the role again, not the other admin's, no admin work", async () => {
+    const context = await twoAdmins();
+    context.adminAccounts.add('ada').add('bea');
+    await adminUpdateUser.run({ uid: 'bea', isAdmin: false }, context.as(admin));
+    expect(context.revokedAccounts).toEqual(['bea']);
+    expect(context.adminAccounts.has('bea')).toBe(false);
+    const before = await context.store.contents();
+    // Bea's ID token was minted before, and still carries the claim.
+    for (const [handler, input] of [
+      [adminUpdateUser, { uid: 'bea', isAdmin: true }],
+      [adminUpdateUser, { uid: 'ada', isAdmin: false }],
+      [adminUpdateUser, { uid: 'ada', disabled: true }],
+      [adminDeleteUser, { uid: 'ada' }],
+      [adminListLog, {}],
+      [adminListUsers, {}],
+    ] as const)
+      await expect(handler.run(input, context.as(bea))).rejects.toMatchObject({
+        code: 'permission-denied',
+        message: ADMIN_MESSAGES.adminOnly,
+      });
+    expect(await context.store.contents()).toEqual(before);
+    expect([...context.adminAccounts]).toEqual(['ada']);
+    expect(context.disabledAccounts.size + context.deletedAccounts.length).toBe(0);
+  });
+
+  it('includes a disabled one: their token grants nothing either', async () => {
+    const context = await twoAdmins();
+    await adminUpdateUser.run({ uid: 'bea', disabled: true }, context.as(admin));
+    const before = await context.store.contents();
+    await expect(adminUpdateUser.run({ uid: 'ada', isAdmin: false }, context.as(bea))).rejects.toThrow(
+      ADMIN_MESSAGES.adminOnly,
+    );
+    expect(await context.store.contents()).toEqual(before);
+  });
+
+  it("never comes of two admins taking each other's role at once: one of them stays admin", async () => {
+    const context = await twoAdmins();
+    context.adminAccounts.add('ada').add('bea');
+    const outcomes = await Promise.allSettled([
+      adminUpdateUser.run({ uid: 'bea', isAdmin: false }, context.as(admin)),
+      adminUpdateUser.run({ uid: 'ada', isAdmin: false }, context.as(bea)),
+    ]);
+    expect(outcomes.filter(({ status }) => status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.find(({ status }) => status === 'rejected')).toMatchObject({
+      reason: { code: 'permission-denied' },
+    });
+    const records = await Promise.all(['ada', 'bea'].map((uid) => context.store.get<User>(`users/${uid}`)));
+    const admins = records.filter((record) => record?.isAdmin).map((record) => record!.uid);
+    expect(admins).toHaveLength(1);
+    // The claim follows the record: the refused change was undone in Auth.
+    expect([...context.adminAccounts]).toEqual(admins);
+    expect(await context.store.query('adminLog')).toHaveLength(1);
+  });
+
+  it('never comes of an admin deleting the one taking their role: one of them stays admin', async () => {
+    const context = await twoAdmins();
+    const outcomes = await Promise.allSettled([
+      adminUpdateUser.run({ uid: 'bea', isAdmin: false }, context.as(admin)),
+      adminDeleteUser.run({ uid: 'ada' }, context.as(bea)),
+    ]);
+    expect(outcomes.filter(({ status }) => status === 'fulfilled')).toHaveLength(1);
+    const records = await Promise.all(['ada', 'bea'].map((uid) => context.store.get<User>(`users/${uid}`)));
+    expect(records.filter((record) => record?.isAdmin && !record.deletedAt)).toHaveLength(1);
   });
 });
 

@@ -20,22 +20,29 @@ import {
 import type { Callables } from '../../../src/domain/callables';
 import type { User } from '../../../src/domain/user';
 import { logAdminWrite } from './admin-log';
+import { adminsOnRecord, isAdminNow, keepAnAdmin } from './admin-role';
 import { deleteMemberAccount } from './delete-account';
 import { requireCaller, validate, type Caller, type Handler, type HandlerContext } from './handler';
 import { NOT_FOUND, userPath } from './users';
 
-/** The caller, when the Auth account carries the admin claim; anyone else is refused before anything is read. */
-export function requireAdmin(context: HandlerContext): Caller {
+/**
+ * The caller, when they are admin now: the token's claim and their record (`isAdminNow`), so a role
+ * taken away ends at once, whatever token is still held. Anyone else is refused before anything else is read.
+ */
+export async function requireAdmin(context: HandlerContext): Promise<Caller> {
   const caller = requireCaller(context);
-  if (caller.isAdmin !== true) throw new HttpsError('permission-denied', ADMIN_MESSAGES.adminOnly);
+  if (!(await isAdminNow(context.store, caller)))
+    throw new HttpsError('permission-denied', ADMIN_MESSAGES.adminOnly);
   return caller;
 }
+
+const ADMIN_ONLY = () => new HttpsError('permission-denied', ADMIN_MESSAGES.adminOnly);
 
 const EDITABLE = ['displayName', 'points', 'isAdmin', 'disabled'] as const;
 
 export const adminUpdateUser: Handler<Callables['adminUpdateUser']['result']> = {
   async run(data, context) {
-    const admin = requireAdmin(context);
+    const admin = await requireAdmin(context);
     const { uid, ...sent } = await validate(adminUpdateUserSchema, data);
     const path = userPath(uid);
     const current = await context.store.get<User>(path);
@@ -47,25 +54,31 @@ export const adminUpdateUser: Handler<Callables['adminUpdateUser']['result']> = 
     }
     const changed = Object.keys(changes) as Array<keyof AdminUserChanges>;
     if (changed.length === 0) throw new HttpsError('invalid-argument', ADMIN_MESSAGES.nothingChanged);
-    if (uid === admin.uid && (changes.isAdmin === false || changes.disabled === true))
+    if (uid === admin.uid && (changes.isAdmin !== undefined || changes.disabled === true))
       throw new HttpsError('failed-precondition', ADMIN_MESSAGES.notYourself);
+    const removesAdmin = changes.isAdmin === false || changes.disabled === true;
 
     // Auth first: the claim and the sign-in are what the server and Firebase Auth go by. A failure
-    // after undoes what Auth took, so Auth, the record and the audit log never disagree.
+    // after undoes what Auth took, so Auth, the record and the audit log never disagree. A member
+    // whose role is taken is signed out everywhere, which cannot be undone: at worst they sign in again.
     const undo: Array<() => Promise<void>> = [];
     const now = context.clock.now();
     try {
       if (changes.isAdmin !== undefined) {
         await context.accounts.setAdminClaim(uid, changes.isAdmin);
         undo.unshift(() => context.accounts.setAdminClaim(uid, !changes.isAdmin));
+        if (!changes.isAdmin) await context.accounts.revokeRefreshTokens(uid);
       }
       if (changes.disabled !== undefined) {
         await context.accounts.setDisabled(uid, changes.disabled);
         undo.unshift(() => context.accounts.setDisabled(uid, !changes.disabled));
       }
       await context.store.runTransaction(async (tx) => {
-        const user = await tx.get<User>(path);
+        const [user, admins] = await Promise.all([tx.get<User>(path), adminsOnRecord(tx)]);
+        // Read again where it is written: two admins taking each other's role at once leave one.
+        if (!admins.includes(admin.uid)) throw ADMIN_ONLY();
         if (!user || user.deletedAt) throw new HttpsError('not-found', NOT_FOUND);
+        if (removesAdmin) keepAnAdmin(admins, uid);
         const before = Object.fromEntries(changed.map((field) => [field, user[field]]));
         tx.update(path, { ...changes, updatedAt: now });
         tx.set(adminLogPath(randomUUID()), {
@@ -92,25 +105,31 @@ export const adminUpdateUser: Handler<Callables['adminUpdateUser']['result']> = 
  */
 export const adminDeleteUser: Handler<Callables['adminDeleteUser']['result']> = {
   async run(data, context) {
-    const admin = requireAdmin(context);
+    const admin = await requireAdmin(context);
     const { uid } = await validate(adminDeleteUserSchema, data);
     if (uid === admin.uid) throw new HttpsError('failed-precondition', ADMIN_MESSAGES.notYourAccount);
-    await deleteMemberAccount(context, uid, ADMIN_MESSAGES.deletedByAdmin, (tx, member, now) =>
-      logAdminWrite(tx, {
-        adminId: admin.uid,
-        action: 'deleteUser',
-        targetPath: userPath(uid),
-        at: now,
-        before: {
-          displayName: member.displayName,
-          email: member.email,
-          points: member.points,
-          isAdmin: member.isAdmin === true,
-          disabled: member.disabled === true,
-        },
-        after: { deletedAt: now },
-      }),
-    );
+    await deleteMemberAccount(context, uid, ADMIN_MESSAGES.deletedByAdmin, {
+      check: async (tx) => {
+        const admins = await adminsOnRecord(tx);
+        if (!admins.includes(admin.uid)) throw ADMIN_ONLY();
+        keepAnAdmin(admins, uid);
+      },
+      write: (tx, member, now) =>
+        logAdminWrite(tx, {
+          adminId: admin.uid,
+          action: 'deleteUser',
+          targetPath: userPath(uid),
+          at: now,
+          before: {
+            displayName: member.displayName,
+            email: member.email,
+            points: member.points,
+            isAdmin: member.isAdmin === true,
+            disabled: member.disabled === true,
+          },
+          after: { deletedAt: now },
+        }),
+    });
     return { deleted: true as const };
   },
 };
@@ -132,7 +151,7 @@ function logCursor(cursor: string): { startAfter: Date; startAfterPath?: string 
 
 export const adminListLog: Handler<AdminLogPage> = {
   async run(data, context) {
-    requireAdmin(context);
+    await requireAdmin(context);
     const { cursor } = await validate(adminListLogSchema, data);
     const docs = await context.store.query<AdminLogEntry>('adminLog', {
       orderBy: { field: 'at', direction: 'desc' },

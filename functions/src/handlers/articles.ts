@@ -101,7 +101,7 @@ export const getArticle: Handler<Callables['getArticle']['result']> = {
 
 export const saveArticle: Handler<Callables['saveArticle']['result']> = {
   async run(data, context) {
-    const admin = requireAdmin(context);
+    const admin = await requireAdmin(context);
     const { id, ...fields } = await validate(saveArticleSchema, data);
     const content = sanitizeArticleHtml(fields.content);
     if (!content.replace(/<[^>]*>/g, '').trim())
@@ -133,7 +133,7 @@ export const saveArticle: Handler<Callables['saveArticle']['result']> = {
 
 export const deleteArticle: Handler<Callables['deleteArticle']['result']> = {
   async run(data, context) {
-    const admin = requireAdmin(context);
+    const admin = await requireAdmin(context);
     const { id } = await validate(articleIdSchema, data);
     return context.store.runTransaction(async (tx) => {
       const current = await tx.get<StoredArticle>(articlePath(id));

@@ -57,13 +57,17 @@ async function cancelSubscriptionsOf(context: HandlerContext, uid: string): Prom
 /**
  * Deletes a member's account as their own deletion does: subscriptions ended, then in one transaction
  * the removal record, the member marked deleted and every photo deactivated with 'User deleted' (and
- * whatever `alsoInTransaction` adds, the admin's audit entry), then the Auth account. The purge does the rest.
+ * what `also` checks and writes there: the admin's standing and audit entry), then the Auth account.
+ * The purge does the rest.
  */
 export async function deleteMemberAccount(
   context: HandlerContext,
   uid: string,
   reason: string,
-  alsoInTransaction?: (tx: Transaction, member: User, now: Date) => void,
+  also: {
+    check?: (tx: Transaction) => Promise<void>;
+    write?: (tx: Transaction, member: User, now: Date) => void;
+  } = {},
 ): Promise<void> {
   const now = context.clock.now();
   const member = await context.store.get<User>(userPath(uid));
@@ -72,13 +76,14 @@ export async function deleteMemberAccount(
   await context.store.runTransaction(async (tx) => {
     const user = await tx.get<User>(userPath(uid));
     if (!user || user.deletedAt) throw new HttpsError('not-found', ACCOUNT_DELETION.noUser);
+    await also.check?.(tx);
     const photos = await tx.query<Photo>(photosPath(uid));
     tx.set(removalPath(uid), { uid, message: reason, removedAt: now } satisfies RemovalRecord);
     tx.update(userPath(uid), { deletedAt: now, deleted: true, updatedAt: now });
     for (const { id } of photos) {
       tx.update(photoPath(uid, id), { active: false, error: ACCOUNT_DELETION.photoError, updatedAt: now });
     }
-    alsoInTransaction?.(tx, user, now);
+    also.write?.(tx, user, now);
   });
   await context.accounts.deleteUser(uid);
 }

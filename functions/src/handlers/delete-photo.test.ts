@@ -134,6 +134,7 @@ describe('purging a member whose photo has 1,200 votes', () => {
         deleteUser: async () => undefined,
         setDisabled: async () => undefined,
         setAdminClaim: async () => undefined,
+        revokeRefreshTokens: async () => undefined,
       },
       context.clock,
     );

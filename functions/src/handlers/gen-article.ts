@@ -143,7 +143,7 @@ export function imageSearchFromEnv(env: NodeJS.ProcessEnv = process.env): ImageS
 export function genArticleHandler(writer: () => ArticleWriter): Handler<Callables['genArticle']['result']> {
   return {
     async run(data, context) {
-      requireAdmin(context);
+      await requireAdmin(context);
       const { prompt } = await validate(genArticleSchema, data);
       let article: GeneratedArticle;
       try {
@@ -161,7 +161,7 @@ export function searchArticleImagesHandler(
 ): Handler<Callables['searchArticleImages']['result']> {
   return {
     async run(data, context) {
-      requireAdmin(context);
+      await requireAdmin(context);
       const { query } = await validate(searchArticleImagesSchema, data);
       const search = images();
       if (!search) throw new HttpsError('failed-precondition', BLOG_MESSAGES.imageSearchFailed);

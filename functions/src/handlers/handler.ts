@@ -29,7 +29,10 @@ export interface Caller {
   picture: string | null;
   /** When the member last signed in (not when the token was refreshed): sensitive actions want it recent. */
   authTime: Date | null;
-  /** The Auth account's `admin` custom claim: the server's one word on who is admin. */
+  /**
+   * The Auth account's `admin` custom claim, as the token carries it: a token minted before the role
+   * was taken away still says so, so admin calls also read the record (`requireAdmin`).
+   */
   isAdmin?: boolean;
   /** When the ID token stops being valid; the live channel signs a connection out then. Absent for in-process callers. */
   expiresAt?: Date;
@@ -42,6 +45,8 @@ export interface AccountAdmin {
   setDisabled(uid: string, disabled: boolean): Promise<void>;
   /** Sets or clears the `admin` custom claim, keeping the account's other claims. */
   setAdminClaim(uid: string, admin: boolean): Promise<void>;
+  /** Ends every sign-in of the account: its refresh tokens stop, and ID tokens checked for revocation are refused. */
+  revokeRefreshTokens(uid: string): Promise<void>;
 }
 
 export interface HandlerContext {

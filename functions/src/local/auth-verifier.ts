@@ -15,6 +15,8 @@ export interface AuthVerifier {
   deleteUser(uid: string): Promise<void>;
   setDisabled(uid: string, disabled: boolean): Promise<void>;
   setAdminClaim(uid: string, admin: boolean): Promise<void>;
+  /** Ends the account's sign-ins at the emulator: its tokens are refused from the next check on. */
+  revokeRefreshTokens(uid: string): Promise<void>;
   close(): Promise<void>;
   /** The Admin SDK's Auth at the emulator, for the stack's own work (the demo admin). */
   auth: Auth;
@@ -42,6 +44,7 @@ export function emulatorAuthVerifier(projectId: string, authEmulatorHost: string
         auth.updateUser(uid, { disabled }).then(() => undefined),
       ),
     setAdminClaim: (uid, admin) => changing(uid, adminClaims(auth).setAdminClaim(uid, admin)),
+    revokeRefreshTokens: (uid) => changing(uid, auth.revokeRefreshTokens(uid)),
     close: () => deleteApp(app),
     auth,
   };

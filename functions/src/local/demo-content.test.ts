@@ -52,6 +52,7 @@ describe('demo content', () => {
       getUserByEmail: async () => ({ uid: 'demo-admin-uid' }),
       getUser: async () => ({}),
       setCustomUserClaims: async (_uid, next) => void (claims = next),
+      revokeRefreshTokens: async () => undefined,
     };
     await seedDemoAdmin({ store: context.store, clock: context.clock, auth });
     expect(made).toEqual([

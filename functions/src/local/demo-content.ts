@@ -235,6 +235,7 @@ export async function seedDemoContent(services: {
       deleteUser: () => Promise.reject(new Error('Demo content deletes no accounts.')),
       setDisabled: () => Promise.reject(new Error('Demo content disables no accounts.')),
       setAdminClaim: () => Promise.reject(new Error('Demo content makes no admins.')),
+      revokeRefreshTokens: () => Promise.reject(new Error('Demo content signs nobody out.')),
     },
   });
   // Everyone rates everyone else: kind, varied and below a perfect score.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorReport } from '../../../src/domain/error-report';
-import { caller } from '../testing';
+import { caller, seedMember } from '../testing';
 import { ANALYTICS_LOG, ERROR_LOG, summarize } from './event-logs';
 import { startTestServer, type TestServer } from './test-server';
 
@@ -19,11 +19,18 @@ beforeEach(async () => {
     eventLogDir: dir,
     readAbEvents: async () => abEvents,
     verifyIdToken: async (token) => {
-      if (token === 'token-admin') return caller('admin', { isAdmin: true });
+      // A former admin's token still carries the claim it was minted with.
+      if (token === 'token-admin' || token === 'token-former')
+        return caller(token.slice(6), { isAdmin: true });
       if (token.startsWith('token-')) return caller(token.slice('token-'.length));
       throw new Error('bad token');
     },
   });
+});
+
+beforeEach(async () => {
+  await seedMember(test.context.store, 'admin', { isAdmin: true });
+  await seedMember(test.context.store, 'former', { isAdmin: false });
 });
 
 afterEach(async () => {
@@ -116,7 +123,7 @@ describe('the analytics events route', () => {
 });
 
 describe('the analytics summary', () => {
-  it('counts per event and per A/B variant, for admins only', async () => {
+  it("counts per event and per A/B variant, for admins only: a former admin's token is refused", async () => {
     await send('/api/analytics/events', appOpened);
     await send('/api/analytics/events', { ...appOpened, name: 'login' });
     await send('/api/analytics/events', appOpened);
@@ -135,6 +142,7 @@ describe('the analytics summary', () => {
     expect((await read()).status).toBe(401);
     expect((await read('nonsense')).status).toBe(401);
     expect((await read('token-alice')).status).toBe(403);
+    expect((await read('token-former')).status).toBe(403);
     const answer = await read('token-admin');
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({
@@ -217,6 +225,7 @@ describe('the per-variant counts on the local server', () => {
       eventLogDir: dir,
       verifyIdToken: async () => caller('admin', { isAdmin: true }),
     });
+    await seedMember(own.context.store, 'admin', { isAdmin: true });
     try {
       const stored = {
         testId: 'landingHeroTest',

@@ -81,6 +81,8 @@ export interface EventLogsOptions {
   dir: string;
   clock: Clock;
   callerOf(request: IncomingMessage): Promise<Caller | null>;
+  /** Whether a caller is admin now (`isAdminNow`: their claim and their record), for the summary. */
+  isAdmin(caller: Caller): Promise<boolean>;
   /** The A/B events kept by the experiments' endpoint, for the per-variant counts. */
   readAbEvents?: () => Promise<
     Array<{ testId: string; variantId: string; variantName: string; eventType: string }>
@@ -163,7 +165,8 @@ export class EventLogs {
       throw new Unauthorized(401, 'Please sign in again.');
     });
     if (!caller) throw new Unauthorized(401, 'Please sign in again.');
-    if (!caller.isAdmin) throw new Unauthorized(403, 'Only admins may read the analytics.');
+    if (!(await this.options.isAdmin(caller)))
+      throw new Unauthorized(403, 'Only admins may read the analytics.');
     const events = await this.readLog<LoggedAnalyticsEvent>(ANALYTICS_LOG);
     const abEvents = (await this.options.readAbEvents?.()) ?? [];
     return { status: 200, body: { ...summarize(events, abEvents) } };

@@ -4,6 +4,7 @@
  * nothing, as the member's hostile suite asks of every callable, which an admin claim must not relax.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '../../../src/domain/admin';
 import type { CallableName } from '../../../src/domain/callables';
 import { CALLABLES } from '../handlers/callable-samples';
 import { RateLimiter } from '../handlers/rate-limit';
@@ -87,10 +88,13 @@ let test: TestServer;
 beforeAll(async () => {
   test = await startTestServer({
     limits: new RateLimiter(1000),
-    verifyIdToken: async (token) => caller(token.slice('token-'.length), { isAdmin: token === 'token-boss' }),
+    // The deputy's token keeps the claim it was minted with, as a real one does until it expires.
+    verifyIdToken: async (token) =>
+      caller(token.slice('token-'.length), { isAdmin: token === 'token-boss' || token === 'token-deputy' }),
   });
   const { store } = test.context;
   await seedMember(store, 'boss', { isAdmin: true });
+  await seedMember(store, 'deputy', { isAdmin: true });
   await seedMember(store, 'owner');
   await seedPhoto(store, 'owner', 'p1', { votesCount: 3, rate: 4 });
 });
@@ -112,6 +116,49 @@ describe('hostile input to the admin callables, from an admin', () => {
     expect(response.status, JSON.stringify(answer).slice(0, 200)).toBeGreaterThanOrEqual(400);
     expect(response.status).toBeLessThan(500);
     expect(answer.error?.message).not.toBe('Something went wrong. Please try again.');
+    expect(await store.contents()).toEqual(before);
+  });
+});
+
+describe('a demoted admin, with the token they still hold', () => {
+  const call = (name: string, data: unknown, token: string) =>
+    fetch(`${test.server.url}/${TEST_PROJECT}/${TEST_REGION}/${name}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ data }),
+    });
+
+  it("is signed out, and can neither take the role back nor take the demoting admin's: 403, nothing written", async () => {
+    const { store, revokedAccounts } = test.context;
+    expect((await call('adminUpdateUser', { uid: 'deputy', isAdmin: false }, 'token-boss')).status).toBe(200);
+    expect(revokedAccounts).toEqual(['deputy']);
+    const before = await store.contents();
+    for (const [name, data] of [
+      ['adminUpdateUser', { uid: 'deputy', isAdmin: true }],
+      ['adminUpdateUser', { uid: 'boss', isAdmin: false }],
+      ['adminDeleteUser', { uid: 'boss' }],
+      ['adminListUsers', {}],
+    ] as const) {
+      const response = await call(name, data, 'token-deputy');
+      expect(response.status, name).toBe(403);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(
+        ADMIN_MESSAGES.adminOnly,
+      );
+    }
+    expect(await store.contents()).toEqual(before);
+  });
+
+  it('leaves the boss unable to drop their own role, and a role they hold is no change', async () => {
+    const { store } = test.context;
+    const before = await store.contents();
+    for (const [isAdmin, message] of [
+      [false, ADMIN_MESSAGES.notYourself],
+      [true, ADMIN_MESSAGES.nothingChanged],
+    ] as const) {
+      const response = await call('adminUpdateUser', { uid: 'boss', isAdmin }, 'token-boss');
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { message: string } }).error.message).toBe(message);
+    }
     expect(await store.contents()).toEqual(before);
   });
 });

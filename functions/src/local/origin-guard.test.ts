@@ -77,6 +77,7 @@ describe('the local server behind the guard', () => {
         deleteUser: async () => undefined,
         setDisabled: async () => undefined,
         setAdminClaim: async () => undefined,
+        revokeRefreshTokens: async () => undefined,
       },
       insights: offlineInsightsWriter,
       verifyIdToken: async (token) => caller(token),

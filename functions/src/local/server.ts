@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { HttpsError } from 'firebase-functions/v2/https';
 import { WebSocketServer } from 'ws';
 import { handlers } from '../handlers';
+import { isAdminNow } from '../handlers/admin-role';
 import { RateLimiter } from '../handlers/rate-limit';
 import { toHttpsError, type AccountAdmin, type Caller, type Clock, type Handler } from '../handlers/handler';
 import { receiveStripeWebhook, STRIPE_WEBHOOK } from '../handlers/stripe-webhook';
@@ -172,6 +173,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         dir: options.eventLogDir,
         clock: options.clock,
         callerOf,
+        isAdmin: (caller) => isAdminNow(options.store, caller),
         log,
         readAbEvents:
           options.readAbEvents ??
