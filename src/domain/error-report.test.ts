@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { errorReport, errorReportLogEntry, errorReportProblem, REDACTED, scrubText } from './error-report';
+import {
+  errorReport,
+  errorReportLogEntry,
+  errorReportProblem,
+  keptReport,
+  REDACTED,
+  scrubText,
+  type ErrorReport,
+} from './error-report';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJ1aWQiOiJhbGljZSJ9.c2lnbmF0dXJl';
@@ -84,6 +92,49 @@ describe('error reports', () => {
     expect(report.context.metadata).toEqual({ attempt: 2, note: `see ${REDACTED}` });
     expect(report.path).toBe('/resetPassword');
     expect(scrubText('sk_test_1234567890abcdef and whsec_abcdefgh12345')).toBe(`${REDACTED} and ${REDACTED}`);
+  });
+
+  it('are scrubbed in every field when kept, whatever was posted, and name only the verified member', () => {
+    // What a client that skips the app's scrub may post, a secret in every field.
+    const posted: ErrorReport = {
+      type: 'auth',
+      severity: 'high',
+      message: 'failed: {"password":"hunter2"}',
+      code: `auth/x?id_token=${jwt}`,
+      context: {
+        component: 'Reset oobCode=code-in-component',
+        feature: 'apiKey=key-in-feature',
+        action: `Bearer ${jwt}`,
+        userId: 'alice',
+        photoId: 'access_token=token-in-photo',
+        metadata: { idToken: jwt, note: 'session_id=cs_live_secret', attempt: 2 },
+      },
+      stack: 'at fetch (https://x/?refresh_token=refresh-secret)',
+      path: '/__/auth/action?mode=resetPassword&oobCode=reset-secret#frag',
+      reportedAt: '2026-11-22T10:00:00Z',
+    };
+    expect(errorReportProblem(posted)).toBeNull();
+    const kept = keptReport(posted, null);
+    const text = JSON.stringify(kept);
+    for (const secret of [
+      'hunter2',
+      jwt,
+      'code-in-component',
+      'key-in-feature',
+      'token-in-photo',
+      'cs_live_secret',
+      'refresh-secret',
+      'reset-secret',
+    ])
+      expect(text, secret).not.toContain(secret);
+    expect(kept).toMatchObject({
+      code: `auth/x?${REDACTED}`,
+      path: '/__/auth/action',
+      context: { userId: null, metadata: { note: REDACTED, attempt: 2 } },
+      reportedAt: '2026-11-22T10:00:00.000Z',
+    });
+    expect(kept.context.metadata).not.toHaveProperty('idToken');
+    expect(keptReport(posted, 'bob').context.userId).toBe('bob');
   });
 
   it('are refused in any other shape', () => {

@@ -18,7 +18,10 @@ const SECRET_TEXT = [
   // JSON Web Tokens (ID tokens) and long opaque keys.
   /\beyJ[\w-]+\.[\w-]+\.[\w-]*/g,
   /\b(sk|pk|rk|whsec)_(test|live)?_?[\w]{8,}/g,
-  /\b(password|token|secret|key|oobCode|code)=[^&\s]+/gi,
+  // Query and form parameters: oobCode=, id_token=, apiKey=, session_id= and the like.
+  /\b[\w-]*?(password|token|secret|key|oobCode|code|session_id)=[^&\s#]+/gi,
+  // The same in JSON: "idToken":"...", "password":"...".
+  /"[\w-]*?(password|token|secret|key|oobCode)"\s*:\s*"[^"]*"/gi,
 ];
 export const REDACTED = '[redacted]';
 
@@ -65,8 +68,11 @@ export interface ErrorReport {
   reportedAt: string;
 }
 
-const short = (value: string | undefined, max = REPORT_TEXT_MAX) =>
-  value === undefined ? null : scrubText(value).slice(0, max);
+const short = (value: string | null | undefined, max = REPORT_TEXT_MAX) =>
+  value === undefined || value === null ? null : scrubText(value).slice(0, max);
+
+/** A page's path without its query or fragment, which may carry a reset code or a session id. */
+const pathOnly = (path: string | null | undefined) => short(path?.split(/[?#]/)[0], 500);
 
 /** The report of an error record: never a password, token or message body. */
 export function errorReport(
@@ -88,8 +94,35 @@ export function errorReport(
       metadata: scrubMetadata(context.metadata ?? {}),
     },
     stack: short(extra.stack, REPORT_STACK_MAX),
-    path: short(extra.path?.split(/[?#]/)[0], 500),
+    path: pathOnly(extra.path),
     reportedAt: extra.now.toISOString(),
+  };
+}
+
+/**
+ * A posted report as the error log keeps it: every field scrubbed again, as `errorReport` does (whoever
+ * posts may have skipped it), and the member only the one the verified token names (`reporter`), never
+ * the one the report says.
+ */
+export function keptReport(report: ErrorReport, reporter: string | null): ErrorReport {
+  const { context } = report;
+  return {
+    type: report.type,
+    severity: report.severity,
+    message: scrubText(report.message).slice(0, REPORT_TEXT_MAX),
+    code: short(report.code, 100),
+    context: {
+      component: short(context.component, 200),
+      feature: short(context.feature, 100),
+      action: short(context.action, 200),
+      userId: reporter,
+      photoId: short(context.photoId, 128),
+      metadata: scrubMetadata(context.metadata),
+    },
+    stack: short(report.stack, REPORT_STACK_MAX),
+    path: pathOnly(report.path),
+    // Written back as a date only: a date parser takes more than dates.
+    reportedAt: new Date(report.reportedAt).toISOString(),
   };
 }
 

@@ -45,6 +45,11 @@ export function identifiedMember(): string | null {
   return member;
 }
 
+/** The signed-in member's ID token, which error reports carry too: the server names the member by it. */
+export function identifiedMemberToken(): MemberToken | undefined {
+  return memberToken;
+}
+
 /** Where events that consent allows go from now on (tests listen here); returns the previous sink. */
 export function setAnalyticsSink(next: AnalyticsSink): AnalyticsSink {
   const previous = sink;

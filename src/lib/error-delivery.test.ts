@@ -53,6 +53,21 @@ describe('an error report', () => {
     expect(events).toEqual([]);
   });
 
+  it("carries the member's ID token, by which alone the server names them, and none signed out", async () => {
+    identify('alice', async () => 'token-alice');
+    await deliverError({ type: 'general', severity: 'low', message: 'x' });
+    const headers = (call: number) => fetchMock.mock.calls[call]![1]!.headers as Record<string, string>;
+    expect(headers(0).Authorization).toBe('Bearer token-alice');
+    identify('alice', async () => {
+      throw new Error('auth/network-request-failed');
+    });
+    await deliverError({ type: 'general', severity: 'low', message: 'x' });
+    identify(null);
+    await deliverError({ type: 'general', severity: 'low', message: 'x' });
+    expect(headers(1).Authorization).toBeUndefined();
+    expect(headers(2).Authorization).toBeUndefined();
+  });
+
   it("sends error_occurred with its fields when analytics are allowed, and never a member's secrets", async () => {
     keepConsent(consentOf(ALL_ALLOWED, new Date()));
     await deliverError({

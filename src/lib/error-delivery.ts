@@ -1,13 +1,14 @@
 /**
  * Sends one error report: scrubbed of anything secret (`errorReport`), with the signed-in member's id
- * when the record names none, to the local server's error log or, on Firebase, the reporting function;
- * and the `error_occurred` analytics event, which consent gates as any other.
+ * when the record names none, to the local server's error log or, on Firebase, the reporting function,
+ * with the member's ID token, by which alone the server names the member; and the `error_occurred`
+ * analytics event, which consent gates as any other.
  */
 import { env } from '@/config/env';
 import { errorOccurred } from '@/domain/analytics';
 import { errorReport } from '@/domain/error-report';
 import type { ErrorRecord } from '@/domain/errors';
-import { identifiedMember, track } from './analytics';
+import { identifiedMember, identifiedMemberToken, track } from './analytics';
 import { callSite } from './call-site';
 
 export const LOCAL_ERRORS_ROUTE = '/api/errors';
@@ -33,9 +34,11 @@ export async function deliverError(record: ErrorRecord, stack?: string, callStac
   };
   track(errorOccurred(withMember));
   const report = errorReport(withMember, { stack, path: window.location.pathname, now: new Date() });
+  // A token that cannot be had (signed out meanwhile, offline) leaves the report a visitor's.
+  const bearer = await identifiedMemberToken()?.().catch(() => null);
   const response = await fetch(errorReportUrl(), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}) },
     body: JSON.stringify(report),
     keepalive: true,
   });

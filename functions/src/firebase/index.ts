@@ -35,7 +35,7 @@ import { receiveStripeWebhook } from '../handlers/stripe-webhook';
 import { abTestLimiter, receiveAbTestEvent } from '../handlers/ab-test-events';
 import { hostingTemplate, kept, publicPagesHandler } from '../handlers/public-pages';
 import { endComparisons } from '../handlers/start-comparing';
-import { receiveErrorReport, reportLimiter } from '../handlers/report-client-error';
+import { receiveErrorReport, reporterOf, reportLimiter } from '../handlers/report-client-error';
 import { stripeCheckout, stripeSettingsFromEnv } from '../payments/stripe-checkout';
 import { setPresence } from '../handlers/presence';
 import { CloudFileStore } from '../files/cloud-file-store';
@@ -168,8 +168,9 @@ const errorReports = reportLimiter();
 
 /**
  * The app's error reports (spec 2 section 7), each written as a structured log entry of the
- * ReportedErrorEvent type, which Google Cloud Error Reporting groups. Visitors report too, so there is
- * no sign-in; each address is limited, and only a report's shape is accepted. The app posts from its
+ * ReportedErrorEvent type, which Google Cloud Error Reporting groups. Visitors report too, so a sign-in
+ * is not asked (a member's ID token, when sent, names them); each address is limited, and only a
+ * report's shape is accepted. The app posts from its
  * own addresses (APP_ORIGINS, see app-origins.ts), so only those may post across origins.
  */
 export const reportClientError = onRequest({ cors: appOriginsFromEnv() }, async (request, response) => {
@@ -185,6 +186,7 @@ export const reportClientError = onRequest({ cors: appOriginsFromEnv() }, async 
       const entry = errorReportLogEntry(report);
       writeLog({ ...entry, severity: entry.severity as 'ERROR' | 'CRITICAL' });
     },
+    () => reporterOf(request.get('authorization'), (token) => getAuth().verifyIdToken(token)),
   );
   response.status(answer.status).json(answer.body);
 });

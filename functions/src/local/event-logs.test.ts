@@ -195,9 +195,25 @@ describe('the error reports route', () => {
   );
 
   it('appends a report with its context to the error log', async () => {
-    expect((await send('/api/errors', report)).status).toBe(202);
+    expect((await send('/api/errors', report, asAlice)).status).toBe(202);
     expect(lines(ERROR_LOG)).toEqual([{ ...report, receivedAt: expect.any(String) }]);
     expect(lines(ERROR_LOG)[0]!.path).toBe('/rate');
+  });
+
+  it("names the member by the request's token only, and scrubs the path's query, the metadata and the code", async () => {
+    const leaky = {
+      ...report,
+      code: 'auth/x oobCode=code-secret',
+      path: '/__/auth/action?mode=resetPassword&oobCode=path-secret',
+      context: { ...report.context, userId: 'mallory', metadata: { idToken: 'eyJa.eyJb.c2ln', attempt: 1 } },
+    };
+    expect((await send('/api/errors', leaky, asAlice)).status).toBe(202);
+    expect((await send('/api/errors', leaky)).status).toBe(202);
+    expect((await send('/api/errors', leaky, { Authorization: 'Bearer forged' })).status).toBe(202);
+    const kept = lines(ERROR_LOG);
+    expect(kept.map((line) => (line.context as { userId: unknown }).userId)).toEqual(['alice', null, null]);
+    expect(JSON.stringify(kept)).not.toMatch(/mallory|code-secret|path-secret|eyJ/);
+    expect(kept[0]).toMatchObject({ path: '/__/auth/action', context: { metadata: { attempt: 1 } } });
   });
 
   it('scrubs a token that reached the route, and refuses bad shapes and huge bodies', async () => {

@@ -115,8 +115,12 @@ export class EventLogs {
         const raw = await readLimitedBody(request, this.bodyMax(pathname));
         answer(
           response,
-          await receiveErrorReport(raw, sender, this.reportLimiter, (report) =>
-            this.append(ERROR_LOG, report),
+          await receiveErrorReport(
+            raw,
+            sender,
+            this.reportLimiter,
+            (report) => this.append(ERROR_LOG, report),
+            async () => (await this.options.callerOf(request).catch(() => null))?.uid ?? null,
           ),
         );
       } else
