@@ -3,7 +3,7 @@
  * handlers share, and the one sanitiser every article body passes through, on save and on display.
  */
 import * as yup from 'yup';
-import { FilterXSS, escapeAttrValue, type IWhiteList } from 'xss';
+import { FilterXSS, type IWhiteList } from 'xss';
 import { ARTICLE_ID } from './public-pages';
 
 export const BLOG_PAGE_SIZE = 6;
@@ -69,8 +69,50 @@ export const ARTICLES = 'articles';
 // Defined with the pages made on request, which the Vite config loads without xss or yup.
 export { ARTICLE_ID };
 
-/** An image is an https address or one of this site's own paths. */
+/** An image is an https address or one of this site's own paths (`isArticleImage` has the last word). */
 const IMAGE_URL = /^(https:\/\/[^\s"'<>]+|\/[A-Za-z0-9._~/-]*)$/;
+
+/**
+ * Where an article's relative addresses resolve: some page of the site, whose origin is all that counts
+ * (an `.invalid` host never resolves, so `//site.invalid` leads nowhere either).
+ */
+const SITE_PAGE = 'https://site.invalid/article/page';
+const SITE_ORIGIN = new URL(SITE_PAGE).origin;
+
+/** An address as the browser reads it on one of the site's pages, and whether it was written absolute. */
+function browserUrl(value: string): { url: URL; absolute: boolean } | null {
+  const parse = (base?: string) => {
+    try {
+      return new URL(value, base);
+    } catch {
+      return null;
+    }
+  };
+  const url = parse(SITE_PAGE);
+  return url && { url, absolute: parse() !== null };
+}
+
+/** What an article may point at: absolute addresses of these schemes, and relative ones that start so. */
+interface AddressKind {
+  schemes: readonly string[];
+  relative: RegExp;
+}
+const LINK: AddressKind = { schemes: ['https:', 'http:', 'mailto:'], relative: /^[/#]/ };
+const IMAGE: AddressKind = { schemes: ['https:'], relative: /^\// };
+
+/**
+ * Whether an address has one of the kind's schemes or stays on the site, read as the browser reads it
+ * (WHATWG URL parsing: `/\\evil.example` and `/<tab>/evil.example` are `//evil.example`, another host).
+ */
+function allowedUrl(value: string, kind: AddressKind): boolean {
+  const read = browserUrl(value);
+  if (!read) return false;
+  if (read.absolute) return kind.schemes.includes(read.url.protocol);
+  return kind.relative.test(value) && read.url.origin === SITE_ORIGIN;
+}
+
+/** An article's picture: over https, or from this site. */
+export const isArticleImage = (value: string): boolean => IMAGE_URL.test(value) && allowedUrl(value, IMAGE);
 
 const articleFields = {
   headline: yup
@@ -85,7 +127,7 @@ const articleFields = {
     .string()
     .trim()
     .max(2048, 'Image URL must be at most 2048 characters')
-    .test('image-url', 'Image URL must start with https:// or /', (value) => !value || IMAGE_URL.test(value))
+    .test('image-url', 'Image URL must start with https:// or /', (value) => !value || isArticleImage(value))
     .default(''),
   content: yup
     .string()
@@ -188,8 +230,30 @@ const ALLOWED_TAGS: IWhiteList = {
   td: [],
 };
 
-const SAFE_LINK = /^(https?:\/\/|mailto:|\/(?!\/)|#)/i;
-const SAFE_IMAGE = /^(https:\/\/|\/(?!\/))/i;
+/**
+ * An attribute's value as the browser reads it, as far as an address needs: numeric character
+ * references and the five named ones decoded. What is left (`&sol;`, say) is written back with its `&`
+ * escaped (`attribute`), so the browser reads exactly the text that was checked.
+ */
+function decodedAttribute(raw: string): string {
+  const named: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+  return raw.replace(/&(#x[0-9a-f]+|#\d+|amp|quot|apos|lt|gt);?/gi, (_match, name: string) => {
+    if (name[0] !== '#') return named[name.toLowerCase()]!;
+    const code =
+      name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+    const valid = code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
+    return valid ? String.fromCodePoint(code) : '\ufffd';
+  });
+}
+
+const attribute = (name: string, value: string) =>
+  `${name}="${value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}"`;
+
+/** The attribute of an address the article may keep, written so the browser reads what was checked. */
+function addressAttribute(name: string, raw: string, kind: AddressKind): string {
+  const value = decodedAttribute(raw).trim();
+  return allowedUrl(value, kind) ? attribute(name, value) : '';
+}
 
 const sanitizer = new FilterXSS({
   whiteList: ALLOWED_TAGS,
@@ -198,12 +262,8 @@ const sanitizer = new FilterXSS({
   stripIgnoreTagBody: ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math'],
   allowCommentTag: false,
   onTagAttr(tag, name, value) {
-    if (name === 'href' && tag === 'a') {
-      return SAFE_LINK.test(value.trim()) ? `href="${escapeAttrValue(value.trim())}"` : '';
-    }
-    if (name === 'src' && tag === 'img') {
-      return SAFE_IMAGE.test(value.trim()) ? `src="${escapeAttrValue(value.trim())}"` : '';
-    }
+    if (name === 'href' && tag === 'a') return addressAttribute(name, value, LINK);
+    if (name === 'src' && tag === 'img') return addressAttribute(name, value, IMAGE);
     if ((name === 'width' || name === 'height') && !/^\d{1,4}$/.test(value)) return '';
     return undefined;
   },
@@ -211,7 +271,8 @@ const sanitizer = new FilterXSS({
 
 /**
  * Only the allowed tags and attributes survive, links to http(s), mail or this site and images over
- * https or from this site; scripts, styles, event handlers and `javascript:` go. Used when an article
+ * https or from this site (each address read as the browser reads it); scripts, styles, event handlers
+ * and `javascript:` go. Used when an article
  * is saved and again where its body is shown, so an article stored by older code is safe too.
  */
 export function sanitizeArticleHtml(html: string): string {
@@ -239,7 +300,8 @@ export function articleView(id: string, article: Omit<Article, 'id'>): ArticleVi
     description: article.description,
     seoTitle: article.seoTitle,
     seoDescription: article.seoDescription,
-    imageUrl: article.imageUrl,
+    // A picture saved by older code, which let `//elsewhere` pass as this site's, is dropped.
+    imageUrl: isArticleImage(article.imageUrl) ? article.imageUrl : '',
     content: sanitizeArticleHtml(article.content),
     author: article.author || DEFAULT_AUTHOR,
     rate: article.rate,

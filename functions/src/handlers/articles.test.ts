@@ -90,6 +90,26 @@ describe('saveArticle', () => {
       'Rate must be at most 5',
     );
   });
+
+  it("refuses a picture on another host written as this site's path, and keeps a body's only as the browser reads it", async () => {
+    const { context } = await blog(0);
+    for (const imageUrl of ['//evil.example/pixel.png', '/\\evil.example/pixel.png'])
+      await expect(saveArticle.run({ ...draft, imageUrl }, context.as(admin))).rejects.toThrow(
+        'Image URL must start with https:// or /',
+      );
+    expect(await context.store.query('articles')).toEqual([]);
+    const { id } = (await saveArticle.run(
+      {
+        ...draft,
+        content:
+          '<p>Hi<img src="/\\evil.example/pixel.png"><img src="/&#92;evil.example/p.png"><a href="/\\evil.example/">x</a></p>',
+      },
+      context.as(admin),
+    )) as { id: string };
+    expect((await context.store.get<{ content: string }>(`articles/${id}`))?.content).toBe(
+      '<p>Hi<img><img><a>x</a></p>',
+    );
+  });
 });
 
 describe('getArticles and getArticle', () => {
@@ -135,8 +155,15 @@ describe('getArticles and getArticle', () => {
         updatedAt: new Date(),
       });
     });
+    await context.store.runTransaction(async (tx) =>
+      tx.update('articles/old', {
+        content: '<p>Old</p><script>alert(1)</script><img src="/\\evil.example/pixel.png">',
+        imageUrl: '//evil.example/pixel.png',
+      }),
+    );
     const article = (await getArticle.run({ id: 'old' }, context.as(null))) as ArticleView;
-    expect(article.content).toBe('<p>Old</p>');
+    expect(article.content).toBe('<p>Old</p><img>');
+    expect(article.imageUrl).toBe('');
     expect(article.author).toBe('Photorater Team');
   });
 });
