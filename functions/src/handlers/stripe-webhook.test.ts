@@ -525,6 +525,40 @@ describe('Premium through payments', () => {
     expect(await context.store.contents()).toEqual(before);
   });
 
+  it('refuses a signed invoice whose period is longer than the plan pays for, or has not begun', async () => {
+    const context = testContext();
+    await buyer(context);
+    const decade = { start: START, end: addMonths(START, 120) };
+    await expectRefused(context, invoice('evt_decade', decade), /more than the monthly plan's 1 month/);
+    const yearOnMonthly = { start: START, end: addMonths(START, 12) };
+    await expectRefused(context, invoice('evt_year_monthly', yearOnMonthly), /more than the monthly plan/);
+    const yearly = { amountPaid: 1199, subscription: 'sub_year', product: 'yearly' };
+    await expectRefused(
+      context,
+      invoice('evt_two_years', { start: START, end: addMonths(START, 24) }, yearly),
+      /more than the yearly plan's 12 month/,
+    );
+    // A month that starts ten years on is ten years of Premium too.
+    const later = addMonths(START, 120);
+    await expectRefused(
+      context,
+      invoice('evt_later', { start: later, end: addMonths(later, 1) }),
+      /not begun/,
+    );
+    expect((await member(context)).subscribed).toBe(false);
+  });
+
+  it("takes a period that runs back to the subscription's own day after a short month", async () => {
+    const context = testContext(new TestClock(new Date('2027-02-28T10:00:00Z')));
+    await buyer(context);
+    // Anchored on the 31st: February ends on the 28th, and the next period runs to the 31st of March.
+    const period = { start: new Date('2027-02-28T10:00:00Z'), end: new Date('2027-03-31T10:00:00Z') };
+    expect((await deliver(context, invoice('evt_march', period))).status).toBe(200);
+    expect(await context.store.get<Billing>(billingPath('buyer'))).toMatchObject({
+      premiumUntil: period.end,
+    });
+  });
+
   it('reaches the same state from a renewal that comes before the checkout', async () => {
     const inOrder = testContext();
     const reversed = testContext();

@@ -338,11 +338,7 @@ async function applyInvoice(
   if (event.type === 'invoice.paid') {
     const line = renewalLine(invoice, subscriptionId);
     if (!line) return 'not a renewal';
-    const period = line.period;
-    const start = secondsToDate(period?.start);
-    const end = secondsToDate(period?.end);
-    if (!start || !end || end <= start) throw new Refusal('The invoice has no period.');
-    change = { ...owner, paid: { start, end } };
+    change = { ...owner, paid: paidPeriod(line.period, owner.plan, services.clock.now()) };
   } else {
     // A failed renewal: Premium ends with the paid time, unless a later payment succeeds.
     change = {
@@ -351,6 +347,36 @@ async function applyInvoice(
     };
   }
   return applySubscriptionChange(event, subscriptionId, change, services);
+}
+
+const HOUR_MS = 3_600_000;
+/**
+ * How far a paid period may run past the plan's months: one that starts on a shorter month's last day
+ * goes back to the subscription's own day (the 28th of February to the 31st of March), and no further.
+ */
+const PERIOD_SLACK_MS = 3 * 24 * HOUR_MS + HOUR_MS;
+/** How far ahead of the server's clock a paid period may start (an invoice made just before its period). */
+const EARLY_START_MS = 24 * HOUR_MS;
+
+/**
+ * The period a paid invoice covers, checked against the plan's interval: no longer than its months
+ * and not starting in the future. The signature vouches for the sender, not for what it says (a
+ * leaked secret, or a price changed at the provider), and a ten-year period would be ten years of Premium.
+ */
+function paidPeriod(
+  period: { start?: number; end?: number } | undefined,
+  plan: PlanProduct,
+  now: Date,
+): { start: Date; end: Date } {
+  const start = secondsToDate(period?.start);
+  const end = secondsToDate(period?.end);
+  if (!start || !end || end <= start) throw new Refusal('The invoice has no period.');
+  if (start.getTime() > now.getTime() + EARLY_START_MS)
+    throw new Refusal('The invoice pays for a period that has not begun.');
+  const months = planMonths(plan);
+  if (end.getTime() > addMonths(start, months).getTime() + PERIOD_SLACK_MS)
+    throw new Refusal(`The invoice pays for more than the ${plan} plan's ${months} month(s).`);
+  return { start, end };
 }
 
 function statusOf(subscription: Stripe.Subscription, deleted: boolean): SubscriptionStatus {
