@@ -12,7 +12,7 @@ import {
   type RulesTestEnvironment,
 } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import { ACCESS_CASES, viewerFor, type AccessCase } from './access-cases';
+import { ACCESS_CASES, OWNER_UID, viewerFor, type AccessCase } from './access-cases';
 
 const firestoreHost = process.env.FIRESTORE_EMULATOR_HOST;
 const databaseHost = process.env.FIREBASE_DATABASE_EMULATOR_HOST;
@@ -39,6 +39,60 @@ const missing: Record<ReturnType<typeof serviceOf>, string> = {
 };
 for (const [service, reason] of Object.entries(missing))
   if (reason) console.warn(`Rules tests of ${service} skipped: ${reason}.`);
+
+/** The Realtime Database's server timestamp, as the SDK sends `serverTimestamp()`. */
+const SERVER_TIME = { '.sv': 'timestamp' };
+
+/**
+ * Writes to a member's own presence beyond the table's plain yes or no: only `state` ('online' or
+ * 'offline') and `lastChanged` (the server's time of the write), as `src/data/firebase/presence.ts`
+ * writes them, and nothing else.
+ */
+const PRESENCE_WRITES: Array<{ label: string; path: string; value: unknown; allowed: boolean }> = [
+  {
+    label: 'online, at the server time',
+    path: '',
+    value: { state: 'online', lastChanged: SERVER_TIME },
+    allowed: true,
+  },
+  {
+    label: 'offline, at the server time',
+    path: '',
+    value: { state: 'offline', lastChanged: SERVER_TIME },
+    allowed: true,
+  },
+  { label: 'a time of its own', path: '', value: { state: 'online', lastChanged: 2 }, allowed: false },
+  {
+    label: 'a time ten years on',
+    path: '',
+    value: { state: 'online', lastChanged: Date.now() + 10 * 365 * 86_400_000 },
+    allowed: false,
+  },
+  { label: 'a time as text', path: '', value: { state: 'online', lastChanged: 'now' }, allowed: false },
+  { label: 'another state', path: '', value: { state: 'away', lastChanged: SERVER_TIME }, allowed: false },
+  {
+    label: 'a state that is not text',
+    path: '',
+    value: { state: true, lastChanged: SERVER_TIME },
+    allowed: false,
+  },
+  { label: 'no time', path: '', value: { state: 'online' }, allowed: false },
+  {
+    label: 'an extra child',
+    path: '',
+    value: { state: 'online', lastChanged: SERVER_TIME, note: 'x'.repeat(1000) },
+    allowed: false,
+  },
+  {
+    label: 'an extra tree',
+    path: '',
+    value: { state: 'online', lastChanged: SERVER_TIME, files: { a: { b: 'x' } } },
+    allowed: false,
+  },
+  { label: 'an extra child alone', path: '/note', value: 'x', allowed: false },
+  { label: 'a time alone', path: '/lastChanged', value: 5, allowed: false },
+  { label: 'another state alone', path: '/state', value: 'away', allowed: false },
+];
 
 function hostAndPort(value: string) {
   const [host, port] = value.split(':');
@@ -83,13 +137,27 @@ describe('security rules', () => {
     }
     if (path.startsWith('status/')) {
       const node = context.database().ref(path);
-      return action === 'read' ? node.get() : node.set({ state: 'offline', lastChanged: 2 });
+      return action === 'read' ? node.get() : node.set({ state: 'offline', lastChanged: SERVER_TIME });
     }
     const isCollection = path.split('/').length % 2 === 1;
     if (isCollection) return context.firestore().collection(path).get();
     const doc = context.firestore().doc(path);
     return action === 'read' ? doc.get() : doc.set({ changed: true });
   }
+
+  describe.skipIf(Boolean(missing.database))(
+    `database: what a member writes to their presence${missing.database ? ` (skipped: ${missing.database})` : ''}`,
+    () => {
+      it.each(PRESENCE_WRITES)('$label → $allowed', async ({ path, value, allowed }) => {
+        await env.withSecurityRulesDisabled(async (admin) => {
+          await admin.database().ref('status/alice').set({ state: 'online', lastChanged: 1 });
+        });
+        const attempt = env.authenticatedContext(OWNER_UID).database().ref(`status/alice${path}`).set(value);
+        if (allowed) await assertSucceeds(attempt);
+        else await assertFails(attempt);
+      });
+    },
+  );
 
   for (const service of ['firestore', 'database', 'storage'] as const) {
     const cases = ACCESS_CASES.filter((access) => serviceOf(access) === service);
