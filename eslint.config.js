@@ -82,6 +82,12 @@ const literalImportsOnly = {
   message: 'import() takes a string literal, so the layer rules can check it.',
 };
 
+// An admin check reads the caller's record: one not awaited checks nothing (no type rule says so).
+const awaitedAdminChecks = {
+  selector: "CallExpression[callee.name='requireAdmin']:not(AwaitExpression > CallExpression)",
+  message: 'requireAdmin reads the member record: await it, or it checks nothing.',
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-bench', 'dist-local', 'functions/lib', 'node_modules', '.data', 'coverage'] },
   js.configs.recommended,
@@ -112,7 +118,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': layers([...clientZones, serverZone(['domain'])]),
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      'no-restricted-syntax': ['error', literalImportsOnly],
+      'no-restricted-syntax': ['error', literalImportsOnly, awaitedAdminChecks],
     },
   },
   {

@@ -1,6 +1,7 @@
 /**
- * The layer rules of eslint.config.js (ARCHITECTURE.md, "Layers"): breaking snippets, each linted as if it
- * lived at its path (nothing is written), must be reported by the rule meant for them; allowed ones by none.
+ * The layer rules of eslint.config.js (ARCHITECTURE.md, "Layers"), and the one that keeps admin checks
+ * awaited: breaking snippets, each linted as if it lived at its path (nothing is written), must be
+ * reported by the rule meant for them; allowed ones by none.
  */
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -177,6 +178,22 @@ const rules: Rule[] = [
     ],
   },
   {
+    rule: SYNTAX,
+    message: 'requireAdmin reads the member record: await it',
+    breaks: [
+      [
+        'an admin check not awaited',
+        'functions/src/handlers/x.ts',
+        'export const run = async (c: never) => { requireAdmin(c); };',
+      ],
+      [
+        'an admin check kept as a promise',
+        'functions/src/handlers/x.ts',
+        'export const run = (c: never) => requireAdmin(c).uid;',
+      ],
+    ],
+  },
+  {
     rule: 'import-x/no-cycle',
     message: 'Dependency cycle',
     // photo.ts imports rating.ts, so rating.ts may not import photo.ts.
@@ -216,6 +233,11 @@ const allowed: Case[] = [
     'server → domain and its SDKs',
     'functions/src/handlers/x.ts',
     "import 'firebase-admin/firestore';\nimport '../../../src/domain/user';",
+  ],
+  [
+    'an awaited admin check',
+    'functions/src/handlers/x.ts',
+    'export const run = async (c: never) => (await requireAdmin(c)).uid;',
   ],
   [
     'server test → src/testing',
