@@ -338,7 +338,11 @@ async function applyInvoice(
   if (event.type === 'invoice.paid') {
     const line = renewalLine(invoice, subscriptionId);
     if (!line) return 'not a renewal';
-    change = { ...owner, paid: paidPeriod(line.period, owner.plan, services.clock.now()) };
+    // A renewal may be paid before its period begins, right after the one already paid for.
+    const known = await services.store.get<Subscription>(subscriptionPath(subscriptionId));
+    const now = services.clock.now();
+    const earliest = known?.paidThrough && known.paidThrough > now ? known.paidThrough : now;
+    change = { ...owner, paid: paidPeriod(line.period, owner.plan, earliest) };
   } else {
     // A failed renewal: Premium ends with the paid time, unless a later payment succeeds.
     change = {
@@ -355,7 +359,10 @@ const HOUR_MS = 3_600_000;
  * goes back to the subscription's own day (the 28th of February to the 31st of March), and no further.
  */
 const PERIOD_SLACK_MS = 3 * 24 * HOUR_MS + HOUR_MS;
-/** How far ahead of the server's clock a paid period may start (an invoice made just before its period). */
+/**
+ * How far a paid period may start after the later of the server's clock and the time already paid for
+ * (an invoice made just before its period).
+ */
 const EARLY_START_MS = 24 * HOUR_MS;
 
 /**
