@@ -151,6 +151,20 @@ export interface Callables {
 
 export type CallableName = keyof Callables;
 
+/**
+ * The callables a visitor (not signed in) may make: the shared photo's preview, the blog, Contact us,
+ * and the enabled features and running A/B tests the landing page reads. On Firebase these are the
+ * ones App Check guards.
+ */
+export const VISITOR_CALLABLES: readonly CallableName[] = [
+  'getSharedPhoto',
+  'getFeatures',
+  'getArticles',
+  'getArticleIndex',
+  'getArticle',
+  'sendContactMessage',
+];
+
 /** Calls that only read: one whose request may not have reached the server can be sent again. */
 export const READ_CALLABLES: ReadonlySet<CallableName> = new Set<CallableName>([
   'adminListFeatures',

@@ -11,9 +11,9 @@ import { getMessaging } from 'firebase-admin/messaging';
 import { getStorage } from 'firebase-admin/storage';
 import { onValueWritten } from 'firebase-functions/v2/database';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
-import { onCall, onRequest, type CallableOptions } from 'firebase-functions/v2/https';
+import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { error as logError, write as writeLog } from 'firebase-functions/logger';
+import { write as writeLog } from 'firebase-functions/logger';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { storageBucket } from 'firebase-functions/params';
 import { errorReportLogEntry } from '../../../src/domain/error-report';
@@ -21,12 +21,11 @@ import type { AppNotification } from '../../../src/domain/notifications';
 import type { RenderPage } from '../../../src/domain/public-pages';
 import type { PresenceState } from '../../../src/domain/user';
 import { appOriginsFromEnv } from '../app-origins';
-import { callerFromToken } from '../caller-from-token';
 import { adminClaims } from '../handlers/admin-role';
 import { handlers } from '../handlers';
 import { cleanUpUploads, enforceUploadQuota } from '../handlers/clean-up-uploads';
 import { addressKey, RateLimiter } from '../handlers/rate-limit';
-import { systemClock, toHttpsError, type Handler } from '../handlers/handler';
+import { systemClock } from '../handlers/handler';
 import { purgeDeletedMembers } from '../handlers/delete-account';
 import { foldVotes } from '../handlers/vote-fold';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
@@ -43,6 +42,8 @@ import { createFaceAnalyzer } from '../photos/face-analysis';
 import { insightsWriterFromEnv } from '../photos/insights';
 import { writeInsights } from '../handlers/write-insights';
 import { pushNotification as pushNotificationFor, pushVote } from '../handlers/push';
+import { callableHost } from './callable-host';
+import { frontEndAddress } from './front-end-address';
 import { fcmSender } from './fcm-sender';
 import { FirestoreStore } from '../store/firestore-store';
 
@@ -64,29 +65,7 @@ const limits = new RateLimiter();
 const stripeSettings = stripeSettingsFromEnv();
 const payments = stripeSettings ? stripeCheckout(stripeSettings) : undefined;
 
-function callable<Result>(handler: Handler<Result>, options: CallableOptions = {}) {
-  return onCall(options, async (request) => {
-    try {
-      const caller = request.auth ? callerFromToken(request.auth.token) : null;
-      return await handler.run(request.data, {
-        caller,
-        store,
-        clock: systemClock,
-        files,
-        faces,
-        accounts,
-        limits,
-        payments,
-        senderAddress: request.rawRequest.ip,
-      });
-    } catch (error) {
-      const httpsError = toHttpsError(error);
-      // The caller is told only that something went wrong; the function's log keeps what did.
-      if (httpsError.code === 'internal') logError(error);
-      throw httpsError;
-    }
-  });
-}
+const callable = callableHost({ store, clock: systemClock, files, faces, accounts, limits, payments });
 
 export const ensureUser = callable(handlers.ensureUser);
 export const completeProfile = callable(handlers.completeProfile);
@@ -180,7 +159,7 @@ export const reportClientError = onRequest({ cors: appOriginsFromEnv() }, async 
   }
   const answer = await receiveErrorReport(
     request.rawBody ?? '',
-    addressKey(request.ip ?? 'unknown'),
+    addressKey(frontEndAddress(request) ?? 'unknown'),
     errorReports,
     (report) => {
       const entry = errorReportLogEntry(report);

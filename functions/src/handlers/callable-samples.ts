@@ -174,15 +174,4 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   sendFeedback: { schema: feedbackSchema, valid: { rate: 7, message: 'Nice app' } },
 };
 
-/**
- * The callables a visitor (not signed in) may make: the shared photo's preview, the blog, Contact us,
- * and the enabled features and running A/B tests the landing page reads.
- */
-export const VISITOR_CALLABLES: readonly CallableName[] = [
-  'getSharedPhoto',
-  'getFeatures',
-  'getArticles',
-  'getArticleIndex',
-  'getArticle',
-  'sendContactMessage',
-];
+export { VISITOR_CALLABLES } from '../../../src/domain/callables';
