@@ -8,12 +8,15 @@ export const FEEDBACK_MESSAGE_MAX = 255;
 export const FEEDBACK_RATE_MIN = 0;
 export const FEEDBACK_RATE_MAX = 10;
 /**
- * Visitors' messages the site keeps a day, counted on a few shards: a visitor is limited by network
- * address, which a sender can vary; this bounds what a flood can write. Members' messages are limited
- * per member only.
+ * What Contact us keeps a day. Each sender has a share, counted on what they cannot forge: their
+ * network address as the host saw it (every message, a member's too, so throwaway accounts on one
+ * address share it) and a member's uid (so a member moving between addresses keeps one share). The
+ * site keeps at most CONTACT_MESSAGES_PER_DAY, counted on a few shards: only many addresses at once
+ * reach it, and then it bounds what a flood writes.
  */
-export const CONTACT_VISITOR_MESSAGES_PER_DAY = 500;
-export const CONTACT_DAY_SHARDS = 5;
+export const CONTACT_MESSAGES_PER_SENDER_PER_DAY = 5;
+export const CONTACT_MESSAGES_PER_DAY = 5_000;
+export const CONTACT_DAY_SHARDS = 10;
 export const CONTACT_DAYS = 'contactDays';
 
 /** The Feedback dialog closes this long after its thank-you shows. */
@@ -24,8 +27,8 @@ export const CONTACT_MESSAGES = {
   messageMin: `message must be at least ${CONTACT_MESSAGE_MIN} characters`,
   messageMax: `message must be at most ${CONTACT_MESSAGE_MAX} characters`,
   thanks: "Thank you for your message! We'll get back to you soon.",
-  visitorsFull:
-    'We have received as many messages from visitors as we can read today. Please try again tomorrow, or sign in to send yours now.',
+  senderFull: 'You have sent us as many messages as we can read from you today. Please try again tomorrow.',
+  siteFull: 'We have received as many messages as we can read today. Please try again tomorrow.',
 } as const;
 
 export const FEEDBACK_MESSAGES = {

@@ -1,8 +1,8 @@
 /**
  * Contact us (visitors and members) and the Feedback dialog (members). Both only add a document; the
- * per-sender limits of `rate-limit.ts` (by uid, or by network address for a visitor) keep either from
- * flooding the store, and visitors together (an account without a member record among them) keep at
- * most CONTACT_VISITOR_MESSAGES_PER_DAY a day.
+ * per-minute limits of `rate-limit.ts` keep either from flooding the store at once, and each Contact us
+ * sender's share of the day (`sender-shares.ts`: their address as the host saw it, and a member's uid)
+ * and the site's day keep what a flood can write small without turning others away.
  */
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -12,7 +12,8 @@ import {
   CONTACT_DAY_SHARDS,
   CONTACT_DAYS,
   CONTACT_MESSAGES,
-  CONTACT_VISITOR_MESSAGES_PER_DAY,
+  CONTACT_MESSAGES_PER_DAY,
+  CONTACT_MESSAGES_PER_SENDER_PER_DAY,
   contactSchema,
   feedbackSchema,
   type ContactMessage,
@@ -21,36 +22,38 @@ import {
 import type { User } from '../../../src/domain/user';
 import { countInDay, dayOf } from './day-counter';
 import { requireCaller, validate, type Handler } from './handler';
+import { addressSender, memberSender, readShares, type SenderShare } from './sender-shares';
 import { assertMember, userPath } from './users';
 
 export const sendContactMessage: Handler<Callables['sendContactMessage']['result']> = {
   async run(data, context) {
     const { message } = await validate(contactSchema, data);
-    const record: ContactMessage = {
-      message,
-      uid: context.caller?.uid ?? null,
-      createdAt: context.clock.now(),
-    };
-    const day = dayOf(context.clock.now());
-    const kept = await context.store.runTransaction(async (tx) => {
-      // An account anyone can make in a second is no member yet: without a record it is counted as a visitor.
-      const member = record.uid !== null && (await tx.get<User>(userPath(record.uid))) !== undefined;
-      const visitorsFull =
-        !member &&
-        !(await countInDay(tx, {
-          collection: CONTACT_DAYS,
-          id: day,
-          shards: CONTACT_DAY_SHARDS,
-          perShard: CONTACT_VISITOR_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS,
-          counted: 'messages',
-          labels: { day },
-          expireAt: new Date(Date.parse(day) + 2 * DAY_MS),
-        }));
-      if (visitorsFull) return false;
+    const now = context.clock.now();
+    const record: ContactMessage = { message, uid: context.caller?.uid ?? null, createdAt: now };
+    // Every message counts on its address, a member's on their uid too: accounts are made in a second.
+    const shares: SenderShare[] = [
+      addressSender(context.senderAddress),
+      ...(record.uid ? [memberSender(record.uid)] : []),
+    ].map((sender) => ({ what: 'contact', sender, perDay: CONTACT_MESSAGES_PER_SENDER_PER_DAY }));
+    const day = dayOf(now);
+    const refusal = await context.store.runTransaction(async (tx) => {
+      const countShares = await readShares(tx, shares, now);
+      if (!countShares) return CONTACT_MESSAGES.senderFull;
+      const siteHasRoom = await countInDay(tx, {
+        collection: CONTACT_DAYS,
+        id: day,
+        shards: CONTACT_DAY_SHARDS,
+        perShard: CONTACT_MESSAGES_PER_DAY / CONTACT_DAY_SHARDS,
+        counted: 'messages',
+        labels: { day },
+        expireAt: new Date(Date.parse(day) + 2 * DAY_MS),
+      });
+      if (!siteHasRoom) return CONTACT_MESSAGES.siteFull;
+      countShares();
       tx.set(`contact/${randomUUID()}`, { ...record });
-      return true;
+      return null;
     });
-    if (!kept) throw new HttpsError('resource-exhausted', CONTACT_MESSAGES.visitorsFull);
+    if (refusal) throw new HttpsError('resource-exhausted', refusal);
     return { sent: true as const };
   },
 };

@@ -26,7 +26,7 @@ export function dayOf(date: Date): string {
 }
 
 /** A count the server wrote: anything else in a shard (a string, a negative, NaN) is read as full. */
-function isCount(value: unknown): value is number {
+export function isCount(value: unknown): value is number {
   return Number.isSafeInteger(value) && (value as number) >= 0;
 }
 
