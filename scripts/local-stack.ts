@@ -41,6 +41,8 @@ import { assertDataDirNotServed, dataFolderDenyPatterns, projectRoot as root } f
 export const PROJECT_ID = 'demo-photorater';
 export const REGION = 'us-central1';
 export const LOOPBACK = '127.0.0.1';
+/** How much the senders' day shares grow when the stack listens on this machine only. */
+const LOOPBACK_SHARE_SCALE = 100;
 /** How often the Auth emulator's accounts are saved while the stack runs. */
 const ACCOUNT_BACKUP_MS = 2000;
 
@@ -389,6 +391,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       allowedOrigins,
       allowedHosts,
       eventLogDir: dataDir,
+      // On this machine only, every visitor (and every journey of the e2e suite) is its one address.
+      ...(LOOPBACK_HOSTS.includes(host) ? { senderShareScale: LOOPBACK_SHARE_SCALE } : {}),
     });
     serverUrl = `http://${reachHost}:${server.port}`;
     files.setPublicUrl(serverUrl);

@@ -11,8 +11,36 @@ export { AB_TEST_ROUTE } from './ab-tests';
 export const AB_TEST_EVENTS = 'abTestEvents';
 /** A body larger than this is refused unread. */
 export const AB_TEST_BODY_MAX = 2 * 1024;
-/** Events one sender may post a minute: a page sends two or three. */
+/** Events one session may post a minute: a page sends two or three. */
 export const AB_TEST_EVENTS_PER_MINUTE = 60;
+
+/**
+ * A/B sessions, started by the server (`startAbTestSession`) and kept in `abTestSessions/{id}`: an event
+ * counts only for a session the server started, an assignment only for the variant the server's rule
+ * gives that session, and a conversion or interaction only after its session's assignment. Each address
+ * starts a few sessions a day (a visitor past them sees the control and sends nothing), so one sender
+ * can post a few hundred events a day and only many addresses at once reach a test's day.
+ */
+export const AB_TEST_SESSIONS = 'abTestSessions';
+export const AB_TEST_SESSIONS_PER_SENDER_PER_DAY = 50;
+export const AB_TEST_SESSION_DAYS_KEPT = 2;
+export const AB_TEST_INTERACTIONS_PER_SESSION = 5;
+
+/** `abTestSessions/{id}`: when the server started it, and the interactions counted for it. */
+export interface StoredAbTestSession {
+  startedAt: Date;
+  expireAt: Date;
+  interactions: number;
+}
+
+/** What the endpoint and the session's callable answer when they refuse (the page shows none of it). */
+export const AB_TEST_MESSAGES = {
+  sessionsFull: 'No more A/B sessions from this network today.',
+  noSession: 'No such A/B session: sessions are started by the server.',
+  notAssigned: 'This session was not assigned that variant.',
+  interactionsFull: 'This session keeps no more interactions.',
+  dayFull: 'This test keeps no more events today.',
+} as const;
 
 /**
  * What keeps the collection bounded though anyone may post: an assignment and a conversion are kept

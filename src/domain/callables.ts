@@ -119,6 +119,7 @@ export interface Callables {
   adminDeleteUser: { input: AdminDeleteUserInput; result: { deleted: true } };
   adminListLog: { input: AdminListLogInput; result: AdminLogPage };
   getFeatures: { input: Record<string, never>; result: { features: PublicFeature[] } };
+  startAbTestSession: { input: Record<string, never>; result: { sessionId: string } };
   adminListFeatures: { input: Record<string, never>; result: { features: AdminFeatureRow[] } };
   adminSaveFeature: { input: SaveFeatureInput; result: { id: string } };
   adminSaveAbTest: { input: SaveAbTestInput; result: { id: string } };
@@ -153,7 +154,7 @@ export type CallableName = keyof Callables;
 
 /**
  * The callables a visitor (not signed in) may make: the shared photo's preview, the blog, Contact us,
- * and the enabled features and running A/B tests the landing page reads. On Firebase these are the
+ * and the enabled features, running A/B tests and A/B session the landing page reads. On Firebase these are the
  * ones App Check guards.
  */
 export const VISITOR_CALLABLES: readonly CallableName[] = [
@@ -163,6 +164,7 @@ export const VISITOR_CALLABLES: readonly CallableName[] = [
   'getArticleIndex',
   'getArticle',
   'sendContactMessage',
+  'startAbTestSession',
 ];
 
 /** Calls that only read: one whose request may not have reached the server can be sent again. */

@@ -1,6 +1,6 @@
 /**
  * The public face in Chromium: a visitor reads the landing page in each variant of 'landingHeroTest'
- * (forced through the session id) and follows Get Started, reads the blog's second page and an
+ * (forced through a session id the test starts in the store, as the server would) and follows Get Started, reads the blog's second page and an
  * article, is refused at 15 characters on Contact us and then sends a message; a member sends
  * feedback; the A/B events arrive at the endpoint; an article with a script shows its text and runs
  * nothing.
@@ -11,7 +11,14 @@ import { inject } from 'vitest';
 import { abTestBucket } from '../../src/domain/experiments';
 import type { StoredAbTestEvent } from '../../src/domain/ab-test-events';
 import { browserForFile } from './support/browser';
-import { changeDocument, eventually, Member, readDocuments, readUserByEmail } from './support/member';
+import {
+  addDocument,
+  changeDocument,
+  eventually,
+  Member,
+  readDocuments,
+  readUserByEmail,
+} from './support/member';
 
 const browser = browserForFile();
 
@@ -30,12 +37,18 @@ function sessionIn(from: number, to: number, salt: string): string {
   }
 }
 
-/** A visitor who allowed analytics, with the A/B session id given. */
+/** A visitor who allowed analytics, with the A/B session given, as if the server had started it. */
 async function visitorWithSession(sessionId: string): Promise<Member> {
+  const startedAt = new Date();
+  addDocument(`abTestSessions/${sessionId}`, {
+    startedAt,
+    expireAt: new Date(startedAt.getTime() + 2 * 24 * 60 * 60 * 1000),
+    interactions: 0,
+  });
   const visitor = await Member.open(browser(), undefined, { askConsent: true });
   await visitor.context.addInitScript(
     ([id]) => {
-      sessionStorage.setItem('photorater.abSessionId', id!);
+      sessionStorage.setItem('photorater.abSession', id!);
       const preferences = { necessary: true, analytics: true, marketing: false, functional: false };
       localStorage.setItem(
         'photorater.cookieConsent',

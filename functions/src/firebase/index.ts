@@ -104,6 +104,7 @@ export const adminListUsers = callable(handlers.adminListUsers);
 export const adminDeleteUser = callable(handlers.adminDeleteUser);
 export const adminListLog = callable(handlers.adminListLog);
 export const getFeatures = callable(handlers.getFeatures);
+export const startAbTestSession = callable(handlers.startAbTestSession);
 export const adminListFeatures = callable(handlers.adminListFeatures);
 export const adminSaveFeature = callable(handlers.adminSaveFeature);
 export const adminSaveAbTest = callable(handlers.adminSaveAbTest);
@@ -175,7 +176,7 @@ const abTestEvents = abTestLimiter();
 /**
  * The app's A/B events (spec 2 section 7, `POST /api/analytics/ab-test`, a hosting rewrite of that
  * path on the app's own host), kept in `abTestEvents` for the admin. Visitors post them, so there is
- * no sign-in; each address is limited and only a running test's variants are kept.
+ * no sign-in; only the sessions the server started count, each for the variant it was given.
  */
 export const abTestEvent = onRequest(async (request, response) => {
   if (request.method !== 'POST') {
@@ -184,7 +185,7 @@ export const abTestEvent = onRequest(async (request, response) => {
   }
   const answer = await receiveAbTestEvent(
     request.rawBody ?? '',
-    { address: request.ip ?? 'unknown', uid: null },
+    { uid: null },
     { store, clock: systemClock, limiter: abTestEvents },
   );
   response.status(answer.status).json(answer.body);

@@ -6,18 +6,12 @@ import {
   AB_TEST_EVENTS_PER_DAY,
   type StoredAbTestEvent,
 } from '../../../src/domain/ab-test-events';
+import { assignVariant } from '../../../src/domain/ab-tests';
+import type { AppFeature } from '../../../src/domain/experiments';
 import { testContext } from '../testing';
 import { abTestLimiter, receiveAbTestEvent } from './ab-test-events';
+import { startAbTestSession } from './ab-test-sessions';
 import { reportLimiter } from './report-client-error';
-
-const event = {
-  testId: 'landingHeroTest',
-  variantId: 'social_proof',
-  variantName: 'Social proof',
-  eventType: 'assignment',
-  userId: null,
-  sessionId: 'session-1234abcd',
-};
 
 async function withTest(options: { enabled?: boolean; isActive?: boolean } = {}) {
   const context = testContext();
@@ -44,10 +38,32 @@ async function withTest(options: { enabled?: boolean; isActive?: boolean } = {})
     });
   });
   const services = { store: context.store, clock: context.clock, limiter: abTestLimiter() };
-  const visitor = { address: '203.0.113.9', uid: null };
+  const visitor = { uid: null };
   const events = async () =>
     (await context.store.query<StoredAbTestEvent>('abTestEvents')).map((doc) => doc.data);
-  return { context, services, visitor, events };
+  /** A session the server started, and its assignment as the page posts it. */
+  const session = async () => {
+    const { sessionId } = await startAbTestSession.run({}, context.as(null));
+    const feature = (await context.store.get<AppFeature>('appFeatures/landingHeroTest'))!;
+    const variant = assignVariant(
+      { ...feature, enabled: true, abTestConfig: { ...feature.abTestConfig!, isActive: true } },
+      sessionId,
+    )!;
+    return {
+      sessionId,
+      variant,
+      event: {
+        testId: 'landingHeroTest',
+        variantId: variant.id,
+        variantName: variant.name,
+        eventType: 'assignment',
+        userId: null,
+        sessionId,
+      },
+    };
+  };
+  const { event } = await session();
+  return { context, services, visitor, events, session, event };
 }
 
 /** Fills the test's shards of today from `first` on; returns the day's key. */
@@ -63,9 +79,19 @@ async function fillDay(context: ReturnType<typeof testContext>, first = 0): Prom
   return today;
 }
 
+/** An event of the right shape, for what is refused before its session is looked at. */
+const event = {
+  testId: 'landingHeroTest',
+  variantId: 'social_proof',
+  variantName: 'Social proof',
+  eventType: 'assignment',
+  userId: null,
+  sessionId: 'session-1234abcd',
+};
+
 describe('receiveAbTestEvent', () => {
   it("keeps a running test's event, with the stored variant name and no member from the body", async () => {
-    const { services, visitor, events } = await withTest();
+    const { services, visitor, events, event } = await withTest();
     const answer = await receiveAbTestEvent(
       JSON.stringify({ ...event, variantName: 'Whatever', userId: 'someone-else' }),
       visitor,
@@ -75,27 +101,24 @@ describe('receiveAbTestEvent', () => {
     expect(await events()).toEqual([
       expect.objectContaining({
         testId: 'landingHeroTest',
-        variantId: 'social_proof',
-        variantName: 'Social proof',
+        variantId: event.variantId,
+        variantName: event.variantName,
         eventType: 'assignment',
         userId: null,
-        sessionId: 'session-1234abcd',
+        sessionId: event.sessionId,
       }),
     ]);
   });
 
   it('records the member only when the host verified them', async () => {
-    const { services, events } = await withTest();
-    await receiveAbTestEvent(
-      JSON.stringify({ ...event, eventType: 'conversion' }),
-      { address: 'x', uid: 'm1' },
-      services,
-    );
+    const { services, events, event } = await withTest();
+    await receiveAbTestEvent(JSON.stringify(event), { uid: 'm1' }, services);
     expect((await events())[0]?.userId).toBe('m1');
   });
 
   it('keeps a conversion with a few short flat values, as sent', async () => {
-    const { services, visitor, events } = await withTest();
+    const { services, visitor, events, event } = await withTest();
+    await receiveAbTestEvent(JSON.stringify(event), visitor, services);
     const eventData = { button: 'hero-cta', step: 2, returning: false, 'page.section': 'top' };
     const answer = await receiveAbTestEvent(
       JSON.stringify({ ...event, eventType: 'conversion', eventData }),
@@ -103,7 +126,9 @@ describe('receiveAbTestEvent', () => {
       services,
     );
     expect(answer).toEqual({ status: 202, body: { received: true } });
-    expect((await events())[0]?.eventData).toEqual(eventData);
+    expect((await events()).find(({ eventType }) => eventType === 'conversion')?.eventData).toEqual(
+      eventData,
+    );
   });
 
   it.each([
@@ -148,39 +173,32 @@ describe('receiveAbTestEvent', () => {
 
   it('keeps nothing for a stopped test or a disabled feature', async () => {
     for (const options of [{ isActive: false }, { enabled: false }]) {
-      const { services, visitor, events } = await withTest(options);
+      const { services, visitor, events, event } = await withTest(options);
       expect((await receiveAbTestEvent(JSON.stringify(event), visitor, services)).status).toBe(404);
       expect(await events()).toEqual([]);
     }
   });
 
-  it('limits each sender', async () => {
-    const { services, visitor, events } = await withTest();
+  it('limits each session a minute', async () => {
+    const { services, visitor, events, event, session } = await withTest();
+    await receiveAbTestEvent(JSON.stringify(event), visitor, services);
     const limited = { ...services, limiter: reportLimiter(2) };
     const answers = [];
     const interaction = JSON.stringify({ ...event, eventType: 'interaction' });
     for (let n = 0; n < 3; n++)
       answers.push((await receiveAbTestEvent(interaction, visitor, limited)).status);
     expect(answers).toEqual([202, 202, 429]);
-    expect(await receiveAbTestEvent(interaction, { address: 'other', uid: null }, limited)).toMatchObject({
+    const another = await session();
+    expect(await receiveAbTestEvent(JSON.stringify(another.event), visitor, limited)).toMatchObject({
       status: 202,
     });
-    expect(await events()).toHaveLength(3);
-  });
-
-  it('counts the addresses of one IPv6 /64 as one sender', async () => {
-    const { services } = await withTest();
-    const limited = { ...services, limiter: reportLimiter(2) };
-    const answers = [];
-    for (const address of ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3'])
-      answers.push((await receiveAbTestEvent(JSON.stringify(event), { address, uid: null }, limited)).status);
-    expect(answers).toEqual([202, 202, 429]);
+    expect(await events()).toHaveLength(4);
   });
 });
 
 describe('what keeps the events bounded', () => {
-  it('keeps one assignment and one conversion a session and test, and every interaction', async () => {
-    const { services, visitor, events } = await withTest();
+  it('keeps one assignment and one conversion a session and test, and its interactions', async () => {
+    const { services, visitor, events, event, session } = await withTest();
     for (const eventType of [
       'assignment',
       'assignment',
@@ -198,13 +216,13 @@ describe('what keeps the events bounded', () => {
       'interaction',
       'interaction',
     ]);
-    const other = JSON.stringify({ ...event, sessionId: 'session-other-99' });
-    await receiveAbTestEvent(other, visitor, services);
+    const another = await session();
+    await receiveAbTestEvent(JSON.stringify(another.event), visitor, services);
     expect((await events()).filter(({ eventType }) => eventType === 'assignment')).toHaveLength(2);
   });
 
   it("gives each event an expiry date for the TTL policy, and the day's count one two days after the day began", async () => {
-    const { context, services, visitor, events } = await withTest();
+    const { context, services, visitor, events, event } = await withTest();
     await receiveAbTestEvent(JSON.stringify(event), visitor, services);
     const [stored] = await events();
     expect(stored!.expireAt.getTime() - context.clock.now().getTime()).toBe(
@@ -217,7 +235,7 @@ describe('what keeps the events bounded', () => {
   });
 
   it("keeps no more of a test's events once its day is full, and says so", async () => {
-    const { context, services, visitor, events } = await withTest();
+    const { context, services, visitor, events, event } = await withTest();
     await fillDay(context);
     expect(await receiveAbTestEvent(JSON.stringify(event), visitor, services)).toEqual({
       status: 429,
@@ -227,11 +245,12 @@ describe('what keeps the events bounded', () => {
   });
 
   it("keeps a test's events while its day has room, though the shard drawn is full", async () => {
-    const { context, services, visitor, events } = await withTest();
+    const { context, services, visitor, events, session } = await withTest();
     const today = await fillDay(context, 1);
-    const interaction = JSON.stringify({ ...event, eventType: 'interaction' });
-    for (let n = 0; n < 10; n++)
-      expect((await receiveAbTestEvent(interaction, visitor, services)).status).toBe(202);
+    for (let n = 0; n < 10; n++) {
+      const { event } = await session();
+      expect((await receiveAbTestEvent(JSON.stringify(event), visitor, services)).status).toBe(202);
+    }
     expect(await events()).toHaveLength(10);
     expect(
       (await context.store.get<{ events: number }>(`${AB_TEST_DAYS}/landingHeroTest_${today}_0`))?.events,

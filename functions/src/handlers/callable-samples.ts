@@ -124,6 +124,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   adminDeleteUser: { schema: adminDeleteUserSchema, valid: { uid: 'owner' } },
   adminListLog: { schema: adminListLogSchema, valid: {} },
   getFeatures: { schema: noInputSchema, valid: {} },
+  startAbTestSession: { schema: noInputSchema, valid: {} },
   adminListFeatures: { schema: noInputSchema, valid: {} },
   adminSaveFeature: {
     schema: saveFeatureSchema,

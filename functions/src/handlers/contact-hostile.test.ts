@@ -98,3 +98,24 @@ describe('sendContactMessage, flooded', () => {
     expect(JSON.stringify(await context.store.contents())).not.toContain('203.0.113');
   });
 });
+
+describe("a host's scale of the shares", () => {
+  it("grows every sender's share by it: the local stack on this machine, where every visitor is one address", async () => {
+    const context = testContext();
+    const answers = [];
+    for (let n = 0; n < SHARE * 2 + 1; n++)
+      answers.push(
+        await sendContactMessage
+          .run(
+            { message: 'Hello there, a question for you.' },
+            { ...context.as(null), senderAddress: '127.0.0.1', senderShareScale: 2 },
+          )
+          .then(
+            () => 'sent',
+            () => 'refused',
+          ),
+      );
+    expect(answers.filter((answer) => answer === 'sent')).toHaveLength(SHARE * 2);
+    expect(answers.at(-1)).toBe('refused');
+  });
+});

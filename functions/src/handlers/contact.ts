@@ -22,7 +22,7 @@ import {
 import type { User } from '../../../src/domain/user';
 import { countInDay, dayOf } from './day-counter';
 import { requireCaller, validate, type Handler } from './handler';
-import { addressSender, memberSender, readShares, type SenderShare } from './sender-shares';
+import { addressSender, memberSender, readShares, scaledShare, type SenderShare } from './sender-shares';
 import { assertMember, userPath } from './users';
 
 export const sendContactMessage: Handler<Callables['sendContactMessage']['result']> = {
@@ -34,7 +34,11 @@ export const sendContactMessage: Handler<Callables['sendContactMessage']['result
     const shares: SenderShare[] = [
       addressSender(context.senderAddress),
       ...(record.uid ? [memberSender(record.uid)] : []),
-    ].map((sender) => ({ what: 'contact', sender, perDay: CONTACT_MESSAGES_PER_SENDER_PER_DAY }));
+    ].map((sender) => ({
+      what: 'contact',
+      sender,
+      perDay: scaledShare(CONTACT_MESSAGES_PER_SENDER_PER_DAY, context.senderShareScale),
+    }));
     const day = dayOf(now);
     const refusal = await context.store.runTransaction(async (tx) => {
       const countShares = await readShares(tx, shares, now);

@@ -62,6 +62,11 @@ export interface HandlerContext {
   payments?: PaymentProvider;
   /** The network address the call came from: a visitor, who has no uid, is limited by it. */
   senderAddress?: string;
+  /**
+   * Multiplies each sender's day shares (`sender-shares.ts`): the local stack listening on this machine
+   * only, where every visitor is this machine's one address, raises them. Default 1.
+   */
+  senderShareScale?: number;
 }
 
 /** The services a host provides to every handler, besides the caller. */

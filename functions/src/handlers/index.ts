@@ -1,6 +1,7 @@
 /** Every callable handler by the name the client calls it with; both hosts expose exactly these. */
 import type { CallableName, Callables } from '../../../src/domain/callables';
 import type { User } from '../../../src/domain/user';
+import { startAbTestSession } from './ab-test-sessions';
 import { getAdvancedAnalytics } from './advanced-analytics';
 import {
   adminDeleteFeature,
@@ -131,6 +132,7 @@ const unlimited = {
   adminDeleteUser,
   adminListLog,
   getFeatures,
+  startAbTestSession,
   adminListFeatures,
   adminSaveFeature,
   adminSaveAbTest,

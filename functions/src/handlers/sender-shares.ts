@@ -21,6 +21,11 @@ export interface SenderShare {
   perDay: number;
 }
 
+/** A share's day as the host has it scaled (`HandlerContext.senderShareScale`). */
+export function scaledShare(perDay: number, scale = 1): number {
+  return Math.max(1, Math.floor(perDay * scale));
+}
+
 /** A sender by network address as the host saw it: one IPv6 /64 is one; an unknown one is one too. */
 export function addressSender(address: string | undefined): string {
   return `address:${addressKey(address ?? 'unknown')}`;

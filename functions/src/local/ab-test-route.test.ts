@@ -29,19 +29,24 @@ const post = (body: string, headers: Record<string, string> = {}) =>
     body,
   });
 
-const event = {
-  testId: 'landingHeroTest',
-  variantId: 'control',
-  variantName: 'Control',
-  eventType: 'assignment',
-  userId: null,
-  sessionId: 'session-abcdefgh',
-};
+/** The page's assignment event for a session the server started (the test has one variant). */
+async function assignment(token?: string) {
+  const started = await test.post('startAbTestSession', { data: {} }, token);
+  const { sessionId } = started.body.result as { sessionId: string };
+  return {
+    testId: 'landingHeroTest',
+    variantId: 'control',
+    variantName: 'Control',
+    eventType: 'assignment',
+    userId: null,
+    sessionId,
+  };
+}
 
 describe('POST /api/analytics/ab-test on the local server', () => {
   it("keeps a visitor's event, and a member's with their verified uid", async () => {
-    expect((await post(JSON.stringify(event))).status).toBe(202);
-    const members = JSON.stringify({ ...event, sessionId: 'session-of-m1' });
+    expect((await post(JSON.stringify(await assignment()))).status).toBe(202);
+    const members = JSON.stringify(await assignment('token-m1'));
     expect((await post(members, { Authorization: 'Bearer token-m1' })).status).toBe(202);
     const kept = (await test.context.store.query<{ userId: string | null }>('abTestEvents')).map(
       (doc) => doc.data.userId,
@@ -50,6 +55,7 @@ describe('POST /api/analytics/ab-test on the local server', () => {
   });
 
   it('answers a body over 1 MiB with 413 and a bad one with 400, never a 500', async () => {
+    const event = await assignment();
     expect((await post(JSON.stringify({ ...event, variantName: 'x'.repeat(1_100_000) }))).status).toBe(413);
     expect((await post('nonsense')).status).toBe(400);
   });
@@ -78,6 +84,8 @@ describe('POST /api/analytics/ab-test on the local server', () => {
   });
 
   it('keeps a conversion carrying a few values', async () => {
+    const event = await assignment();
+    expect((await post(JSON.stringify(event))).status).toBe(202);
     const answer = await post(
       JSON.stringify({ ...event, eventType: 'conversion', eventData: { button: 'hero-cta' } }),
     );

@@ -56,6 +56,8 @@ export interface LocalServerOptions {
   allowedHosts?: readonly string[];
   /** Per-member call limits (default: the product's); tests that call often on purpose give their own. */
   limits?: RateLimiter;
+  /** Multiplies each sender's day shares (default 1; see `HandlerContext.senderShareScale`). */
+  senderShareScale?: number;
   /** Where the analytics and error logs are kept (the data folder); without it those routes answer 404. */
   eventLogDir?: string;
   /** The A/B events counted per variant in the analytics summary (default: the store's `abTestEvents`). */
@@ -162,6 +164,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       limits,
       payments,
       senderAddress: request.socket.remoteAddress,
+      senderShareScale: options.senderShareScale,
     });
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(resultBody(result));
@@ -242,7 +245,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         const caller = await callerOf(request).catch(() => null);
         const answer = await receiveAbTestEvent(
           await readLimitedBody(request, AB_TEST_BODY_MAX),
-          { address: request.socket.remoteAddress ?? 'unknown', uid: caller?.uid ?? null },
+          { uid: caller?.uid ?? null },
           { store: options.store, clock: options.clock, limiter: abTestEvents },
         );
         response

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CallError } from '@/data/callables';
 import { abTestBucket, type PublicFeature } from '@/domain/experiments';
 import { storageKeys } from '@/lib/storage';
 import { renderApp } from '@/testing/test-utils';
@@ -34,6 +35,22 @@ function sessionIn(from: number, to: number): string {
   }
 }
 
+/** The server's answers: the features given, and a session started in [from, to) unless refused. */
+function server(
+  features: PublicFeature[],
+  session: { from: number; to: number } | 'refused' = { from: 0, to: 34 },
+) {
+  callables.call.mockImplementation(async (name: string) => {
+    if (name === 'getFeatures') return { features };
+    if (name !== 'startAbTestSession') throw new Error(`unexpected call ${name}`);
+    if (session === 'refused')
+      throw new CallError('resource-exhausted', 'No more A/B sessions from this network today.');
+    return { sessionId: sessionIn(session.from, session.to) };
+  });
+}
+
+const callsOf = (name: string) => callables.call.mock.calls.filter(([called]) => called === name);
+
 const fetched = vi.fn<(url: string, init: RequestInit) => Promise<Response>>();
 /** The posts to the A/B endpoint (the analytics tools' deliveries go elsewhere). */
 const abPosts = () => fetched.mock.calls.filter(([url]) => String(url).endsWith('/api/analytics/ab-test'));
@@ -55,7 +72,7 @@ describe('LandingPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows what the product does, the way in, the pictures and the figures', async () => {
-    callables.call.mockResolvedValue({ features: [] });
+    server([]);
     const onGetStarted = vi.fn();
     const { user } = renderApp(<LandingPage onGetStarted={onGetStarted} onSignIn={vi.fn()} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Find your best photo' })).toBeInTheDocument();
@@ -76,7 +93,7 @@ describe('LandingPage', () => {
     'shows the %s hero to its sessions and sends the assignment and the conversion',
     async (variant, from, to, headline, subline) => {
       sessionStorage.setItem(AB_SESSION_KEY, sessionIn(from, to));
-      callables.call.mockResolvedValue({ features: [heroTest] });
+      server([heroTest]);
       const { user } = renderApp(<LandingPage onGetStarted={vi.fn()} onSignIn={vi.fn()} />);
       await waitFor(() =>
         expect(screen.getByRole('heading', { level: 1 })).toHaveAttribute('data-variant', variant),
@@ -100,27 +117,52 @@ describe('LandingPage', () => {
 
   it('sends the assignment once a session, and nothing without analytics consent', async () => {
     sessionStorage.setItem(AB_SESSION_KEY, sessionIn(0, 34));
-    callables.call.mockResolvedValue({ features: [heroTest] });
+    server([heroTest]);
     const first = renderApp(<LandingPage onGetStarted={vi.fn()} onSignIn={vi.fn()} />);
     await waitFor(() => expect(abPosts()).toHaveLength(1));
     first.unmount();
     renderApp(<LandingPage onGetStarted={vi.fn()} onSignIn={vi.fn()} />);
-    await waitFor(() => expect(callables.call).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(callsOf('getFeatures')).toHaveLength(2));
+    await screen.findByRole('heading', { level: 1, name: 'Find your best photo' });
     expect(abPosts()).toHaveLength(1);
     sessionStorage.clear();
     localStorage.clear();
     fetched.mockClear();
     renderApp(<LandingPage onGetStarted={vi.fn()} onSignIn={vi.fn()} />);
-    await waitFor(() => expect(callables.call).toHaveBeenCalledTimes(3));
+    await waitFor(() => expect(callsOf('startAbTestSession')).toHaveLength(1));
     expect(abPosts()).toHaveLength(0);
   });
 
-  it('shows the control hero when the test is stopped', async () => {
-    callables.call.mockResolvedValue({ features: [{ ...heroTest, abTestConfig: null }] });
+  it('asks the server to start the session when the browser has none, keeps it, and posts with it', async () => {
+    server([heroTest], { from: 67, to: 100 });
+    renderApp(<LandingPage onGetStarted={vi.fn()} onSignIn={vi.fn()} />);
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1 })).toHaveAttribute('data-variant', 'social_proof'),
+    );
+    expect(callsOf('startAbTestSession')).toEqual([['startAbTestSession', {}]]);
+    const kept = sessionStorage.getItem(AB_SESSION_KEY);
+    expect(kept).toBe(sessionIn(67, 100));
+    await waitFor(() => expect(abPosts()).toHaveLength(1));
+    expect(JSON.parse(abPosts()[0]![1].body as string)).toMatchObject({ sessionId: kept });
+  });
+
+  it('shows the control hero and sends nothing when the server starts no more sessions today', async () => {
+    server([heroTest], 'refused');
+    const { user } = renderApp(<LandingPage onGetStarted={vi.fn()} onSignIn={vi.fn()} />);
+    await waitFor(() => expect(callsOf('startAbTestSession')).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Get Started' }));
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveAttribute('data-variant');
+    expect(sessionStorage.getItem(AB_SESSION_KEY)).toBeNull();
+    expect(abPosts()).toHaveLength(0);
+  });
+
+  it('shows the control hero, and starts no session, when the test is stopped', async () => {
+    server([{ ...heroTest, abTestConfig: null }]);
     renderApp(<LandingPage onGetStarted={vi.fn()} onSignIn={vi.fn()} />);
     await waitFor(() => expect(callables.call).toHaveBeenCalledWith('getFeatures', {}));
     expect(screen.getByRole('heading', { level: 1 })).not.toHaveAttribute('data-variant');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Find your best photo');
+    expect(callsOf('startAbTestSession')).toHaveLength(0);
     expect(abPosts()).toHaveLength(0);
   });
 });

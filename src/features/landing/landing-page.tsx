@@ -50,7 +50,7 @@ export function LandingPage({ onGetStarted, onSignIn }: Props) {
   const getStarted = () => {
     if (assignment)
       void import('./landing-experiment').then((experiment) =>
-        experiment.sendAbTestEvent(experiment.heroEvent(assignment.variant, 'conversion')),
+        experiment.sendAbTestEvent(experiment.heroEvent(assignment, 'conversion')),
       );
     onGetStarted();
   };

@@ -256,6 +256,22 @@ export function changeDocument(documentPath: string, fields: Record<string, unkn
   }
 }
 
+/** Adds a document straight to the SQLite file, as the server would have written it. */
+export function addDocument(documentPath: string, data: Record<string, unknown>): void {
+  const db = new Database(path.join(inject('dataDir'), 'store.sqlite'));
+  try {
+    const parts = documentPath.split('/');
+    db.prepare('INSERT INTO documents (path, parent, collection_id, data) VALUES (?, ?, ?, ?)').run(
+      documentPath,
+      parts.slice(0, -1).join('/'),
+      parts.at(-2),
+      encodeDocument(data),
+    );
+  } finally {
+    db.close();
+  }
+}
+
 /** The documents of a collection, straight from the SQLite file. */
 export function readDocuments<T>(collectionPath: string): T[] {
   const db = new Database(path.join(inject('dataDir'), 'store.sqlite'), { readonly: true });
