@@ -30,6 +30,7 @@ const FIREBASE_ENV = {
   VITE_FIREBASE_PROJECT_ID: 'bench',
   VITE_FIREBASE_APP_ID: '1:1:web:1',
   VITE_FIREBASE_DATABASE_URL: 'https://bench.firebaseio.com',
+  VITE_RECAPTCHA_ENTERPRISE_KEY: 'bench-site-key',
 };
 
 /** The app's chunks, built for Firebase into `outDir`, by file name. */

@@ -43,6 +43,13 @@ export interface AppEnv {
   emulatorHosts: EmulatorHosts;
   /** Firebase Cloud Messaging's web push key (Project settings > Cloud Messaging > Web Push certificates). */
   firebaseVapidKey: string | undefined;
+  /**
+   * App Check's reCAPTCHA Enterprise site key (the firebase backend): the functions visitors reach
+   * refuse calls without App Check's token. The local backend has no App Check.
+   */
+  recaptchaEnterpriseKey: string | undefined;
+  /** Against the emulators, App Check's debug provider uses this token (registered in the console), or makes one. */
+  appCheckDebugToken: string | undefined;
 }
 
 export function readEnv(source: Record<string, string | boolean | undefined>): AppEnv {
@@ -72,6 +79,7 @@ export function readEnv(source: Record<string, string | boolean | undefined>): A
       'VITE_FIREBASE_AUTH_DOMAIN',
       'VITE_FIREBASE_PROJECT_ID',
       'VITE_FIREBASE_APP_ID',
+      'VITE_RECAPTCHA_ENTERPRISE_KEY',
     ].filter((name) => !text(name));
     if (missing.length)
       throw new Error(`The firebase backend needs ${missing.join(', ')} (see .env.example).`);
@@ -89,6 +97,8 @@ export function readEnv(source: Record<string, string | boolean | undefined>): A
       storage: text('VITE_FIREBASE_STORAGE_EMULATOR_HOST') ?? '127.0.0.1:9199',
     },
     firebaseVapidKey: text('VITE_FIREBASE_VAPID_KEY'),
+    recaptchaEnterpriseKey: text('VITE_RECAPTCHA_ENTERPRISE_KEY'),
+    appCheckDebugToken: text('VITE_APPCHECK_DEBUG_TOKEN'),
   };
 }
 

@@ -6,6 +6,7 @@
 import { createRequire } from 'node:module';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { getAppCheck } from 'firebase-admin/app-check';
 import { getAuth } from 'firebase-admin/auth';
 import { getMessaging } from 'firebase-admin/messaging';
 import { getStorage } from 'firebase-admin/storage';
@@ -42,6 +43,7 @@ import { createFaceAnalyzer } from '../photos/face-analysis';
 import { insightsWriterFromEnv } from '../photos/insights';
 import { writeInsights } from '../handlers/write-insights';
 import { pushNotification as pushNotificationFor, pushVote } from '../handlers/push';
+import { appCheckEnforced, behindAppCheck } from './app-check';
 import { callableHost } from './callable-host';
 import { frontEndAddress } from './front-end-address';
 import { fcmSender } from './fcm-sender';
@@ -65,7 +67,11 @@ const limits = new RateLimiter();
 const stripeSettings = stripeSettingsFromEnv();
 const payments = stripeSettings ? stripeCheckout(stripeSettings) : undefined;
 
-const callable = callableHost({ store, clock: systemClock, files, faces, accounts, limits, payments });
+const appCheck = { enforced: appCheckEnforced(process.env) };
+const callable = callableHost(
+  { store, clock: systemClock, files, faces, accounts, limits, payments },
+  appCheck,
+);
 
 export const ensureUser = callable(handlers.ensureUser);
 export const completeProfile = callable(handlers.completeProfile);
@@ -176,20 +182,23 @@ const abTestEvents = abTestLimiter();
 /**
  * The app's A/B events (spec 2 section 7, `POST /api/analytics/ab-test`, a hosting rewrite of that
  * path on the app's own host), kept in `abTestEvents` for the admin. Visitors post them, so there is
- * no sign-in; only the sessions the server started count, each for the variant it was given.
+ * no sign-in; App Check's token is (app-check.ts), and only the sessions the server started count,
+ * each for the variant it was given.
  */
-export const abTestEvent = onRequest(async (request, response) => {
-  if (request.method !== 'POST') {
-    response.status(405).json({ error: 'Events are posted.' });
-    return;
-  }
-  const answer = await receiveAbTestEvent(
-    request.rawBody ?? '',
-    { uid: null },
-    { store, clock: systemClock, limiter: abTestEvents },
-  );
-  response.status(answer.status).json(answer.body);
-});
+export const abTestEvent = onRequest(
+  behindAppCheck(
+    appCheck,
+    (token) => getAppCheck().verifyToken(token),
+    async (request) =>
+      request.method === 'POST'
+        ? receiveAbTestEvent(
+            request.rawBody ?? '',
+            { uid: null },
+            { store, clock: systemClock, limiter: abTestEvents },
+          )
+        : { status: 405, body: { error: 'Events are posted.' } },
+  ),
+);
 
 /** The renderer scripts/build-functions.ts bundles beside this file, loaded at the first page. */
 const RENDERER_FILE = './public-pages/renderer.cjs';

@@ -7,6 +7,7 @@
  * with the visitor's analytics consent.
  */
 import { env } from '@/config/env';
+import { appCheckHeaders } from '@/data/app-check';
 import { call, CallError } from '@/data/callables';
 import { AB_TEST_ROUTE, assignVariant } from '@/domain/ab-tests';
 import { abTestAnalyticsEvent } from '@/domain/analytics';
@@ -57,12 +58,17 @@ export function abTestEndpoint(): string {
 export function sendAbTestEvent(event: AbTestEvent): void {
   if (!allows(readConsent(), 'analytics', new Date())) return;
   track(abTestAnalyticsEvent(event));
-  fetch(abTestEndpoint(), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(event),
-    keepalive: true,
-  }).catch(() => undefined);
+  // On Firebase the endpoint wants App Check's token; without one it would refuse the event anyway.
+  appCheckHeaders()
+    .then((headers) =>
+      fetch(abTestEndpoint(), {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify(event),
+        keepalive: true,
+      }),
+    )
+    .catch(() => undefined);
 }
 
 /** The visitor's variant of the landing hero, or null when the test is not running. */

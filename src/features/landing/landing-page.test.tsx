@@ -9,6 +9,8 @@ import { LandingPage } from './landing-page';
 
 const callables = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
+const appCheck = vi.hoisted(() => ({ headers: {} as Record<string, string> }));
+vi.mock('@/data/app-check', () => ({ appCheckHeaders: async () => appCheck.headers }));
 
 const heroTest: PublicFeature = {
   id: 'landingHeroTest',
@@ -57,6 +59,7 @@ const abPosts = () => fetched.mock.calls.filter(([url]) => String(url).endsWith(
 
 describe('LandingPage', () => {
   beforeEach(() => {
+    appCheck.headers = {};
     callables.call.mockReset();
     fetched.mockReset().mockResolvedValue(new Response('{}', { status: 202 }));
     vi.stubGlobal('fetch', fetched);
@@ -144,6 +147,18 @@ describe('LandingPage', () => {
     expect(kept).toBe(sessionIn(67, 100));
     await waitFor(() => expect(abPosts()).toHaveLength(1));
     expect(JSON.parse(abPosts()[0]![1].body as string)).toMatchObject({ sessionId: kept });
+  });
+
+  it("posts its events with App Check's token where the backend has App Check", async () => {
+    appCheck.headers = { 'X-Firebase-AppCheck': 'app-check-token' };
+    sessionStorage.setItem(AB_SESSION_KEY, sessionIn(0, 34));
+    server([heroTest]);
+    renderApp(<LandingPage onGetStarted={vi.fn()} onSignIn={vi.fn()} />);
+    await waitFor(() => expect(abPosts()).toHaveLength(1));
+    expect(abPosts()[0]![1].headers).toEqual({
+      'Content-Type': 'application/json',
+      'X-Firebase-AppCheck': 'app-check-token',
+    });
   });
 
   it('shows the control hero and sends nothing when the server starts no more sessions today', async () => {

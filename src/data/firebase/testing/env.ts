@@ -22,6 +22,7 @@ export function adapterEnv(projectId: string, variables: Record<string, string> 
       // The Realtime Database emulator names a database by its namespace, the rules' loader by the project id.
       VITE_FIREBASE_DATABASE_URL: `https://${projectId}.firebaseio.com`,
       VITE_FIREBASE_STORAGE_BUCKET: projectId,
+      VITE_RECAPTCHA_ENTERPRISE_KEY: 'test-site-key',
       ...variables,
     }),
   };
