@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { functionsBuildOptions, functionsDir, functionsNodeMajor } from './build-functions';
+import { functionsBuildOptions, functionsDir, functionsNodeMajor, lockMismatches } from './build-functions';
 
 interface RuntimeSupport {
   friendly: string;
@@ -22,7 +22,7 @@ const { RUNTIMES } = createRequire(import.meta.url)(
 ) as { RUNTIMES: Record<string, RuntimeSupport | undefined> };
 
 const firebaseJson = JSON.parse(readFileSync(path.join(functionsDir, '..', 'firebase.json'), 'utf8')) as {
-  functions: { source: string; runtime: string }[];
+  functions: { source: string; runtime: string; ignore: string[] }[];
 };
 
 describe('the Node of the functions', () => {
@@ -45,5 +45,25 @@ describe('the Node of the functions', () => {
       today < new Date(support.deprecationDate) && today < new Date(support.decommissionDate),
       `${support.friendly} is deprecated from ${support.deprecationDate} and decommissioned from ${support.decommissionDate}: move to a newer runtime`,
     ).toBe(true);
+  });
+});
+
+describe("the functions' installed packages", () => {
+  it("are locked in functions/package-lock.json at exactly the root's installed versions", () => {
+    expect(lockMismatches()).toEqual([]);
+  });
+
+  it('are installed from the lockfile, which firebase deploy uploads with package.json', async () => {
+    // The listing firebase-tools makes of what it uploads, with the functions' ignore list.
+    const { readdirRecursive } = createRequire(import.meta.url)('firebase-tools/lib/fsAsync.js') as {
+      readdirRecursive(options: { path: string; ignoreStrings: string[] }): Promise<{ name: string }[]>;
+    };
+    const uploaded = await readdirRecursive({
+      path: functionsDir,
+      ignoreStrings: firebaseJson.functions[0]!.ignore,
+    });
+    const names = uploaded.map(({ name }) => path.relative(functionsDir, name));
+    expect(names).toContain('package.json');
+    expect(names).toContain('package-lock.json');
   });
 });

@@ -42,6 +42,34 @@ export function versionMismatches(): string[] {
     );
 }
 
+interface Lockfile {
+  packages?: Record<string, { version?: string; dependencies?: Dependencies } | undefined>;
+}
+
+const lockfile = (dir: string) =>
+  JSON.parse(readFileSync(path.join(dir, 'package-lock.json'), 'utf8')) as Lockfile;
+
+/**
+ * Each runtime dependency that functions/package-lock.json (what Cloud Build installs with `npm ci`) does
+ * not lock at exactly the version the root's lockfile installed, or asks for at another range.
+ */
+export function lockMismatches(): string[] {
+  const installed = lockfile(root).packages ?? {};
+  const locked = lockfile(functionsDir).packages ?? {};
+  const lockedRanges = locked['']?.dependencies ?? {};
+  return Object.entries(runtimeDependencies()).flatMap(([name, range]) => {
+    const wanted = installed[`node_modules/${name}`]?.version ?? 'none';
+    const found = locked[`node_modules/${name}`]?.version ?? 'none';
+    if (found !== wanted) return [`${name}: functions/package-lock.json has ${found}, the root ${wanted}`];
+    if (lockedRanges[name] !== range) {
+      return [
+        `${name}: functions/package-lock.json asks for ${lockedRanges[name] ?? 'none'}, package.json ${range}`,
+      ];
+    }
+    return [];
+  });
+}
+
 /**
  * The Node major the functions run on: functions/package.json's `engines.node`, which firebase.json's
  * runtime and the bundle's target match (scripts/build-functions.test.ts).
@@ -80,6 +108,12 @@ export async function buildFunctions(outDir = path.join(functionsDir, 'lib')): P
   const mismatches = versionMismatches();
   if (mismatches.length) {
     throw new Error(`functions/package.json must use the root's versions:\n  ${mismatches.join('\n  ')}`);
+  }
+  const unlocked = lockMismatches();
+  if (unlocked.length) {
+    throw new Error(
+      `functions/package-lock.json must lock the root's versions (README, "Running on Firebase"):\n  ${unlocked.join('\n  ')}`,
+    );
   }
   const outfile = path.join(outDir, 'index.js');
   await build({
