@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints the product's measured figures against their targets.
  * Bundle: the gzip size of the JavaScript a visitor loads for the landing page, and of what a
- * signed-in member loads for the shell, built for Firebase mode (scripts/bench-bundle.ts).
+ * signed-in member loads for the shell, built for Firebase mode (scripts/bench-bundle.ts). A functions
+ * instance's cold start, for a plain callable and for the photo pipeline (scripts/bench-cold-start.ts).
  */
 import { benchBundle } from './bench-bundle';
 
@@ -43,6 +44,7 @@ async function benchPipeline(): Promise<boolean[]> {
 }
 
 results.push(...(await benchPipeline()));
+results.push(...(await (await import('./bench-cold-start')).benchColdStart()));
 const { benchRating } = await import('./bench-rating');
 results.push(...(await benchRating()));
 results.push(...(await (await import('./bench-vote-burst')).benchVoteBurst()));

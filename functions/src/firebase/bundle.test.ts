@@ -15,8 +15,11 @@ import {
   DEFAULT_BUCKET,
   describeBundle,
   firstFileOperation,
+  packagesLoadedByBundle,
+  postAfterLoad,
   preflightAllowedOrigin,
   PROJECT_ID,
+  secretsOfExports,
   stageFunctions,
   WITHOUT_DEFAULT_BUCKET,
 } from './deploy-check';
@@ -75,6 +78,46 @@ describe('the Functions bundle', () => {
       await preflightAllowedOrigin(entry, 'reportClientError', 'https://www.photos.example', listed),
     ).toBe('https://www.photos.example');
     expect(await preflightAllowedOrigin(entry, 'reportClientError', hosting, listed)).toBeNull();
+  }, 60_000);
+
+  it('loads neither TensorFlow, face-api, sharp nor Stripe until a function needs them', async () => {
+    const loaded = await packagesLoadedByBundle(entry);
+    expect(loaded).toContain('firebase-functions');
+    for (const heavy of [
+      '@tensorflow/tfjs',
+      '@tensorflow/tfjs-backend-wasm',
+      '@vladmandic/face-api',
+      'sharp',
+      'stripe',
+    ]) {
+      expect(loaded, heavy).not.toContain(heavy);
+    }
+  }, 60_000);
+
+  it('binds each secret only to the functions that use it', async () => {
+    const stripe = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'];
+    expect(await secretsOfExports(entry)).toEqual({
+      stripeWebhook: stripe,
+      createCheckoutSession: stripe,
+      createSubscribeCheckoutSession: stripe,
+      // Deleting an account ends its subscriptions at Stripe.
+      deleteAccount: stripe,
+      adminDeleteUser: stripe,
+      writePhotoInsights: ['AI_API_KEY'],
+      generateGenComments: ['AI_API_KEY'],
+      genArticle: ['AI_API_KEY'],
+      searchArticleImages: ['UNSPLASH_ACCESS_KEY'],
+    });
+  }, 60_000);
+
+  it("reads Stripe's secrets when an event comes, not when the bundle loads", async () => {
+    const request = { headers: { 'stripe-signature': 't=1,v1=forged' }, body: '{}' };
+    const secrets = { STRIPE_SECRET_KEY: 'sk_test_late', STRIPE_WEBHOOK_SECRET: 'whsec_late' };
+    expect(await postAfterLoad(entry, 'stripeWebhook', request, {})).toMatchObject({ status: 503 });
+    expect(await postAfterLoad(entry, 'stripeWebhook', request, secrets)).toEqual({
+      status: 400,
+      body: { error: 'The signature does not match this webhook, or it is too old.' },
+    });
   }, 60_000);
 
   it('finds the face models and WASM files among the installed packages, and detects a face with them', async () => {

@@ -12,14 +12,17 @@ import { handlers } from '../handlers';
 import { toHttpsError, type Handler, type HandlerServices } from '../handlers/handler';
 import { frontEndAddress } from './front-end-address';
 
-export type HostServices = Omit<HandlerServices, 'senderAddress'>;
+export type HostServices = Omit<HandlerServices, 'senderAddress' | 'payments'> & {
+  /** The payment provider of a function with these options: Stripe only where its secrets are bound. */
+  paymentsFor?: (options: CallableOptions) => Promise<HandlerServices['payments']>;
+};
 
 /** The handlers visitors reach: App Check guards them (app-check.ts). */
 const VISITOR_HANDLERS: ReadonlySet<Handler<unknown>> = new Set(
   VISITOR_CALLABLES.map((name) => handlers[name]),
 );
 
-export function callableHost(services: HostServices, appCheck: { enforced: boolean }) {
+export function callableHost({ paymentsFor, ...services }: HostServices, appCheck: { enforced: boolean }) {
   return function callable<Result>(handler: Handler<Result>, options: CallableOptions = {}) {
     const enforceAppCheck = appCheck.enforced && VISITOR_HANDLERS.has(handler as Handler<unknown>);
     return onCall({ ...options, enforceAppCheck }, async (request) => {
@@ -28,6 +31,7 @@ export function callableHost(services: HostServices, appCheck: { enforced: boole
         return await handler.run(request.data, {
           ...services,
           caller,
+          payments: await paymentsFor?.(options),
           senderAddress: frontEndAddress(request.rawRequest),
         });
       } catch (error) {

@@ -22,11 +22,22 @@ export const WITHOUT_DEFAULT_BUCKET: NodeJS.ProcessEnv = {
  * package.json, the bundle in lib/, and node_modules with nothing but functions/package.json's
  * dependencies, linked to the root's copies (their own dependencies resolve from there, as installed).
  * A package the bundle needs but the list lacks cannot be found here. Returns the bundle's path.
+ * Without `publicPages`, the bundle alone (not the pages' renderer, which that function loads).
  */
-export async function stageFunctions(dir: string): Promise<string> {
+export async function stageFunctions(dir: string, { publicPages = true } = {}): Promise<string> {
   const lib = path.join(dir, 'lib');
-  await run('npm', ['run', '--silent', 'build:functions', '--', lib], { cwd: root });
-  copyFileSync(path.join(functionsDir, 'package.json'), path.join(dir, 'package.json'));
+  if (publicPages) await run('npm', ['run', '--silent', 'build:functions', '--', lib], { cwd: root });
+  else
+    await build({
+      ...functionsBuildOptions(),
+      entryPoints: [path.join(functionsDir, 'src', 'firebase', 'index.ts')],
+      outfile: path.join(lib, 'index.js'),
+      logLevel: 'error',
+    });
+  // As firebase deploy uploads them: Cloud Build installs what the lockfile locks.
+  for (const file of ['package.json', 'package-lock.json']) {
+    copyFileSync(path.join(functionsDir, file), path.join(dir, file));
+  }
   for (const name of Object.keys(runtimeDependencies())) {
     const link = path.join(dir, 'node_modules', name);
     mkdirSync(path.dirname(link), { recursive: true });
@@ -91,6 +102,77 @@ export async function describeBundle(
     entry,
   );
   return JSON.parse(output) as Record<string, Endpoint>;
+}
+
+/** The installed packages (by name) that loading the bundle loads, as a cold start of any function does. */
+export async function packagesLoadedByBundle(entry: string): Promise<string[]> {
+  const output = await node(
+    `require(process.argv[1]);
+     const names = new Set();
+     for (const file of Object.keys(require.cache)) {
+       if (!file.includes('/node_modules/')) continue;
+       const [scope, name] = file.split('/node_modules/').pop().split('/');
+       names.add(scope.startsWith('@') ? scope + '/' + name : scope);
+     }
+     process.stdout.write(JSON.stringify([...names].sort()));
+     process.exit(0);`,
+    entry,
+  );
+  return JSON.parse(output) as string[];
+}
+
+/** The secrets each export is bound to (firebase-tools gives those, and only those, their values). */
+export async function secretsOfExports(entry: string): Promise<Record<string, string[]>> {
+  const output = await node(
+    `const secrets = {};
+     for (const [name, value] of Object.entries(require(process.argv[1]))) {
+       const bound = value.__endpoint?.secretEnvironmentVariables;
+       if (bound) secrets[name] = bound.map(({ key }) => key);
+     }
+     process.stdout.write(JSON.stringify(secrets));
+     process.exit(0);`,
+    entry,
+  );
+  return JSON.parse(output) as Record<string, string[]>;
+}
+
+/**
+ * What an HTTPS export answers a POST with, when `lateEnv` joins the environment only after the bundle
+ * has loaded (as a secret's value is there at call time, and not while firebase-tools discovers).
+ */
+export async function postAfterLoad(
+  entry: string,
+  name: string,
+  request: { headers: Record<string, string>; body: string },
+  lateEnv: NodeJS.ProcessEnv,
+): Promise<{ status: number; body: unknown }> {
+  const output = await node(
+    `const http = require('node:http');
+     const handler = require(process.argv[1])[process.argv[2]];
+     const { headers, body } = JSON.parse(process.argv[3]);
+     Object.assign(process.env, JSON.parse(process.argv[4]));
+     const server = http.createServer((req, res) => {
+       const chunks = [];
+       req.on('data', (chunk) => chunks.push(chunk));
+       req.on('end', () => {
+         req.rawBody = Buffer.concat(chunks);
+         req.header = req.get = (field) => req.headers[field.toLowerCase()];
+         res.status = (code) => ((res.statusCode = code), res);
+         res.json = (value) => (res.setHeader('content-type', 'application/json'), res.end(JSON.stringify(value)));
+         handler(req, res);
+       });
+     });
+     server.listen(0, '127.0.0.1', async () => {
+       const response = await fetch('http://127.0.0.1:' + server.address().port + '/', { method: 'POST', headers, body });
+       process.stdout.write(JSON.stringify({ status: response.status, body: await response.json() }));
+       process.exit(0);
+     });`,
+    entry,
+    name,
+    JSON.stringify(request),
+    JSON.stringify(lateEnv),
+  );
+  return JSON.parse(output) as { status: number; body: unknown };
 }
 
 export interface FileOperation {
@@ -173,6 +255,19 @@ export async function preflightAllowedOrigin(
  * with the WASM and model files it finds there.
  */
 export async function analyzeWithStagedBundle(stagedEntry: string, photo: string): Promise<unknown> {
+  const outfile = await buildFaceCheck(stagedEntry);
+  const output = await node(
+    `require(process.argv[1]).analyzeFile(process.argv[2]).then(
+       (detail) => { process.stdout.write(JSON.stringify(detail)); process.exit(0); },
+       (error) => { console.error(error); process.exit(1); });`,
+    outfile,
+    photo,
+  );
+  return JSON.parse(output) as unknown;
+}
+
+/** The upload pipeline and face analysis, bundled beside the staged bundle; returns their file. */
+async function buildFaceCheck(stagedEntry: string): Promise<string> {
   const outfile = path.join(path.dirname(stagedEntry), 'face-check.js');
   await build({
     ...functionsBuildOptions(),
@@ -192,12 +287,42 @@ export async function analyzeWithStagedBundle(stagedEntry: string, photo: string
     outfile,
     logLevel: 'error',
   });
-  const output = await node(
-    `require(process.argv[1]).analyzeFile(process.argv[2]).then(
-       (detail) => { process.stdout.write(JSON.stringify(detail)); process.exit(0); },
-       (error) => { console.error(error); process.exit(1); });`,
-    outfile,
-    photo,
-  );
-  return JSON.parse(output) as unknown;
+  return outfile;
+}
+
+export interface ColdStart {
+  /** From the first require of the bundle to the function ready, and the process's memory then. */
+  ms: number;
+  rssMiB: number;
+}
+
+/**
+ * A new instance in plain Node, as the Functions runtime starts one: a plain callable's is ready once
+ * the bundle has loaded; the photo pipeline's once it has also put its first photo through sharp and
+ * the face analysis (TensorFlow's WASM backend and the four models), which load with that photo.
+ */
+export async function coldStart(
+  stagedEntry: string,
+  photo: string,
+): Promise<{ callable: ColdStart; photo: ColdStart }> {
+  const faceCheck = await buildFaceCheck(stagedEntry);
+  const measure = async (withPhoto: boolean) =>
+    JSON.parse(
+      await node(
+        `const started = performance.now();
+         require(process.argv[1]);
+         const ready = () => {
+           const ms = performance.now() - started;
+           process.stdout.write(JSON.stringify({ ms, rssMiB: process.memoryUsage().rss / 2 ** 20 }));
+           process.exit(0);
+         };
+         if (process.argv[4] === 'photo') require(process.argv[2]).analyzeFile(process.argv[3]).then(ready);
+         else ready();`,
+        stagedEntry,
+        faceCheck,
+        photo,
+        withPhoto ? 'photo' : 'callable',
+      ),
+    ) as ColdStart;
+  return { callable: await measure(false), photo: await measure(true) };
 }

@@ -36,11 +36,18 @@ import { abTestLimiter, receiveAbTestEvent } from '../handlers/ab-test-events';
 import { hostingTemplate, kept, publicPagesHandler } from '../handlers/public-pages';
 import { endComparisons } from '../handlers/start-comparing';
 import { receiveErrorReport, reporterOf, reportLimiter } from '../handlers/report-client-error';
-import { stripeCheckout, stripeSettingsFromEnv } from '../payments/stripe-checkout';
 import { setPresence } from '../handlers/presence';
 import { CloudFileStore } from '../files/cloud-file-store';
 import { createFaceAnalyzer } from '../photos/face-analysis';
 import { insightsWriterFromEnv } from '../photos/insights';
+import { commentWriterFromEnv } from '../photos/gen-comments';
+import { generateGenCommentsHandler } from '../handlers/admin-photos';
+import {
+  articleWriterFromEnv,
+  genArticleHandler,
+  imageSearchFromEnv,
+  searchArticleImagesHandler,
+} from '../handlers/gen-article';
 import { writeInsights } from '../handlers/write-insights';
 import { pushNotification as pushNotificationFor, pushVote } from '../handlers/push';
 import { appCheckEnforced, behindAppCheck } from './app-check';
@@ -48,6 +55,14 @@ import { callableHost } from './callable-host';
 import { frontEndAddress } from './front-end-address';
 import { fcmSender } from './fcm-sender';
 import { FirestoreStore } from '../store/firestore-store';
+import {
+  aiApiKey,
+  envWithSecrets,
+  paymentsFromSecrets,
+  STRIPE_SECRETS,
+  stripeSecretKey,
+  unsplashAccessKey,
+} from './secrets';
 
 initializeApp();
 const firestore = getFirestore();
@@ -63,13 +78,20 @@ const accounts = {
 };
 // Counted per instance: enough to stop one member's flood without a shared counter on every call.
 const limits = new RateLimiter();
-// Stripe from the functions' environment (README, "Payments on Firebase"); without it nothing is sold.
-const stripeSettings = stripeSettingsFromEnv();
-const payments = stripeSettings ? stripeCheckout(stripeSettings) : undefined;
 
 const appCheck = { enforced: appCheckEnforced(process.env) };
 const callable = callableHost(
-  { store, clock: systemClock, files, faces, accounts, limits, payments },
+  {
+    store,
+    clock: systemClock,
+    files,
+    faces,
+    accounts,
+    limits,
+    // Stripe only where its secrets are bound (secrets.ts), read at the call.
+    paymentsFor: async (options) =>
+      options.secrets?.includes(stripeSecretKey) ? paymentsFromSecrets() : undefined,
+  },
   appCheck,
 );
 
@@ -98,16 +120,18 @@ export const flagPhoto = callable(handlers.flagPhoto);
 export const startComparing = callable(handlers.startComparing);
 export const recordLogin = callable(handlers.recordLogin);
 export const getLeaderboard = callable(handlers.getLeaderboard);
-export const deleteAccount = callable(handlers.deleteAccount);
+export const deleteAccount = callable(handlers.deleteAccount, { secrets: STRIPE_SECRETS });
 export const updateAvatar = callable(handlers.updateAvatar, { memory: '512MiB' });
 
 export const getAdvancedAnalytics = callable(handlers.getAdvancedAnalytics);
 export const getPhotoStanding = callable(handlers.getPhotoStanding);
-export const createSubscribeCheckoutSession = callable(handlers.createSubscribeCheckoutSession);
-export const createCheckoutSession = callable(handlers.createCheckoutSession);
+export const createSubscribeCheckoutSession = callable(handlers.createSubscribeCheckoutSession, {
+  secrets: STRIPE_SECRETS,
+});
+export const createCheckoutSession = callable(handlers.createCheckoutSession, { secrets: STRIPE_SECRETS });
 export const adminUpdateUser = callable(handlers.adminUpdateUser);
 export const adminListUsers = callable(handlers.adminListUsers);
-export const adminDeleteUser = callable(handlers.adminDeleteUser);
+export const adminDeleteUser = callable(handlers.adminDeleteUser, { secrets: STRIPE_SECRETS });
 export const adminListLog = callable(handlers.adminListLog);
 export const getFeatures = callable(handlers.getFeatures);
 export const startAbTestSession = callable(handlers.startAbTestSession);
@@ -122,7 +146,10 @@ export const adminDeletePhoto = callable(handlers.adminDeletePhoto);
 export const adminListVotes = callable(handlers.adminListVotes);
 export const adminAddBotVote = callable(handlers.adminAddBotVote);
 // A chat model may take a while to write 30 comments.
-export const generateGenComments = callable(handlers.generateGenComments, { timeoutSeconds: 120 });
+export const generateGenComments = callable(
+  generateGenCommentsHandler(() => commentWriterFromEnv(envWithSecrets(aiApiKey))),
+  { timeoutSeconds: 120, secrets: [aiApiKey] },
+);
 export const adminListReports = callable(handlers.adminListReports);
 export const adminResolveReport = callable(handlers.adminResolveReport);
 export const getArticles = callable(handlers.getArticles);
@@ -131,13 +158,19 @@ export const getArticle = callable(handlers.getArticle);
 export const saveArticle = callable(handlers.saveArticle);
 export const deleteArticle = callable(handlers.deleteArticle);
 // A chat model may take a while to write a whole article.
-export const genArticle = callable(handlers.genArticle, { timeoutSeconds: 120 });
-export const searchArticleImages = callable(handlers.searchArticleImages);
+export const genArticle = callable(
+  genArticleHandler(() => articleWriterFromEnv(envWithSecrets(aiApiKey))),
+  { timeoutSeconds: 120, secrets: [aiApiKey] },
+);
+export const searchArticleImages = callable(
+  searchArticleImagesHandler(() => imageSearchFromEnv(envWithSecrets(unsplashAccessKey))),
+  { secrets: [unsplashAccessKey] },
+);
 export const sendContactMessage = callable(handlers.sendContactMessage);
 export const sendFeedback = callable(handlers.sendFeedback);
 
 /** Stripe's events, verified by their signature over the raw body. */
-export const stripeWebhook = onRequest(async (request, response) => {
+export const stripeWebhook = onRequest({ secrets: STRIPE_SECRETS }, async (request, response) => {
   if (request.method !== 'POST') {
     response.status(405).json({ error: 'Stripe posts its events.' });
     return;
@@ -145,7 +178,7 @@ export const stripeWebhook = onRequest(async (request, response) => {
   const answer = await receiveStripeWebhook(request.rawBody, request.get('stripe-signature'), {
     store,
     clock: systemClock,
-    payments,
+    payments: await paymentsFromSecrets(),
   });
   response.status(answer.status).json(answer.body);
 });
@@ -249,9 +282,13 @@ export const purgeDeletedAccounts = onSchedule('every 1 hours', async () => {
   await purgeDeletedMembers(store, files, accounts, systemClock);
 });
 
-export const writePhotoInsights = onDocumentCreated('users/{uid}/photos/{photoId}', async (event) => {
-  await writeInsights(store, insightsWriterFromEnv(), event.params.uid, event.params.photoId);
-});
+export const writePhotoInsights = onDocumentCreated(
+  { document: 'users/{uid}/photos/{photoId}', secrets: [aiApiKey] },
+  async (event) => {
+    const writer = insightsWriterFromEnv(envWithSecrets(aiApiKey));
+    await writeInsights(store, writer, event.params.uid, event.params.photoId);
+  },
+);
 
 // Push: a reaction or reply to the member's comment, and new votes on their photos (a burst is one).
 const push = { store, clock: systemClock, sender: fcmSender(getMessaging()) };

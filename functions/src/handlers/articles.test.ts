@@ -16,7 +16,12 @@ import {
   getArticles,
   saveArticle,
 } from './articles';
-import { genArticleHandler, offlineArticleWriter, searchArticleImagesHandler } from './gen-article';
+import {
+  genArticleHandler,
+  imageSearchFromEnv,
+  offlineArticleWriter,
+  searchArticleImagesHandler,
+} from './gen-article';
 
 const admin = caller('ada', { isAdmin: true });
 const draft = { headline: 'Light', content: '<p>Face the window.</p>', rate: 4 };
@@ -310,6 +315,11 @@ describe('searchArticleImages', () => {
     await expect(search.run({ query: 'sea' }, context.as(admin))).rejects.toThrow(
       'Failed to search images. Please check your API key configuration.',
     );
+  });
+
+  it('is off for a blank key, the value a secret gets for a service left off', () => {
+    expect(imageSearchFromEnv({ UNSPLASH_ACCESS_KEY: '\n' })).toBeNull();
+    expect(imageSearchFromEnv({ UNSPLASH_ACCESS_KEY: 'key' })).not.toBeNull();
   });
 
   it('passes on the configured search, for admins only', async () => {

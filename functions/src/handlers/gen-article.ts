@@ -135,9 +135,13 @@ export function unsplashImageSearch(accessKey: string, send: typeof fetch = fetc
   };
 }
 
-/** The configured search, or none: without a key the tab says to check the configuration. */
+/**
+ * The configured search, or none: without a key (or with a blank one, a secret left off on Firebase) the
+ * tab says to check the configuration.
+ */
 export function imageSearchFromEnv(env: NodeJS.ProcessEnv = process.env): ImageSearch | null {
-  return env.UNSPLASH_ACCESS_KEY ? unsplashImageSearch(env.UNSPLASH_ACCESS_KEY) : null;
+  const key = env.UNSPLASH_ACCESS_KEY?.trim();
+  return key ? unsplashImageSearch(key) : null;
 }
 
 export function genArticleHandler(writer: () => ArticleWriter): Handler<Callables['genArticle']['result']> {

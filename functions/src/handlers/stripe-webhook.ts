@@ -9,7 +9,7 @@
  * A full refund or a lost dispute takes back what its payment bought, once (`takenBackPayments/{id}`).
  * Events are read in one API version (STRIPE_API_VERSION); any other is refused.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { randomUUID } from 'node:crypto';
 import {
   NOTIFICATION_TITLE,
@@ -102,9 +102,11 @@ export async function receiveStripeWebhook(
   const { payments, clock } = services;
   if (!payments) return { status: 503, body: { error: 'Payments are not configured on this server.' } };
   if (!signature) return refused('The Stripe-Signature header is missing.');
+  // The SDK is loaded with the first event: the functions that only import this module's paths do not load it.
+  const { webhooks } = (await import('stripe')).default;
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(
+    event = webhooks.constructEvent(
       rawBody,
       signature,
       payments.webhookSecret,

@@ -10,11 +10,15 @@ export interface ChatOptions {
   fetch?: typeof fetch;
 }
 
-/** The service's settings from the environment, or none without a key (the offline writers then). */
+/**
+ * The service's settings from the environment, or none without a key (the offline writers then). A blank
+ * key is none: on Firebase it is a secret, which must exist, so a service left off has a blank one.
+ */
 export function chatOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ChatOptions | undefined {
-  if (!env.AI_API_KEY) return undefined;
+  const apiKey = env.AI_API_KEY?.trim();
+  if (!apiKey) return undefined;
   return {
-    apiKey: env.AI_API_KEY,
+    apiKey,
     baseUrl: env.AI_BASE_URL ?? 'https://api.openai.com/v1',
     model: env.AI_MODEL ?? 'gpt-4o-mini',
   };

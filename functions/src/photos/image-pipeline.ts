@@ -5,7 +5,7 @@
  * cards, the leaderboard); and a small raw copy is handed to face analysis.
  */
 import { HttpsError } from 'firebase-functions/v2/https';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { MAX_IMAGE_PIXELS, PHOTO_MESSAGES } from '../../../src/domain/limits';
 import { SMALL_IMAGE_HEIGHT, SMALL_IMAGE_WIDTH } from '../../../src/domain/photo';
 
@@ -32,12 +32,21 @@ export interface ProcessedImage {
 }
 
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
+/**
+ * sharp with its native library, loaded at the first image: the functions that never see one (every
+ * callable but the upload and the avatar) start without it.
+ */
+async function loadSharp() {
+  return (await import('sharp')).default;
+}
+
 export const DISPLAY_WIDTH = 720;
 export const DISPLAY_HEIGHT = 960;
 const ANALYSIS_SIZE = 1024;
 
 /** Refuses what is not an image of a known format, or has too many pixels, from the header alone. */
 async function checkHeader(bytes: Buffer): Promise<void> {
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes).metadata();
@@ -58,6 +67,7 @@ export const AVATAR_SIZE = 256;
 /** A profile photo: upright, square, 256 pixels, WebP, without any of the original's metadata. */
 export async function processAvatar(bytes: Buffer): Promise<Buffer> {
   await checkHeader(bytes);
+  const sharp = await loadSharp();
   try {
     return await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', pages: 1 })
       .rotate()
@@ -71,6 +81,7 @@ export async function processAvatar(bytes: Buffer): Promise<Buffer> {
 
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   await checkHeader(bytes);
+  const sharp = await loadSharp();
   try {
     const upright = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', pages: 1 }).rotate();
     const [original, display, small, analysis] = await Promise.all([

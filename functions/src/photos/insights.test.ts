@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaceDetail } from '../../../src/domain/photo';
+import { chatOptionsFromEnv } from './ai-chat';
 import { chatInsightsWriter, insightsWriterFromEnv, offlineInsightsWriter } from './insights';
 
 const smiling: FaceDetail = {
@@ -108,5 +109,10 @@ describe('the chat insights writer', () => {
   it('is chosen only when a key is configured', () => {
     expect(insightsWriterFromEnv({})).toBe(offlineInsightsWriter);
     expect(insightsWriterFromEnv({ AI_API_KEY: 'k' })).not.toBe(offlineInsightsWriter);
+  });
+
+  it('is not chosen for a blank key, the value a secret gets for a service left off', () => {
+    expect(insightsWriterFromEnv({ AI_API_KEY: '\n' })).toBe(offlineInsightsWriter);
+    expect(chatOptionsFromEnv({ AI_API_KEY: ' k\n' })?.apiKey).toBe('k');
   });
 });

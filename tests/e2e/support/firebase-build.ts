@@ -270,10 +270,11 @@ export async function startFirebaseBuild(): Promise<FirebaseBuild> {
     rmSync(workDir, { recursive: true, force: true });
     throw failed.reason;
   }
+  writeFileSync(path.join(workDir, 'functions', '.env'), `APP_ORIGINS=${appUrl}\n`);
+  // Secrets come from Secret Manager when deployed; the Functions emulator reads them from .secret.local.
   writeFileSync(
-    path.join(workDir, 'functions', '.env'),
+    path.join(workDir, 'functions', '.secret.local'),
     [
-      `APP_ORIGINS=${appUrl}`,
       // Stripe is never called here: the webhook only checks the signature with the secret.
       'STRIPE_SECRET_KEY=sk_test_emulated',
       `STRIPE_WEBHOOK_SECRET=${webhookSecret}`,
