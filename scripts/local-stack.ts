@@ -37,9 +37,10 @@ import { insightsWriterFromEnv } from '../functions/src/photos/insights';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
 import { buildApp, ensureBuild, serveBuild } from './app-build';
 import { assertDataDirNotServed, dataFolderDenyPatterns, projectRoot as root } from './data-folder';
+import { FUNCTIONS_REGION } from '../src/domain/functions-region';
 
 export const PROJECT_ID = 'demo-photorater';
-export const REGION = 'us-central1';
+export const REGION = FUNCTIONS_REGION;
 export const LOOPBACK = '127.0.0.1';
 /** How much the senders' day shares grow when the stack listens on this machine only. */
 const LOOPBACK_SHARE_SCALE = 100;
@@ -405,7 +406,6 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     clientEnv = {
       VITE_BACKEND: 'local',
       VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
-      VITE_FIREBASE_FUNCTIONS_REGION: REGION,
       VITE_LOCAL_AUTH_URL: authUrl,
       VITE_LOCAL_SERVER_URL: serverUrl,
       ...(options.debugPanel ? { VITE_DEBUG_PANEL: 'true' } : {}),

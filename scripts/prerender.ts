@@ -21,6 +21,7 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type AliasOptions, type Plugin, type ResolvedConfig } from 'vite';
 import type { ArticleIndex, ArticlePage, ArticleView } from '../src/domain/articles';
+import { FUNCTIONS_REGION } from '../src/domain/functions-region';
 import {
   answerPublicRequest,
   isPublicRequestPath,
@@ -131,8 +132,7 @@ async function callLocal<T>(
   const server = env.VITE_LOCAL_SERVER_URL;
   if (!server) return undefined;
   const project = env.VITE_FIREBASE_PROJECT_ID || 'demo-photorater';
-  const region = env.VITE_FIREBASE_FUNCTIONS_REGION || 'us-central1';
-  const response = await fetch(`${server}/${project}/${region}/${name}`, {
+  const response = await fetch(`${server}/${project}/${FUNCTIONS_REGION}/${name}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ data }),

@@ -2,6 +2,8 @@
  * The client's configuration from the build's variables (`import.meta.env`, or Vite's `config.env` in
  * the build's plugins, which is why nothing here reads `import.meta` or imports with `@/`).
  */
+import { FUNCTIONS_REGION } from '../domain/functions-region';
+
 export type BackendKind = 'local' | 'firebase';
 
 export interface FirebaseWebConfig {
@@ -61,6 +63,13 @@ export function readEnv(source: Record<string, string | boolean | undefined>): A
   if (backend !== 'local' && backend !== 'firebase') {
     throw new Error(`VITE_BACKEND must be "local" or "firebase", not "${backend}".`);
   }
+  // The functions' region is theirs (src/domain/functions-region.ts): a build naming another calls nothing.
+  const region = text('VITE_FIREBASE_FUNCTIONS_REGION');
+  if (region && region !== FUNCTIONS_REGION) {
+    throw new Error(
+      `The functions are deployed in ${FUNCTIONS_REGION} (src/domain/functions-region.ts), not in VITE_FIREBASE_FUNCTIONS_REGION's ${region}: leave that variable out.`,
+    );
+  }
   const projectId = text('VITE_FIREBASE_PROJECT_ID') ?? 'demo-photorater';
   const firebase: FirebaseWebConfig = {
     apiKey: text('VITE_FIREBASE_API_KEY') ?? 'local-api-key',
@@ -87,7 +96,7 @@ export function readEnv(source: Record<string, string | boolean | undefined>): A
   return {
     backend,
     firebase,
-    functionsRegion: text('VITE_FIREBASE_FUNCTIONS_REGION') ?? 'us-central1',
+    functionsRegion: FUNCTIONS_REGION,
     localAuthUrl: text('VITE_LOCAL_AUTH_URL') ?? 'http://127.0.0.1:9099',
     localServerUrl: text('VITE_LOCAL_SERVER_URL') ?? 'http://127.0.0.1:5001',
     useEmulators,

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionsDir, versionMismatches } from '../../../scripts/build-functions';
+import { FUNCTIONS_REGION } from '../../../src/domain/functions-region';
 import { handlers } from '../handlers';
 import { samplePhoto } from '../testing';
 import {
@@ -19,6 +20,7 @@ import {
   postAfterLoad,
   preflightAllowedOrigin,
   PROJECT_ID,
+  regionsOfExports,
   secretsOfExports,
   stageFunctions,
   WITHOUT_DEFAULT_BUCKET,
@@ -78,6 +80,12 @@ describe('the Functions bundle', () => {
       await preflightAllowedOrigin(entry, 'reportClientError', 'https://www.photos.example', listed),
     ).toBe('https://www.photos.example');
     expect(await preflightAllowedOrigin(entry, 'reportClientError', hosting, listed)).toBeNull();
+  }, 60_000);
+
+  it('deploys every function to the one region the client calls', async () => {
+    const regions = await regionsOfExports(entry);
+    expect(Object.keys(regions).sort()).toEqual(Object.keys(EXPORTS).sort());
+    for (const [name, region] of Object.entries(regions)) expect(region, name).toEqual([FUNCTIONS_REGION]);
   }, 60_000);
 
   it('loads neither TensorFlow, face-api, sharp nor Stripe until a function needs them', async () => {

@@ -136,6 +136,20 @@ export async function secretsOfExports(entry: string): Promise<Record<string, st
   return JSON.parse(output) as Record<string, string[]>;
 }
 
+/** The regions each export deploys to, as firebase-tools reads them (none said: its default). */
+export async function regionsOfExports(entry: string): Promise<Record<string, string[] | null>> {
+  const output = await node(
+    `const regions = {};
+     for (const [name, value] of Object.entries(require(process.argv[1]))) {
+       regions[name] = value.__endpoint?.region ?? null;
+     }
+     process.stdout.write(JSON.stringify(regions));
+     process.exit(0);`,
+    entry,
+  );
+  return JSON.parse(output) as Record<string, string[] | null>;
+}
+
 /**
  * What an HTTPS export answers a POST with, when `lateEnv` joins the environment only after the bundle
  * has loaded (as a secret's value is there at call time, and not while firebase-tools discovers).

@@ -13,11 +13,13 @@ import { getStorage } from 'firebase-admin/storage';
 import { onValueWritten } from 'firebase-functions/v2/database';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { onRequest } from 'firebase-functions/v2/https';
+import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { write as writeLog } from 'firebase-functions/logger';
 import { onObjectFinalized } from 'firebase-functions/v2/storage';
 import { storageBucket } from 'firebase-functions/params';
 import { errorReportLogEntry } from '../../../src/domain/error-report';
+import { FUNCTIONS_REGION } from '../../../src/domain/functions-region';
 import type { AppNotification } from '../../../src/domain/notifications';
 import type { RenderPage } from '../../../src/domain/public-pages';
 import type { PresenceState } from '../../../src/domain/user';
@@ -64,6 +66,8 @@ import {
   unsplashAccessKey,
 } from './secrets';
 
+// Every function in the one region the client calls (src/domain/functions-region.ts).
+setGlobalOptions({ region: FUNCTIONS_REGION });
 initializeApp();
 const firestore = getFirestore();
 firestore.settings({ ignoreUndefinedProperties: true });

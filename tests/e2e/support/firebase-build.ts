@@ -16,6 +16,7 @@ import path from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { PROJECT_ID, stageFunctions } from '../../../functions/src/firebase/deploy-check';
+import { FUNCTIONS_REGION } from '../../../src/domain/functions-region';
 import { FirestoreStore } from '../../../functions/src/store/firestore-store';
 import { buildApp } from '../../../scripts/app-build';
 import {
@@ -84,7 +85,6 @@ function clientEnv(ports: Ports): Record<string, string> {
     VITE_BACKEND: 'firebase',
     VITE_USE_EMULATORS: 'true',
     VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
-    VITE_FIREBASE_FUNCTIONS_REGION: 'us-central1',
     VITE_LOCAL_AUTH_URL: url(ports.auth),
     VITE_LOCAL_SERVER_URL: url(ports.functions),
     VITE_FIRESTORE_EMULATOR_HOST: `${HOST}:${ports.firestore}`,
@@ -325,7 +325,7 @@ export async function startFirebaseBuild(): Promise<FirebaseBuild> {
     ports,
     store: new FirestoreStore(firestore),
     webhookSecret,
-    webhookUrl: `${url(ports.functions)}/${PROJECT_ID}/us-central1/stripeWebhook`,
+    webhookUrl: `${url(ports.functions)}/${PROJECT_ID}/${FUNCTIONS_REGION}/stripeWebhook`,
     output: emulators.output,
     stop: async () => {
       await deleteApp(admin);
