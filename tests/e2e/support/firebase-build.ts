@@ -278,6 +278,9 @@ export async function startFirebaseBuild(): Promise<FirebaseBuild> {
       // Stripe is never called here: the webhook only checks the signature with the secret.
       'STRIPE_SECRET_KEY=sk_test_emulated',
       `STRIPE_WEBHOOK_SECRET=${webhookSecret}`,
+      // Left off, as an operator leaves a service off: blank, so the emulator asks Secret Manager for nothing.
+      'AI_API_KEY=" "',
+      'UNSPLASH_ACCESS_KEY=" "',
       '',
     ].join('\n'),
   );
