@@ -47,3 +47,10 @@ export async function identifyMember(uid: string | null): Promise<void> {
   const { setAnalyticsMember } = await import('@/data/firebase/analytics');
   await setAnalyticsMember(uid);
 }
+
+/** Tells a Google Analytics already loaded that consent changed; locally nothing collects on its own. */
+export async function applyConsent(allowed: boolean): Promise<void> {
+  if (env.backend !== 'firebase') return;
+  const { applyAnalyticsConsent } = await import('@/data/firebase/analytics');
+  await applyAnalyticsConsent(allowed);
+}

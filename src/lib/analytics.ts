@@ -5,7 +5,7 @@
  */
 import type { AnalyticsEvent } from '@/domain/analytics';
 import { allows } from '@/domain/consent';
-import { readConsent } from './consent';
+import { onConsentChange, readConsent } from './consent';
 
 /** The member's ID token, which the local server takes the member from (never from the event). */
 export type MemberToken = () => Promise<string>;
@@ -17,7 +17,11 @@ let memberToken: MemberToken | undefined;
 
 const analyticsAllowed = () => allows(readConsent(), 'analytics', new Date());
 
+/** Whether the delivery (and on Firebase, Google Analytics) has loaded: only then is there one to stop. */
+let delivering = false;
+
 const deliver: AnalyticsSink = (event, userId, token) => {
+  delivering = true;
   import('./analytics-delivery')
     .then((delivery) => delivery.deliverEvent(event, userId, token))
     // An event that cannot be sent is not worth an error report of its own.
@@ -40,6 +44,14 @@ export function identify(uid: string | null, token?: MemberToken): void {
     .then((delivery) => delivery.identifyMember(uid))
     .catch((error: unknown) => console.warn('The analytics identity was not set.', error));
 }
+
+// NOTE: a withdrawn consent stops what already loaded at once, not at the next event.
+onConsentChange(() => {
+  if (!delivering) return;
+  import('./analytics-delivery')
+    .then((delivery) => delivery.applyConsent(analyticsAllowed()))
+    .catch((error: unknown) => console.warn('The analytics consent was not applied.', error));
+});
 
 export function identifiedMember(): string | null {
   return member;
