@@ -212,6 +212,7 @@ export function recordingTransactions(store: Store): { store: Store; transaction
     get: (path) => store.get(path),
     query: (collectionPath, query) => store.query(collectionPath, query),
     queryGroup: (collectionId, query) => store.queryGroup(collectionId, query),
+    count: (collectionPath, where) => store.count(collectionPath, where),
     watch: (path, onChange, onError) => store.watch(path, onChange, onError),
     watchQuery: (collectionPath, query, onChange, onError) =>
       store.watchQuery(collectionPath, query, onChange, onError),
@@ -244,6 +245,50 @@ export function recordingTransactions(store: Store): { store: Store; transaction
       }),
   };
   return { store: recording, transactions };
+}
+
+/** What a handler read: every document a read returned (as Firestore bills them), and each call's path. */
+export interface ReadCount {
+  documents: number;
+  paths: string[];
+}
+
+/**
+ * The store with its reads counted, in transactions and out: a query counts the documents it returns
+ * (at least one, as Firestore bills an empty one), so a test can see a read that grows with history.
+ */
+export function countingReads(store: Store): { store: Store; reads: ReadCount } {
+  const reads: ReadCount = { documents: 0, paths: [] };
+  const counted = <T>(path: string, found: T | undefined) => {
+    reads.paths.push(path);
+    reads.documents += Array.isArray(found) ? Math.max(1, found.length) : 1;
+    return found;
+  };
+  const counting: Store = {
+    get: async (path) => counted(path, await store.get(path)),
+    query: async (collectionPath, query) =>
+      counted(collectionPath, await store.query(collectionPath, query))!,
+    queryGroup: async (collectionId, query) =>
+      counted(collectionId, await store.queryGroup(collectionId, query))!,
+    // Firestore bills a count by the thousand documents it counts: one read here, as for a small one.
+    count: async (collectionPath, where) =>
+      counted(collectionPath, await store.count(collectionPath, where))!,
+    watch: (path, onChange, onError) => store.watch(path, onChange, onError),
+    watchQuery: (collectionPath, query, onChange, onError) =>
+      store.watchQuery(collectionPath, query, onChange, onError),
+    runTransaction: (work) =>
+      store.runTransaction((tx) =>
+        work({
+          get: async (path) => counted(path, await tx.get(path)),
+          query: async (collectionPath, query) =>
+            counted(collectionPath, await tx.query(collectionPath, query))!,
+          set: (path, data) => tx.set(path, data),
+          update: (path, fields) => tx.update(path, fields),
+          delete: (path) => tx.delete(path),
+        }),
+      ),
+  };
+  return { store: counting, reads };
 }
 
 /** Records the paths each committed transaction writes (set, update, delete), one list per transaction. */

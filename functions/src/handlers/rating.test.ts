@@ -4,7 +4,15 @@ import { STATS_SHARDS, STATS_SHARDS_PATH, statsShard, statsShardPath } from '../
 import { RATING_MESSAGES } from '../../../src/domain/rating';
 import type { User } from '../../../src/domain/user';
 import type { Vote } from '../../../src/domain/vote';
-import { caller, recordingTransactions, seedMember, seedPhoto, TestClock, testContext } from '../testing';
+import {
+  caller,
+  countingReads,
+  recordingTransactions,
+  seedMember,
+  seedPhoto,
+  TestClock,
+  testContext,
+} from '../testing';
 import { getLeaderboard, recordLeaderboardDay } from './leaderboard';
 import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
 import { foldVotes } from './vote-fold';
@@ -100,6 +108,31 @@ describe('getPhotos', () => {
     expect(batch.photos.map((photo) => photo.id)).toEqual(first.ids.slice(0, 2));
     const rest = await feedIds(context, 'viewer', batch.next!);
     expect(rest.ids).toEqual([...first.ids.slice(2), ...second.ids.slice(0, 2)]);
+  });
+
+  it("reads only the page's candidates of a member's history, however many votes and reports it holds", async () => {
+    const context = testContext();
+    await seedMember(context.store, 'viewer', { gender: 'male' });
+    await seedMember(context.store, 'ann');
+    for (let n = 0; n < 30; n++) await seedPhoto(context.store, 'ann', `p${String(n).padStart(2, '0')}`);
+    // 400 votes given and 50 reports, 25 of them on photos the feed holds, written as the vote and report do.
+    await context.store.runTransaction(async (tx) => {
+      for (let n = 0; n < 400; n++) {
+        const id = n < 20 ? `p${String(n).padStart(2, '0')}` : `gone-${n}`;
+        tx.set(`users/viewer/votes/${id}`, { id, ownerId: 'ann', rate: 3, ratedAt: new Date() });
+      }
+      for (let n = 0; n < 50; n++) {
+        const id = n < 5 ? `p${20 + n}` : `gone-report-${n}`;
+        tx.set(`users/viewer/reports/${id}`, { id, ownerId: 'ann', reportedAt: new Date() });
+      }
+    });
+    const counted = countingReads(context.store);
+    const page = await getPhotos.run({}, { ...context.as(caller('viewer')), store: counted.store });
+    expect(page.photos.map((photo) => photo.id)).toEqual(['p25', 'p26', 'p27', 'p28', 'p29']);
+    expect(counted.reads.paths).not.toContain('users/viewer/votes');
+    expect(counted.reads.paths).not.toContain('users/viewer/reports');
+    // The viewer, the 30 photos scanned and at most two looks at each: nothing of the 450 records beyond them.
+    expect(counted.reads.documents).toBeLessThanOrEqual(1 + 30 + 2 * 30 + 2);
   });
 
   it("hands back a position that tells nothing of the last photo: not its votes, its upload time or its owner's Premium", async () => {
