@@ -1,7 +1,7 @@
 /** The store port over Firestore through the Admin SDK: production, and the Firestore emulator in tests. */
 import { FieldPath, type Firestore, type Query as FirestoreQuery } from 'firebase-admin/firestore';
 import { withDates } from '../../../src/domain/wire';
-import { assertCollectionPath } from '../../../src/domain/query';
+import { assertCollectionPath, type Filter } from '../../../src/domain/query';
 import {
   assertDocumentPath,
   refuseReservedIds,
@@ -104,6 +104,11 @@ export class FirestoreStore implements Store {
 
   async query<T extends object>(collectionPath: string, query?: Query): Promise<Array<QueryDocument<T>>> {
     return FirestoreStore.documents<T>(await this.build(collectionPath, query).get());
+  }
+
+  async count(collectionPath: string, where: Filter[]): Promise<number> {
+    const counted = await this.build(collectionPath, { where }).count().get();
+    return counted.data().count;
   }
 
   watchQuery<T extends object>(

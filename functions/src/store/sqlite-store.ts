@@ -237,6 +237,18 @@ export class SqliteStore implements Store {
     return this.select(collectionPath, query) as Array<QueryDocument<T>>;
   }
 
+  async count(collectionPath: string, where: Filter[]): Promise<number> {
+    assertCollectionPath(collectionPath);
+    refuseReservedIds(collectionPath);
+    assertQuery({ where });
+    const values: Array<string | number> = [collectionPath];
+    const clauses = ['parent = ?', ...where.map((filter) => filterClause(filter, values))];
+    const row = this.db
+      .prepare(`SELECT COUNT(*) AS count FROM documents WHERE ${clauses.join(' AND ')}`)
+      .get(...values) as { count: number };
+    return row.count;
+  }
+
   runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const run = this.queue.then(() => this.execute(work));
     this.queue = run.catch(() => undefined);

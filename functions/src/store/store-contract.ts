@@ -196,6 +196,26 @@ export function storeContract(makeStore: () => Store) {
       expect(ids(afterDate)).toEqual(['c', 'b']);
     });
 
+    it('counts the documents of a collection that match, not its subcollections or other collections', async () => {
+      const store = makeStore();
+      const collection = `${fresh()}/events`;
+      await store.runTransaction(async (tx) => {
+        tx.set(`${collection}/a`, { test: 'hero', kind: 'assignment' });
+        tx.set(`${collection}/b`, { test: 'hero', kind: 'assignment' });
+        tx.set(`${collection}/c`, { test: 'hero', kind: 'conversion' });
+        tx.set(`${collection}/d`, { test: 'other', kind: 'assignment' });
+        tx.set(`${collection}/a/notes/n`, { test: 'hero', kind: 'assignment' });
+        tx.set(`${fresh()}/events/e`, { test: 'hero', kind: 'assignment' });
+      });
+      const hero = { field: 'test', equals: 'hero' };
+      expect(await store.count(collection, [hero, { field: 'kind', equals: 'assignment' }])).toBe(2);
+      expect(await store.count(collection, [hero, { field: 'kind', in: ['assignment', 'conversion'] }])).toBe(
+        3,
+      );
+      expect(await store.count(collection, [])).toBe(4);
+      expect(await store.count(`${fresh()}/events`, [hero])).toBe(0);
+    });
+
     it('queries a collection group across owners, with "in" filters and a cursor on the ordering', async () => {
       const store = makeStore();
       const group = `g${randomUUID().replace(/-/g, '')}`;

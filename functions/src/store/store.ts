@@ -3,7 +3,7 @@
  * (the local backend) and once over Firestore (production). Paths are Firestore-shaped
  * (`users/{uid}`); timestamps are `Date` on both sides of the port.
  */
-import type { GroupDocument, Query, QueryDocument } from '../../../src/domain/query';
+import type { Filter, GroupDocument, Query, QueryDocument } from '../../../src/domain/query';
 
 export type DocumentData = Record<string, unknown>;
 export type { GroupDocument, Query, QueryDocument };
@@ -25,6 +25,11 @@ export interface Store {
   query<T extends object>(collectionPath: string, query?: Query): Promise<Array<QueryDocument<T>>>;
   /** Every collection named `collectionId`, wherever it sits (Firestore's collection group). */
   queryGroup<T extends object>(collectionId: string, query?: Query): Promise<Array<GroupDocument<T>>>;
+  /**
+   * How many documents of the collection match the filters, without reading them (Firestore's count
+   * aggregation, billed by the thousand): for figures that would otherwise read a growing collection.
+   */
+  count(collectionPath: string, where: Filter[]): Promise<number>;
   runTransaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
   /**
    * Calls back with the document now and after every change; undefined when it does not exist.
