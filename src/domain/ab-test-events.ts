@@ -120,3 +120,12 @@ export interface StoredAbTestEvent extends Omit<AbTestEvent, 'userId'> {
   receivedAt: Date;
   expireAt: Date;
 }
+
+/** A variant's results for the admin: sessions it was shown to, and those of them that converted. */
+export interface AbTestVariantResult {
+  testId: string;
+  variantId: string;
+  variantName: string;
+  exposures: number;
+  conversions: number;
+}

@@ -1,4 +1,5 @@
 /** The callable functions: the name the client calls, what it sends and what it gets back. Both hosts serve these. */
+import type { AbTestVariantResult } from './ab-test-events';
 import type {
   ArticleIdInput,
   ArticleImage,
@@ -125,6 +126,7 @@ export interface Callables {
   adminSaveAbTest: { input: SaveAbTestInput; result: { id: string } };
   adminDeleteFeature: { input: FeatureRefInput; result: { deleted: true } };
   adminSetAbTestActive: { input: SetAbTestActiveInput; result: { active: boolean } };
+  adminAbTestResults: { input: Record<string, never>; result: { variants: AbTestVariantResult[] } };
   adminListPhotos: { input: AdminListPhotosInput; result: AdminPhotoPage };
   adminUpdatePhoto: { input: AdminUpdatePhotoInput; result: { updated: string[] } };
   adminDeletePhoto: { input: AdminDeletePhotoInput; result: { deleted: true } };
@@ -169,6 +171,7 @@ export const VISITOR_CALLABLES: readonly CallableName[] = [
 
 /** Calls that only read: one whose request may not have reached the server can be sent again. */
 export const READ_CALLABLES: ReadonlySet<CallableName> = new Set<CallableName>([
+  'adminAbTestResults',
   'adminListFeatures',
   'adminListLog',
   'adminListPhotos',

@@ -144,6 +144,7 @@ export const adminSaveFeature = callable(handlers.adminSaveFeature);
 export const adminSaveAbTest = callable(handlers.adminSaveAbTest);
 export const adminDeleteFeature = callable(handlers.adminDeleteFeature);
 export const adminSetAbTestActive = callable(handlers.adminSetAbTestActive);
+export const adminAbTestResults = callable(handlers.adminAbTestResults);
 export const adminListPhotos = callable(handlers.adminListPhotos);
 export const adminUpdatePhoto = callable(handlers.adminUpdatePhoto);
 export const adminDeletePhoto = callable(handlers.adminDeletePhoto);

@@ -141,6 +141,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   },
   adminDeleteFeature: { schema: featureRefSchema, valid: { id: 'darkMode' } },
   adminSetAbTestActive: { schema: setAbTestActiveSchema, valid: { id: 'heroTest', active: true } },
+  adminAbTestResults: { schema: noInputSchema, valid: {} },
   adminListPhotos: { schema: adminListPhotosSchema, valid: { userId: 'owner', active: 'active' } },
   adminUpdatePhoto: {
     schema: adminUpdatePhotoSchema,

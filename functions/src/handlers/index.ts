@@ -12,6 +12,7 @@ import {
   getFeatures,
 } from './admin-features';
 import { adminListUsers } from './admin-list-users';
+import { adminAbTestResults } from './ab-test-results';
 import {
   adminAddBotVote,
   adminDeletePhoto,
@@ -138,6 +139,7 @@ const unlimited = {
   adminSaveAbTest,
   adminDeleteFeature,
   adminSetAbTestActive,
+  adminAbTestResults,
   adminListPhotos,
   adminUpdatePhoto,
   adminDeletePhoto,

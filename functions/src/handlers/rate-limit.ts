@@ -57,6 +57,7 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   adminSaveAbTest: 60,
   adminDeleteFeature: 60,
   adminSetAbTestActive: 60,
+  adminAbTestResults: 120,
   adminListPhotos: 120,
   adminUpdatePhoto: 60,
   adminDeletePhoto: 30,

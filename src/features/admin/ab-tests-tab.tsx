@@ -1,7 +1,8 @@
 /**
  * The AB Tests tab: the features of type ab_test with their variants; a test's traffic must add up to
  * 100 before it can be saved, each variant 0 to 100, and the last variant cannot be removed. Start
- * and Stop run the test (Start sets its start date when it has none).
+ * and Stop run the test (Start sets its start date when it has none). Each variant shows its exposures
+ * and conversions as the server counts them from the A/B endpoint's events, on either backend.
  */
 import { Alert, Button, IconButton, Stack, Typography } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
@@ -10,6 +11,8 @@ import { useState } from 'react';
 import { FormTextField } from '@/components/form-fields';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
+import type { AbTestVariantResult } from '@/domain/ab-test-events';
+import { conversionRate } from '@/domain/analytics-summary';
 import {
   abTestFormSchema,
   EXPERIMENT_MESSAGES,
@@ -18,7 +21,7 @@ import {
 } from '@/domain/experiments';
 import { AdminFormDialog, schemaProblems } from './admin-form-dialog';
 import { messageOf, shownDate, StateChip, SwitchField } from './admin-parts';
-import { useAdminWrite } from './admin-reads';
+import { useAdminList, useAdminWrite } from './admin-reads';
 import {
   actionsColumn,
   AdminTable,
@@ -28,6 +31,33 @@ import {
   type AdminColumn,
 } from './admin-table';
 import { NameWithId, shownValue, useFeatures } from './features-tab';
+
+const readResults = () => call('adminAbTestResults', {}).then((answer) => answer.variants);
+
+/** "Control: 40 exposures, 6 conversions (15.0%)", one line a variant; nothing while they load. */
+function VariantResults({
+  test,
+  results,
+}: {
+  test: AdminFeatureRow;
+  results: AbTestVariantResult[] | undefined;
+}) {
+  if (!results) return null;
+  return (
+    <Stack>
+      {test.abTestConfig?.variants.map((variant) => {
+        const found = results.find((one) => one.testId === test.id && one.variantId === variant.id);
+        const exposures = found?.exposures ?? 0;
+        const conversions = found?.conversions ?? 0;
+        return (
+          <Typography key={variant.id} variant="body2">
+            {`${variant.name}: ${exposures} exposures, ${conversions} conversions (${conversionRate({ assignments: exposures, conversions })})`}
+          </Typography>
+        );
+      })}
+    </Stack>
+  );
+}
 
 interface VariantState {
   id: string;
@@ -187,6 +217,7 @@ function TestDialog({
 export function AbTestsTab() {
   const write = useAdminWrite();
   const { features, reload } = useFeatures();
+  const { rows: results } = useAdminList(readResults);
   const [editing, setEditing] = useState<AdminFeatureRow | null | undefined>(undefined);
   const tests = features?.filter((feature) => feature.type === 'ab_test');
   const activeOf = (test: AdminFeatureRow) => test.abTestConfig?.isActive === true;
@@ -228,6 +259,7 @@ export function AbTestsTab() {
           .map((variant) => `${variant.name} ${variant.trafficPercentage}%`)
           .join(', '),
     },
+    { header: 'Results', cell: (test) => <VariantResults test={test} results={results} /> },
     { header: 'Started', cell: (test) => shownDate(test.abTestConfig?.startDate ?? null) },
     { header: 'Stopped', cell: (test) => shownDate(test.abTestConfig?.endDate ?? null) },
     actionsColumn((test) => (

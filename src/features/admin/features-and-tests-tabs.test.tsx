@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AbTestVariantResult } from '@/domain/ab-test-events';
 import type { AdminFeatureRow } from '@/domain/experiments';
 import { renderApp } from '@/testing/test-utils';
 import { AbTestsTab } from './ab-tests-tab';
@@ -42,9 +43,10 @@ const heroTest: AdminFeatureRow = {
   updatedAt: at,
 };
 
-function answering(features: AdminFeatureRow[]) {
+function answering(features: AdminFeatureRow[], variants: AbTestVariantResult[] = []) {
   callables.call.mockImplementation(async (name: string, input: { id?: string; active?: boolean } = {}) => {
     if (name === 'adminListFeatures') return { features };
+    if (name === 'adminAbTestResults') return { variants };
     if (name === 'adminSetAbTestActive') return { active: input.active };
     if (name === 'adminDeleteFeature') return { deleted: true };
     return { id: input.id };
@@ -124,6 +126,34 @@ describe('FeaturesTab', () => {
 
 describe('AbTestsTab', () => {
   beforeEach(() => callables.call.mockReset());
+
+  it("shows each variant's exposures and conversions, with the conversion rate, as the server counts them", async () => {
+    answering(
+      [heroTest],
+      [
+        {
+          testId: 'landingHeroTest',
+          variantId: 'control',
+          variantName: 'Control',
+          exposures: 40,
+          conversions: 6,
+        },
+        {
+          testId: 'landingHeroTest',
+          variantId: 'original',
+          variantName: 'Original',
+          exposures: 0,
+          conversions: 0,
+        },
+      ],
+    );
+    renderApp(<AbTestsTab />);
+    const table = await screen.findByRole('table', { name: 'A/B tests' });
+    const row = within(table).getByText('Landing hero').closest('tr')!;
+    await within(row).findByText('Control: 40 exposures, 6 conversions (15.0%)');
+    expect(row).toHaveTextContent('Original: 0 exposures, 0 conversions (–)');
+    expect(callables.call).toHaveBeenCalledWith('adminAbTestResults', {});
+  });
 
   it('blocks a save until the traffic adds up to 100, and never removes the last variant', async () => {
     answering([]);
