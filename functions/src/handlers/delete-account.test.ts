@@ -4,7 +4,7 @@ import type { Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
 import type { Vote } from '../../../src/domain/vote';
 import type { PaymentProvider } from '../payments/payment-provider';
-import { caller, samplePhoto, seedMember, seedPhoto, testContext } from '../testing';
+import { caller, countingReads, samplePhoto, seedMember, seedPhoto, testContext } from '../testing';
 import { reactToComment, replyToComment } from './comments';
 import { deleteAccount, purgeDeletedMembers } from './delete-account';
 import { getPhotos, submitRating } from './rating';
@@ -155,6 +155,25 @@ describe('the purge of deleted members', () => {
     expect(
       (await purgeDeletedMembers(context.store, context.files, context.accounts, context.clock)).purged,
     ).toBe(0);
+  });
+
+  it('reads only the members still to purge, never the tombstones of earlier runs', async () => {
+    const context = testContext();
+    await context.store.runTransaction(async (tx) => {
+      for (let n = 0; n < 60; n++) {
+        const at = new Date('2026-01-01T00:00:00Z');
+        tx.set(`users/gone${n}`, { uid: `gone${n}`, deleted: true, deletedAt: at, purgedAt: at });
+      }
+    });
+    await seedMember(context.store, 'alice');
+    await deleteAccount.run({ reason }, context.as(caller('alice')));
+    const counted = countingReads(context.store);
+    const run = () => purgeDeletedMembers(counted.store, context.files, context.accounts, context.clock);
+    expect((await run()).purged).toBe(1);
+    counted.reads.documents = 0;
+    expect((await run()).purged).toBe(0);
+    // One empty query: none of the 61 tombstones is read again.
+    expect(counted.reads.documents).toBe(1);
   });
 
   it('leaves nothing personal: every file of theirs, their name and picture on replies, reactions and messages', async () => {

@@ -79,7 +79,8 @@ export async function deleteMemberAccount(
     await also.check?.(tx);
     const photos = await tx.query<Photo>(photosPath(uid));
     tx.set(removalPath(uid), { uid, message: reason, removedAt: now } satisfies RemovalRecord);
-    tx.update(userPath(uid), { deletedAt: now, deleted: true, updatedAt: now });
+    // Marked for the purge, which looks for this flag; the tombstone it leaves carries none.
+    tx.update(userPath(uid), { deletedAt: now, deleted: true, purgePending: true, updatedAt: now });
     for (const { id } of photos) {
       tx.update(photoPath(uid, id), { active: false, error: ACCOUNT_DELETION.photoError, updatedAt: now });
     }
@@ -140,18 +141,22 @@ interface Tombstone {
  * well within 24 hours. Deletions go in batches within Firestore's limit on writes, the tombstone
  * last: a purge cut short is taken up again at the next run.
  */
+/** Members purged in one run at most, so a run ends within its time; the next takes the rest. */
+const PURGES_PER_RUN = 100;
+
 export async function purgeDeletedMembers(
   store: Store,
   files: FileStore,
   accounts: AccountAdmin,
   clock: Clock,
 ): Promise<{ purged: number }> {
-  const deleted = await store.query<User & { purgedAt?: Date }>('users', {
-    where: [{ field: 'deleted', equals: true }],
+  // Only the members still to purge: every tombstone ever written would be read again otherwise.
+  const deleted = await store.query<User>('users', {
+    where: [{ field: 'purgePending', equals: true }],
+    limit: PURGES_PER_RUN,
   });
   let purged = 0;
   for (const { id: uid, data: user } of deleted) {
-    if (user.purgedAt) continue;
     for (const { id: photoId } of await store.query<Photo>(photosPath(uid))) {
       await removePhoto(store, uid, photoId);
     }
