@@ -7,7 +7,7 @@ import {
   type ArticleView,
 } from '../../../src/domain/articles';
 import { SIGNED_OUT } from './handler';
-import { caller, seedMember, testContext } from '../testing';
+import { caller, countingReads, seedMember, testContext } from '../testing';
 import {
   ARTICLE_INDEX_PAGE,
   deleteArticle,
@@ -134,6 +134,38 @@ describe('getArticles and getArticle', () => {
     const second = (await getArticles.run({ page: 2 }, context.as(null))) as ArticlePage;
     expect(second.articles.map((article) => article.headline)).toEqual(['Article 2', 'Article 1']);
     expect(((await getArticles.run({ page: 3 }, context.as(null))) as ArticlePage).articles).toEqual([]);
+  });
+
+  it('reads only the articles up to the page asked for and counts the rest, however large the blog', async () => {
+    const { context } = await blog(40);
+    const counted = countingReads(context.store);
+    const as = { ...context.as(null), store: counted.store };
+    const first = (await getArticles.run({ page: 1 }, as)) as ArticlePage;
+    expect(first).toMatchObject({ pages: 7 });
+    expect(first.articles.map((article) => article.headline)).toEqual([
+      'Article 40',
+      'Article 39',
+      'Article 38',
+      'Article 37',
+      'Article 36',
+      'Article 35',
+    ]);
+    // Six articles and one count, not forty.
+    expect(counted.reads.documents).toBe(7);
+    counted.reads.documents = 0;
+    const third = (await getArticles.run({ page: 3 }, as)) as ArticlePage;
+    expect(third.articles.map((article) => article.headline)[0]).toBe('Article 28');
+    expect(counted.reads.documents).toBeLessThanOrEqual(3 * 6 + 1);
+    counted.reads.documents = 0;
+    expect(((await getArticles.run({ page: 10_000 }, as)) as ArticlePage).articles).toEqual([]);
+    expect(counted.reads.documents).toBe(1);
+    const last = (await getArticles.run({ page: 7 }, as)) as ArticlePage;
+    expect(last.articles.map((article) => article.headline)).toEqual([
+      'Article 4',
+      'Article 3',
+      'Article 2',
+      'Article 1',
+    ]);
   });
 
   it('says when there are none, and that an unknown article is not found', async () => {

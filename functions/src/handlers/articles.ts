@@ -30,31 +30,32 @@ import { validate, type Handler } from './handler';
 
 type StoredArticle = Omit<Article, 'id'>;
 
-/** Every article, newest first. The blog is small; its count and pages come from one read. */
-export async function readArticles(store: Store): Promise<ArticleView[]> {
-  const docs = await store.query<StoredArticle>(ARTICLES, {
-    orderBy: { field: 'dateAdded', direction: 'desc' },
-  });
-  return docs.map(({ id, data }) => articleView(id, data));
-}
-
 export async function readArticle(store: Store, id: string): Promise<ArticleView | undefined> {
   const article = await store.get<StoredArticle>(articlePath(id));
   return article ? articleView(id, article) : undefined;
 }
 
-export function pageOf(articles: ArticleView[], page: number): ArticlePage {
+/**
+ * One page of the blog, newest first: the articles up to the end of that page and a count of them all,
+ * so the first page reads six articles whether the blog holds ten or ten thousand (a later page reads
+ * the pages before it too, as Firestore's offset would bill them).
+ */
+export async function readArticlePage(store: Store, page: number): Promise<ArticlePage> {
   const start = (page - 1) * BLOG_PAGE_SIZE;
-  return {
-    articles: articles.slice(start, start + BLOG_PAGE_SIZE).map(articleSummary),
-    pages: Math.ceil(articles.length / BLOG_PAGE_SIZE),
-  };
+  const pages = Math.ceil((await store.count(ARTICLES, [])) / BLOG_PAGE_SIZE);
+  // A page past the last reads nothing, however far past it a caller asks.
+  if (page > pages) return { articles: [], pages };
+  const docs = await store.query<StoredArticle>(ARTICLES, {
+    orderBy: { field: 'dateAdded', direction: 'desc' },
+    limit: start + BLOG_PAGE_SIZE,
+  });
+  return { articles: docs.slice(start).map(({ id, data }) => articleSummary(articleView(id, data))), pages };
 }
 
 export const getArticles: Handler<Callables['getArticles']['result']> = {
   async run(data, context) {
     const { page } = await validate(articlePageSchema, data);
-    return pageOf(await readArticles(context.store), page);
+    return readArticlePage(context.store, page);
   },
 };
 
