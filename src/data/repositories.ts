@@ -43,7 +43,7 @@ export interface VoteRepository {
     onVotes: (votes: Vote[]) => void,
     onError: (error: Error) => void,
   ): Unsubscribe;
-  /** The light copies of the votes the member gave, read once (the feed cache's fallback). */
+  /** The newest light copies of the votes the member gave (GIVEN_VOTES_READ), read once (the feed cache's fallback). */
   readGivenVotes(uid: string): Promise<GivenVote[]>;
 }
 

@@ -55,6 +55,12 @@ export interface GivenVote {
 
 export const givenVotesPath = (uid: string) => `users/${uid}/votes`;
 
+/**
+ * Given votes the app reads back, newest first: the saved feed it filters with held only photos the
+ * server offered, so only votes given since can touch it, and a long history is never read whole.
+ */
+export const GIVEN_VOTES_READ = 100;
+
 export const votesPath = (ownerId: string, photoId: string) => `users/${ownerId}/photos/${photoId}/votes`;
 
 /** Voters by decade of age, for the age chart: "10s", "20s", ... */

@@ -17,7 +17,7 @@ import type { FirestoreError } from 'firebase/firestore';
 import type { Billing } from '@/domain/billing';
 import { photoPath, uploadPath, type Photo, type PhotoSort } from '@/domain/photo';
 import { newUser, type User } from '@/domain/user';
-import { votesPath, type GivenVote, type Vote } from '@/domain/vote';
+import { GIVEN_VOTES_READ, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { firebaseApp } from '@/data/firebase-app';
 import { auth } from '@/data/firebase-auth';
 import { photoRecord } from '@/testing/photo-record';
@@ -408,6 +408,25 @@ describe.skipIf(missing)(
         const read = await backend.votes.readGivenVotes(uid);
         expect(read.sort((a, b) => a.id.localeCompare(b.id))).toEqual(given);
         expect(read[0]?.ratedAt).toBeInstanceOf(Date);
+      });
+
+      it('reads only the newest given votes, however many the member has given', async () => {
+        const { uid } = await signInAs('noah');
+        const older = Array.from({ length: GIVEN_VOTES_READ + 5 }, (_, n) => n);
+        await Promise.all(
+          older.map((n) =>
+            serverWrite(`users/${uid}/votes/old${n}`, {
+              id: `old${n}`,
+              ownerId: members.maya.uid,
+              rate: 3,
+              ratedAt: new Date(Date.UTC(2027, 0, 1) + n * 60_000),
+            } satisfies GivenVote),
+          ),
+        );
+        const read = await backend.votes.readGivenVotes(uid);
+        expect(read).toHaveLength(GIVEN_VOTES_READ);
+        expect(read[0]?.id).toBe(`old${GIVEN_VOTES_READ + 4}`);
+        expect(read.map((vote) => vote.id)).not.toContain('old0');
       });
 
       it("rejects reading another member's given votes with the rules' refusal", async () => {

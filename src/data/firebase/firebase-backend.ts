@@ -9,6 +9,7 @@ import {
   doc,
   getDocs,
   getFirestore,
+  limit,
   onSnapshot,
   orderBy,
   query,
@@ -21,7 +22,7 @@ import { env } from '@/config/env';
 import { hostAndPort } from '@/config/read-env';
 import { photosPath, uploadPath, type Photo } from '@/domain/photo';
 import type { User } from '@/domain/user';
-import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
+import { GIVEN_VOTES_READ, givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { withDates } from '@/domain/wire';
 import type { Billing } from '@/domain/billing';
 import { firebaseApp } from '@/data/firebase-app';
@@ -119,7 +120,14 @@ export function createFirebaseBackend(): Backend {
           onError,
         ),
       readGivenVotes: async (uid) => {
-        const snapshot = await readQuery(givenVotesPath(uid), collection(firestore, givenVotesPath(uid)));
+        const snapshot = await readQuery(
+          givenVotesPath(uid),
+          query(
+            collection(firestore, givenVotesPath(uid)),
+            orderBy('ratedAt', 'desc'),
+            limit(GIVEN_VOTES_READ),
+          ),
+        );
         return snapshot.docs.map((vote) => withDates(vote.data()) as GivenVote);
       },
     },

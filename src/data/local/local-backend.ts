@@ -5,7 +5,7 @@ import type { Photo } from '@/domain/photo';
 import { photosPath, uploadPath } from '@/domain/photo';
 import type { User } from '@/domain/user';
 import { storageKeys } from '@/lib/storage';
-import { givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
+import { GIVEN_VOTES_READ, givenVotesPath, votesPath, type GivenVote, type Vote } from '@/domain/vote';
 import { currentIdToken, watchIdToken } from '../auth';
 import type { Backend } from '../repositories';
 import { lengthOf, observe, oneIfPresent } from '../debug-instrumentation';
@@ -120,7 +120,7 @@ export function createLocalBackend(): Backend {
         new Promise<GivenVote[]>((resolve, reject) => {
           const stop = live.watchQuery(
             givenVotesPath(uid),
-            {},
+            { orderBy: { field: 'ratedAt', direction: 'desc' }, limit: GIVEN_VOTES_READ },
             (docs) => {
               queueMicrotask(() => stop());
               resolve(docs.map((doc) => doc.data as unknown as GivenVote));
