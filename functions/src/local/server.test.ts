@@ -73,6 +73,25 @@ describe('the callable protocol', () => {
     expect((await fetch(`${server.url}/${PROJECT}/${REGION}/toString`, { method: 'POST' })).status).toBe(404);
   });
 
+  it('marks every answer nosniff: a JSON answer is never read as a page or a script', async () => {
+    const answers = await Promise.all([
+      fetch(`${server.url}/${PROJECT}/${REGION}/ensureUser`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer token-carol' },
+        body: JSON.stringify({ data: {} }),
+      }),
+      fetch(`${server.url}/${PROJECT}/${REGION}/ensureUser`, { method: 'POST', body: '{nope' }),
+      fetch(`${server.url}/${PROJECT}/${REGION}/noSuchThing`, { method: 'POST' }),
+      fetch(`${server.url}/health`),
+      fetch(`${server.url}/nowhere`),
+      fetch(`${server.url}/health`, { headers: { Host: 'evil.example' } }),
+    ]);
+    for (const answer of answers) {
+      expect(answer.headers.get('x-content-type-options'), `${answer.url} ${answer.status}`).toBe('nosniff');
+      await answer.body?.cancel();
+    }
+  });
+
   it('allows the browser to call it from the app origin', async () => {
     const response = await fetch(`${server.url}/${PROJECT}/${REGION}/ensureUser`, {
       method: 'OPTIONS',

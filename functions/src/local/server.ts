@@ -198,6 +198,8 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
   }
 
   const server = createServer((request, response) => {
+    // Every answer, refusals included: a JSON or file answer is never sniffed into a page or a script.
+    response.setHeader('X-Content-Type-Options', 'nosniff');
     const onCheckoutPage = TestCheckout.handles((request.url ?? '/').split('?')[0]!);
     const refusal = (onCheckoutPage && page.guard ? page.guard : guard).refusal(request.headers);
     if (refusal) {
