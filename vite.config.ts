@@ -9,6 +9,7 @@ import { brotliAssetsPlugin } from './scripts/precompress';
 import { prerenderPlugin } from './scripts/prerender';
 import { reactRouterProductionBuild } from './scripts/react-router-build';
 import { routePreloadPlugin } from './scripts/route-preload';
+import { securityHeadersPlugin } from './scripts/security-headers';
 
 // Vite's own list (8.3), which a list given here replaces rather than extends.
 const VITE_DENIED = [
@@ -35,6 +36,8 @@ if (firestoreMissing) console.warn(`Handler tests on Firestore skipped: ${firest
 
 export default defineConfig({
   plugins: [
+    // First: every answer of the preview server carries the site's security headers (scripts/security-headers.ts).
+    securityHeadersPlugin(),
     react(),
     // React Router's production build, not its development one (scripts/react-router-build.ts).
     reactRouterProductionBuild(),

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_SHELL_FILE } from '../src/config/app-pages';
+import { SECURITY_HEADERS } from '../src/config/security-headers';
 import { storageKeys } from '../src/lib/storage';
 import { appShellHtml, SKELETON_ID, SKELETON_TABS } from './app-shell';
 
@@ -80,10 +81,30 @@ describe('the app shell', () => {
 });
 
 describe("firebase.json's hosting", () => {
-  it('answers every page without a file of its own with the app shell, not the landing page', () => {
+  it("answers the app's routes with the app shell, not the landing page, and nothing else", () => {
     const { hosting } = JSON.parse(readFileSync(path.resolve('firebase.json'), 'utf8')) as {
       hosting: { rewrites: Array<{ source: string; destination?: string }> };
     };
-    expect(hosting.rewrites.at(-1)).toEqual({ source: '**', destination: `/${APP_SHELL_FILE}` });
+    const toShell = hosting.rewrites.filter((rewrite) => rewrite.destination === `/${APP_SHELL_FILE}`);
+    expect(toShell.length).toBeGreaterThan(0);
+    // No catch-all: an address no route matches is Hosting's 404.html, with status 404.
+    expect(hosting.rewrites.map((rewrite) => rewrite.source)).not.toContain('**');
+  });
+
+  it('sends the security headers the local preview server sends, with every answer', () => {
+    const { hosting } = JSON.parse(readFileSync(path.resolve('firebase.json'), 'utf8')) as {
+      hosting: { headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }> };
+    };
+    const everywhere = hosting.headers.find((rule) => rule.source === '**');
+    expect(Object.fromEntries(everywhere!.headers.map(({ key, value }) => [key, value]))).toEqual(
+      SECURITY_HEADERS,
+    );
+  });
+
+  it('deploys no source map', () => {
+    const { hosting } = JSON.parse(readFileSync(path.resolve('firebase.json'), 'utf8')) as {
+      hosting: { ignore: string[] };
+    };
+    expect(hosting.ignore).toContain('**/*.map');
   });
 });

@@ -14,7 +14,7 @@
  * (src/domain/public-pages.ts), which on Firebase the `publicPages` function runs with the same renderer.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,13 +24,17 @@ import type { ArticleIndex, ArticlePage, ArticleView } from '../src/domain/artic
 import { FUNCTIONS_REGION } from '../src/domain/functions-region';
 import {
   answerPublicRequest,
+  DARK_STARTS_EMPTY,
   isPublicRequestPath,
   pageHtml,
   type PublicPageSources,
   type RenderPage as Render,
 } from '../src/domain/public-pages';
-import { APP_SHELL_FILE, PRERENDERED_PAGES, servesAppShell } from '../src/config/app-pages';
+import { APP_SHELL_FILE, NOT_FOUND_FILE, PRERENDERED_PAGES, servesAppShell } from '../src/config/app-pages';
+import { readEnv, type AppEnv } from '../src/config/read-env';
+import { pagePolicy } from '../src/config/security-headers';
 import { appShellHtml } from './app-shell';
+import { inlineScriptHashes, withPagePolicy } from './security-headers';
 
 const STATIC_PAGES = PRERENDERED_PAGES;
 
@@ -38,7 +42,7 @@ const STATIC_PAGES = PRERENDERED_PAGES;
 const MEMBER_HINT = 'photorater.memberHint';
 
 /** The landing page's HTML is only for a visitor at `/`: elsewhere, and for a member, the app starts from nothing. */
-const LANDING_ONLY = `<script>(function(){var r=document.getElementById('root');try{if(location.pathname!=='/'||localStorage.getItem('${MEMBER_HINT}'))r.textContent=''}catch(e){r.textContent=''}})()</script>`;
+export const LANDING_ONLY = `<script>(function(){var r=document.getElementById('root');try{if(location.pathname!=='/'||localStorage.getItem('${MEMBER_HINT}'))r.textContent=''}catch(e){r.textContent=''}})()</script>`;
 
 /** The built index.html before any page is put in it: `/app-template` on Hosting (see firebase.json). */
 export const APP_TEMPLATE_FILE = 'app-template.html';
@@ -211,6 +215,22 @@ function localSources(
   };
 }
 
+/** Whether the address names one of the build's files (which the preview server then serves). */
+function isBuiltFile(outDir: string, pathname: string): boolean {
+  let file: string;
+  try {
+    file = path.join(outDir, path.normalize(decodeURIComponent(pathname)));
+  } catch {
+    return false;
+  }
+  if (!file.startsWith(outDir + path.sep)) return false;
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** Answers the app shell and the pages made on request, or says it did not (the preview server then serves the build). */
 async function renderOnRequest(
   outDir: string,
@@ -229,7 +249,14 @@ async function renderOnRequest(
     send(response, 'text/html', readFileSync(shell, 'utf8'));
     return true;
   }
-  if (!onRequest && !isBlog && !isRobots && !staticPage) return false;
+  if (!onRequest && !isBlog && !isRobots && !staticPage) {
+    if (isBuiltFile(outDir, url.pathname)) return false;
+    // No route and no file: the 404 page with its status, as Hosting answers it (no soft 404).
+    const notFoundPage = path.join(outDir, NOT_FOUND_FILE);
+    if (!existsSync(notFoundPage)) return false;
+    send(response, 'text/html', readFileSync(notFoundPage, 'utf8'), 404);
+    return true;
+  }
   const env = buildEnv(outDir);
   const origin = originOf(request);
   if (staticPage) {
@@ -275,6 +302,36 @@ async function renderOnRequest(
   return true;
 }
 
+/**
+ * The template with the build's page policy (src/config/security-headers.ts) ahead of its scripts:
+ * the hashes of every inline script a page made from it can carry (the template's own, the app
+ * shell's, the landing page's and the dark-mode one). None when the build's settings are incomplete
+ * (the app then says what is missing).
+ */
+export function withBuildPolicy(template: string, env: Record<string, string | boolean | undefined>): string {
+  let appEnv: AppEnv;
+  try {
+    appEnv = readEnv(env);
+  } catch {
+    return template;
+  }
+  const pages = [appShellHtml(template), LANDING_ONLY, DARK_STARTS_EMPTY].join('');
+  return withPagePolicy(template, pagePolicy(appEnv, inlineScriptHashes(pages)));
+}
+
+/** A page with an inline script its own policy does not name would have it refused: the build stops instead. */
+export function assertPagesAllowed(pages: { file: string; html: string }[]): void {
+  for (const { file, html } of pages) {
+    const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(html)?.[1];
+    if (policy === undefined) continue;
+    const refused = inlineScriptHashes(html).filter((hash) => !policy.includes(`'${hash}'`));
+    if (refused.length)
+      throw new Error(
+        `${file} carries inline scripts its Content-Security-Policy refuses (${refused.join(', ')}).`,
+      );
+  }
+}
+
 export function prerenderPlugin(): Plugin {
   let config: ResolvedConfig;
   return {
@@ -289,7 +346,7 @@ export function prerenderPlugin(): Plugin {
       if (!existsSync(indexFile)) return;
       const origin = siteOrigin({ ...process.env, ...config.env });
       const render = await buildRenderer(config, outDir, origin);
-      const template = readFileSync(indexFile, 'utf8');
+      const template = withBuildPolicy(readFileSync(indexFile, 'utf8'), config.env);
       writeFileSync(path.join(rendererDir(outDir), 'template.html'), template);
       for (const { path: page, file } of STATIC_PAGES)
         writeFileSync(
@@ -309,6 +366,15 @@ export function prerenderPlugin(): Plugin {
       // The template of the pages made on request, which the Firebase function reads from Hosting.
       writeFileSync(path.join(outDir, APP_TEMPLATE_FILE), template);
       writeFileSync(path.join(outDir, APP_SHELL_FILE), appShellHtml(template));
+      // Hosting answers it, with status 404, for any address no rewrite or file matches.
+      writeFileSync(
+        path.join(outDir, NOT_FOUND_FILE),
+        pageHtml(template, await render({ kind: 'not-found' }, origin)),
+      );
+      const files = [...STATIC_PAGES.map((page) => page.file), 'blog.html', APP_SHELL_FILE, NOT_FOUND_FILE];
+      assertPagesAllowed(
+        files.map((file) => ({ file, html: readFileSync(path.join(outDir, file), 'utf8') })),
+      );
     },
     configurePreviewServer(server) {
       const outDir = path.resolve(server.config.root, server.config.build.outDir);

@@ -124,6 +124,9 @@ export async function prerender(page: PrerenderPage, origin: string): Promise<Pr
         </ToastProvider>
       </ColorModeProvider>
     </SiteOriginContext.Provider>,
+    // No boundary is set apart and revealed by React's inline scripts: the page's policy allows only
+    // the inline scripts it knows by hash (src/config/security-headers.ts).
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);

@@ -55,13 +55,45 @@ export function navigationAnswer(pathname: string, member: boolean): NavigationA
   return { kind: 'page', file: APP_SHELL_FILE };
 }
 
+/** The page Hosting and the preview server answer, with status 404, for an address no route matches. */
+export const NOT_FOUND_FILE = '404.html';
+
 /**
- * Whether the preview server answers `pathname` with the app shell: any page of the app that is
- * neither pre-rendered nor made on request. A last segment with a dot names a file, which is the
- * build's or a 404, never the app.
+ * The app's routes (src/app/router.tsx) that get the app shell: a path, and with `item` the path
+ * followed by one segment (`/rate/{photoId}`). firebase.json rewrites exactly these to the shell (a
+ * test keeps them equal), so an address no route matches is a 404, not the shell with a 200.
+ */
+export const APP_SHELL_ROUTES: readonly { path: string; item?: 'optional' | 'required' }[] = [
+  { path: '/photos' },
+  { path: '/photo', item: 'required' },
+  { path: '/rate', item: 'optional' },
+  { path: '/leaderboard' },
+  { path: '/profile' },
+  { path: '/login' },
+  { path: '/register' },
+  { path: '/forgotPassword' },
+  { path: '/resetPassword' },
+  { path: '/contact' },
+  { path: '/admin' },
+];
+
+/** A route's sources in firebase.json's rewrites. */
+export function hostingSources(route: (typeof APP_SHELL_ROUTES)[number]): string[] {
+  if (route.item === 'required') return [`${route.path}/*`];
+  if (route.item === 'optional') return [route.path, `${route.path}/*`];
+  return [route.path];
+}
+
+/**
+ * Whether `pathname` is answered with the app shell: an address one of APP_SHELL_ROUTES matches (a
+ * trailing slash allowed, as Hosting redirects it away).
  */
 export function servesAppShell(pathname: string): boolean {
-  if (PRERENDERED_PAGES.some((page) => page.path === pathname) || isMadeOnRequest(pathname)) return false;
-  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-  return !last.includes('.');
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  return APP_SHELL_ROUTES.some(({ path, item }) => {
+    if (trimmed === path) return item !== 'required';
+    if (!item || !trimmed.startsWith(`${path}/`)) return false;
+    const rest = trimmed.slice(path.length + 1);
+    return rest.length > 0 && !rest.includes('/');
+  });
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { APP_SHELL_FILE, navigationAnswer, servesAppShell } from '@/config/app-pages';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import {
+  APP_SHELL_FILE,
+  APP_SHELL_ROUTES,
+  hostingSources,
+  navigationAnswer,
+  servesAppShell,
+} from '@/config/app-pages';
 import { NOT_APP_PAGES } from './sw-rules';
 
 describe('the page the service worker answers a navigation with', () => {
@@ -54,6 +62,35 @@ describe('the pages the preview server answers with the app shell', () => {
       '/robots.txt',
     ])
       expect(servesAppShell(path), path).toBe(false);
+  });
+
+  it("is only an address one of the app's routes matches: any other is a 404", () => {
+    for (const path of [
+      '/nowhere',
+      '/wp-admin',
+      '/rate/p1/more',
+      '/photo',
+      '/photos/p1',
+      '/admin/users',
+      '/Rate',
+      '/loginx',
+      '/member-hint',
+    ])
+      expect(servesAppShell(path), path).toBe(false);
+    for (const path of ['/register', '/forgotPassword', '/resetPassword', '/contact', '/admin', '/rate/'])
+      expect(servesAppShell(path), path).toBe(true);
+  });
+
+  it("is what firebase.json's rewrites give the app shell", () => {
+    const hosting = (
+      JSON.parse(readFileSync(resolve(import.meta.dirname, '../../firebase.json'), 'utf8')) as {
+        hosting: { rewrites: { source: string; destination?: string }[] };
+      }
+    ).hosting;
+    const shellSources = hosting.rewrites
+      .filter((rewrite) => rewrite.destination === `/${APP_SHELL_FILE}`)
+      .map((rewrite) => rewrite.source);
+    expect(shellSources).toEqual(APP_SHELL_ROUTES.flatMap(hostingSources));
   });
 
   it('is never a file', () => {

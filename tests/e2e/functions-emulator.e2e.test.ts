@@ -1,10 +1,12 @@
 /**
  * The deploy artifact in the official emulators that run without Java, with this project's firebase.json:
  * the Functions emulator discovers every export of the bundle and answers callables through the Firebase
- * SDK (the caller verified at the Auth emulator), and the Hosting emulator serves the cache headers.
+ * SDK (the caller verified at the Auth emulator), and the Hosting emulator serves the cache and
+ * security headers, the app shell for the app's routes only, and no source map.
  * Its own ports, temporary folder and emulator registry: it runs beside the journeys' stack.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,6 +15,8 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, signOut } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS } from '../../src/config/security-headers';
+import { PUBLIC_PAGE_CACHE } from '../../src/domain/public-pages';
 import {
   describeBundle,
   PROJECT_ID,
@@ -21,6 +25,10 @@ import {
 } from '../../functions/src/firebase/deploy-check';
 
 const HOST = '127.0.0.1';
+/** What `firebase deploy` lists as the site's files to upload, with firebase.json's `ignore`. */
+const { listFiles } = createRequire(import.meta.url)('firebase-tools/lib/listFiles') as {
+  listFiles(cwd: string, ignore: string[]): string[];
+};
 const root = path.resolve(import.meta.dirname, '../..');
 const workDir = mkdtempSync(path.join(tmpdir(), 'photorater-functions-emulator-'));
 
@@ -71,13 +79,21 @@ const APP_SHELL = APP_TEMPLATE.replace(
   '<div id="root"></div><div id="app-skeleton"></div>',
 );
 
-/** A built app's shape: index.html, its template and shell, a hashed bundle under assets/, the manifest. */
+/** The build's page for an address no route matches. */
+const NOT_FOUND_PAGE = '<!doctype html><title>Page not found</title><div id="root">Oops</div>';
+
+/**
+ * A built app's shape: index.html, its template and shell, the 404 page, a hashed bundle under assets/
+ * with its source map, the manifest.
+ */
 function writeHostedApp(): void {
   mkdirSync(path.join(workDir, 'dist', 'assets'), { recursive: true });
   writeFileSync(path.join(workDir, 'dist', 'index.html'), '<!doctype html><title>Photorater</title>');
   writeFileSync(path.join(workDir, 'dist', 'app-template.html'), APP_TEMPLATE);
   writeFileSync(path.join(workDir, 'dist', 'app-shell.html'), APP_SHELL);
+  writeFileSync(path.join(workDir, 'dist', '404.html'), NOT_FOUND_PAGE);
   writeFileSync(path.join(workDir, 'dist', 'assets', 'index-B2x9Qk1a.js'), 'console.log("app");');
+  writeFileSync(path.join(workDir, 'dist', 'assets', 'index-B2x9Qk1a.js.map'), '{"version":3}');
   writeFileSync(path.join(workDir, 'dist', 'manifest.webmanifest'), '{}');
 }
 
@@ -234,13 +250,58 @@ describe("firebase.json's hosting in the Hosting emulator", () => {
   });
 
   it('has index.html revalidated on every visit, by any route, and the other files too', async () => {
-    for (const pathname of ['/', '/index.html', '/rate', '/photos/abc', '/manifest.webmanifest']) {
+    for (const pathname of ['/', '/index.html', '/rate', '/photo/abc', '/manifest.webmanifest']) {
       expect(await cacheControl(pathname), pathname).toBe('no-cache');
     }
   });
 });
 
+describe("firebase.json's security headers in the Hosting emulator", () => {
+  it('sends them with every answer: pages, files, the 404 page and the pages made by the function', async () => {
+    for (const pathname of [
+      '/',
+      '/login',
+      '/rate/p1',
+      '/assets/index-B2x9Qk1a.js',
+      '/nowhere',
+      '/article/__proto__',
+    ]) {
+      const response = await fetch(`http://${HOST}:${ports.hosting}${pathname}`);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS))
+        expect(response.headers.get(name), `${pathname} ${name}`).toBe(value);
+      await response.body?.cancel();
+    }
+  });
+
+  it('lets no other origin frame /login', async () => {
+    const response = await fetch(`http://${HOST}:${ports.hosting}/login`, {
+      headers: { 'Sec-Fetch-Dest': 'iframe', Referer: 'https://evil.example/' },
+    });
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    await response.body?.cancel();
+  });
+
+  it('deploys no source map: the files firebase deploy uploads leave it out', () => {
+    // The emulator serves every file on disk; the upload is what the public can reach.
+    const config = JSON.parse(readFileSync(path.join(workDir, 'firebase.json'), 'utf8')) as {
+      hosting: { public: string; ignore: string[] };
+    };
+    const uploaded = listFiles(path.join(workDir, config.hosting.public), config.hosting.ignore);
+    expect(uploaded).toContain('assets/index-B2x9Qk1a.js');
+    expect(uploaded.filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
+});
+
 describe("the app's pages behind Hosting's rewrite", () => {
+  it("answers an address none of the app's routes matches with the 404 page and status 404", async () => {
+    for (const pathname of ['/nowhere', '/wp-login.php', '/rate/p1/more', '/photos/abc', '/admin/users']) {
+      const response = await fetch(`http://${HOST}:${ports.hosting}${pathname}`);
+      expect(response.status, pathname).toBe(404);
+      expect(await response.text(), pathname).toBe(NOT_FOUND_PAGE);
+    }
+  });
+
   it('answers a page without a file of its own with the app shell, and `/` with the landing page', async () => {
     for (const pathname of ['/rate', '/photos', '/photo/p1', '/leaderboard', '/profile']) {
       const response = await fetch(`http://${HOST}:${ports.hosting}${pathname}`);
@@ -261,12 +322,26 @@ describe("the articles' pages behind Hosting's rewrite", () => {
       const html = await response.text();
       expect(html, pathname).toContain('Oops, the page you are looking for does not exist.');
       expect(html, pathname).toContain('<script type="module" src="/assets/index-B2x9Qk1a.js"></script>');
-      expect(response.headers.get('cache-control'), pathname).toMatch(/^public, max-age=60, s-maxage=\d+$/);
+      // The function's own caching, not a Hosting rule's.
+      expect(response.headers.get('cache-control'), pathname).toBe(PUBLIC_PAGE_CACHE.notFound);
     }
   });
 
-  it('refuses a write with a 405', async () => {
+  it('refuses a write with a 405 that no cache keeps', async () => {
     const response = await fetch(`http://${HOST}:${ports.hosting}/article/light`, { method: 'POST' });
     expect(response.status).toBe(405);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers a page it cannot make with a 503 that no cache keeps', async () => {
+    const template = path.join(workDir, 'dist', 'app-template.html');
+    rmSync(template);
+    try {
+      const response = await fetch(`http://${HOST}:${ports.hosting}/article/unmade`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    } finally {
+      writeFileSync(template, APP_TEMPLATE);
+    }
   });
 });
