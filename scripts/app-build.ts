@@ -128,8 +128,9 @@ export interface BuildServerOptions {
 }
 
 /**
- * Serves the built app: its files, the pre-rendered pages, and the app shell for every other page (the
- * app's routes; scripts/prerender.ts answers them). Files are
+ * Serves the built app: its files, the pre-rendered pages, the app shell for the app's routes and the
+ * 404 page for any other address (scripts/prerender.ts answers them), with the site's security headers
+ * (scripts/security-headers.ts). Files are
  * read at each request, so a build replaced in place is served at once (the update journey does that).
  */
 export async function serveBuild(options: BuildServerOptions): Promise<PreviewServer> {

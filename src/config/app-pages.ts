@@ -3,9 +3,11 @@
  * local preview server (scripts/prerender.ts) and the service worker (src/sw/sw.ts):
  * - the public pages pre-rendered at build time keep their own HTML (`/` is the landing page's);
  * - the blog and the articles are made on request by the server;
- * - every other page of the app (a member's screens, the shared photo, the account pages, 404) gets
- *   the app shell: the template with the member's route preloads and a drawn app bar and tab bar,
- *   without the landing page, whose portraits a member's screen would otherwise load.
+ * - every other page of the app (a member's screens, the shared photo, the account pages) gets the
+ *   app shell: the template with the member's route preloads and a drawn app bar and tab bar,
+ *   without the landing page, whose portraits a member's screen would otherwise load;
+ * - an address no route matches gets the 404 page with status 404 from the servers (the service
+ *   worker, which crawlers do not run, gives it the shell, whose router shows the same page).
  * A member at `/` (My Photos, the installed app's start) gets the shell from the service worker,
  * which knows a member is signed in on this device from MEMBER_HINT_CACHE.
  * Imported by the Vite config's plugins: no `@/` imports here.

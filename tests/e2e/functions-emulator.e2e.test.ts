@@ -334,14 +334,9 @@ describe("the articles' pages behind Hosting's rewrite", () => {
   });
 
   it('answers a page it cannot make with a 503 that no cache keeps', async () => {
-    const template = path.join(workDir, 'dist', 'app-template.html');
-    rmSync(template);
-    try {
-      const response = await fetch(`http://${HOST}:${ports.hosting}/article/unmade`);
-      expect(response.status).toBe(503);
-      expect(response.headers.get('cache-control')).toBe('no-store');
-    } finally {
-      writeFileSync(template, APP_TEMPLATE);
-    }
+    // These emulators run no Firestore: reading an article fails (after the client's retries).
+    const response = await fetch(`http://${HOST}:${ports.hosting}/article/unmade`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('cache-control')).toBe('no-store');
   });
 });
