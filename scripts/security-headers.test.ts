@@ -123,5 +123,23 @@ describe("the build's page policy", () => {
     expect(policy['script-src']).toContain('https://www.googletagmanager.com');
     expect(policy['frame-src']).toContain('https://photorater.firebaseapp.com');
     expect(policy['connect-src']).not.toContain('http://127.0.0.1:5001');
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+  });
+
+  it('lets a Firebase build against the emulators reach them, images from the Storage emulator included', () => {
+    const policy = policyOf(
+      withBuildPolicy(TEMPLATE, {
+        VITE_BACKEND: 'firebase',
+        VITE_USE_EMULATORS: 'true',
+        VITE_LOCAL_AUTH_URL: 'http://127.0.0.1:9099',
+        VITE_LOCAL_SERVER_URL: 'http://127.0.0.1:5001',
+        VITE_FIREBASE_STORAGE_EMULATOR_HOST: '127.0.0.1:9199',
+        VITE_FIREBASE_DATABASE_EMULATOR_HOST: '127.0.0.1:9000',
+      }),
+    );
+    for (const emulator of ['http://127.0.0.1:5001', 'http://127.0.0.1:9099', 'ws://127.0.0.1:9000'])
+      expect(policy['connect-src'], emulator).toContain(emulator);
+    expect(policy['img-src']).toContain('http://127.0.0.1:9199');
+    expect(policy['frame-src']).toContain('http://127.0.0.1:9099');
   });
 });

@@ -115,7 +115,8 @@ export function pagePolicy(config: AppEnv, scriptHashes: readonly string[]): str
       'data:',
       'blob:',
       'https:',
-      ...(firebase ? [] : connect.filter((c) => c.startsWith('http'))),
+      // The local server's or the Storage emulator's, which are not https.
+      ...connect.filter((source) => source.startsWith('http:')),
     ],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...connect],
