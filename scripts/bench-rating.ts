@@ -5,6 +5,7 @@
  * process, and over HTTP to the local server: `bench-rating-http.ts`), with its throughput against the
  * same writes done as raw SQLite transactions.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,13 @@ import { newUser, type User } from '../src/domain/user';
 import { decodeDocument, encodeDocument } from '../src/domain/wire';
 import { getPhotos, submitRating } from '../functions/src/handlers/rating';
 import { countingReads } from '../functions/src/testing';
+import {
+  deriveVoteKeys,
+  sealVoter,
+  VOTE_SECRET_PATH,
+  voteIdOf,
+  type VoteKeys,
+} from '../functions/src/handlers/vote-keys';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
 import { benchRatingHttp } from './bench-rating-http';
 import { benchContext, percentile, random } from './bench-kit';
@@ -69,6 +77,39 @@ function member(n: number, at: Date): User {
   });
 }
 
+/** The site's secret for vote ids and sealed voters, as the first vote would have made it. */
+const VOTE_SECRET = randomBytes(32).toString('base64');
+const VOTE_KEYS: VoteKeys = deriveVoteKeys(VOTE_SECRET);
+
+/** A vote as submitRating stores it, under its id. */
+function storedVote(
+  keys: VoteKeys,
+  voter: string,
+  owner: string,
+  photo: string,
+  rate: number,
+  ratedAt: Date,
+) {
+  return {
+    path: `users/${owner}/photos/${photo}/votes/${voteIdOf(keys, voter, owner, photo)}`,
+    data: {
+      rate,
+      originalRate: rate,
+      comment: 'Nice light',
+      chips: [],
+      ageDecade: 30,
+      gender: 'male',
+      sealedVoter: sealVoter(keys, voter),
+      viewingTimeSeconds: 6,
+      ratedAt,
+      date: '2026-11-22',
+      evaluated: true,
+      reactions: [],
+      replies: [],
+    },
+  };
+}
+
 /** Writes the members, photos and votes straight into the store's table: setup, not measured. */
 function seed(file: string): void {
   const db = new Database(file);
@@ -100,19 +141,12 @@ function seed(file: string): void {
       sums[photo]! += rate;
       const owner = memberId(ownerOf(photo));
       // Ids repeat now and then (the same voter drawn twice for a photo); the later vote wins, as a set would.
+      const vote = storedVote(VOTE_KEYS, memberId(voter), owner, photoId(photo), rate, ratedAt);
       insert.run(
-        `users/${owner}/photos/${photoId(photo)}/votes/${memberId(voter)}`,
+        vote.path,
         `users/${owner}/photos/${photoId(photo)}/votes`,
         'votes',
-        encodeDocument({
-          userId: memberId(voter),
-          rate,
-          comment: '',
-          chips: [],
-          ratedAt,
-          reactions: [],
-          replies: [],
-        }),
+        encodeDocument(vote.data),
       );
       insert.run(
         `users/${memberId(voter)}/votes/${photoId(photo)}`,
@@ -123,6 +157,7 @@ function seed(file: string): void {
     }
   })();
   db.transaction(() => {
+    put('secrets', VOTE_SECRET_PATH.split('/')[1]!, { key: VOTE_SECRET });
     for (let n = 0; n < MEMBERS; n++) put('users', memberId(n), { ...member(n, new Date(base)) });
     for (let n = 0; n < PHOTOS; n++) {
       const owner = ownerOf(n);
@@ -284,7 +319,8 @@ export async function benchRating(): Promise<boolean[]> {
       const ownerDoc = decodeDocument<Record<string, unknown> & { points: number }>(
         read.get(`users/${owner}`)!.data,
       );
-      read.get(`${photoPath}/votes/${rater}`);
+      const vote = storedVote(VOTE_KEYS, rater, owner, target, 3.5, new Date());
+      read.get(vote.path);
       const shardPath = statsShardPath(target);
       const stored = read.get(shardPath);
       const shard = stored
@@ -307,23 +343,7 @@ export async function benchRating(): Promise<boolean[]> {
       const now = new Date();
       const votesCount = doc.votesCount + 1;
       const rate = (doc.rate * doc.votesCount + 3.5) / votesCount;
-      const vote = {
-        userId: rater,
-        rate: 3.5,
-        originalRate: 3.5,
-        comment: 'Nice light',
-        chips: [],
-        age: 30,
-        gender: 'male',
-        photoURL: null,
-        viewingTimeSeconds: 6,
-        ratedAt: now,
-        date: '2026-11-22',
-        evaluated: true,
-        reactions: [],
-        replies: [],
-      };
-      write.run(`${photoPath}/votes/${rater}`, `${photoPath}/votes`, 'votes', encodeDocument(vote));
+      write.run(vote.path, `${photoPath}/votes`, 'votes', encodeDocument({ ...vote.data, ratedAt: now }));
       write.run(
         `users/${rater}/votes/${target}`,
         `users/${rater}/votes`,

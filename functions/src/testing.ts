@@ -17,6 +17,7 @@ import { photoRecord } from '../../src/testing/photo-record';
 import { newUser } from '../../src/domain/user';
 import { LocalFileStore } from './files/local-file-store';
 import type { Caller, Clock, HandlerContext } from './handlers/handler';
+import { sealVoter, voteIdOf, voteKeysIn, type StoredVote } from './handlers/vote-keys';
 import { createFaceAnalyzer } from './photos/face-analysis';
 import { FirestoreStore } from './store/firestore-store';
 import { SqliteStore } from './store/sqlite-store';
@@ -194,6 +195,43 @@ export async function seedPhoto(
   const at = new Date('2026-11-10T10:00:00Z');
   const photo = photoRecord(id, uid, { uploadedAt: at, ...overrides }, ownerSubscribed);
   await store.runTransaction(async (tx) => tx.set(`users/${uid}/photos/${id}`, { ...photo }));
+}
+
+/**
+ * A member's vote on a photo as submitRating stores it (its id the keyed hash, its voter sealed),
+ * written straight to the store; its id.
+ */
+export async function seedVote(
+  store: Store,
+  ownerId: string,
+  photoId: string,
+  voterId: string,
+  overrides: Partial<StoredVote> = {},
+): Promise<string> {
+  const ratedAt = new Date('2026-11-20T10:00:00Z');
+  return store.runTransaction(async (tx) => {
+    const { keys, keep } = await voteKeysIn(tx, store);
+    const voteId = voteIdOf(keys, voterId, ownerId, photoId);
+    keep();
+    const vote: StoredVote = {
+      rate: 4,
+      originalRate: 4,
+      comment: '',
+      chips: [],
+      ageDecade: 30,
+      gender: 'male',
+      sealedVoter: sealVoter(keys, voterId),
+      viewingTimeSeconds: 8,
+      ratedAt,
+      date: '2026-11-20',
+      evaluated: true,
+      reactions: [],
+      replies: [],
+      ...overrides,
+    };
+    tx.set(`users/${ownerId}/photos/${photoId}/votes/${voteId}`, { ...vote });
+    return voteId;
+  });
 }
 
 /** The paths one transaction read and wrote, in order. */

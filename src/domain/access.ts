@@ -31,7 +31,7 @@ const RULES: Array<{ pattern: RegExp; rule: Rule }> = [
     pattern: /^users\/([^/]+)\/photos\/[^/]+$/,
     rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),
   },
-  // Votes on a member's photo: the photo's owner reads them; voting goes through a handler.
+  // Votes on a member's photo: the photo's owner reads them (none names its voter); voting is a handler's.
   {
     pattern: /^users\/([^/]+)\/photos\/[^/]+\/votes(\/[^/]+)?$/,
     rule: (viewer, [uid], action) => action === 'read' && isOwner(viewer, uid),

@@ -227,11 +227,12 @@ export interface AdminPhotoPage {
 
 export interface AdminVoteRow {
   id: string;
-  userId: string;
+  /** Who gave it, for moderation (the owner never reads it): BOT_VOTER_ID for a bot, null once purged. */
+  userId: string | null;
   rate: number;
   comment: string;
   chips: string[];
-  age: number;
+  ageDecade: number;
   gender: Gender;
   viewingTimeSeconds: number;
   ratedAt: string;

@@ -24,7 +24,10 @@ export interface AppNotification {
   photoId?: string;
   photoOwnerId?: string;
   at: Date;
-  /** Who reacted or replied: the purge finds their name here when they delete their account. */
+  /**
+   * The owner who reacted or replied (the purge finds their messages by it when they delete their
+   * account); null from a voter, whose uid would name them to the owner.
+   */
   fromUserId?: string | null;
 }
 

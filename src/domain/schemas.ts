@@ -194,10 +194,11 @@ const commentRef = {
     .string()
     .matches(/^[A-Za-z0-9_-]{1,64}$/, 'Comment is not valid')
     .required('Comment is not valid'),
+  /** The owner names the vote by its id; a voter may leave it out, as their vote on the photo is one. */
   voteId: yup
     .string()
     .matches(/^[A-Za-z0-9_-]{1,128}$/, 'Comment is not valid')
-    .required('Comment is not valid'),
+    .optional(),
 };
 
 export const replySchema = yup.object({

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { mayOpenAdvancedAnalytics, usesToday } from './daily-counter';
 import { formatPrice, SUBSCRIPTION_PLANS, TOKEN_PACKS } from './plans';
-import { advancedAnalytics, ageDecades, genderSplit, tagCounts } from './vote';
+import { advancedAnalytics, ageDecadeOf, ageDecades, genderSplit, tagCounts } from './vote';
 
 describe('voter analytics', () => {
   it('groups voters by decade, splits them by gender and counts tags', () => {
-    expect(ageDecades([{ age: 19 }, { age: 24 }, { age: 29 }, { age: 41 }])).toEqual([
+    expect([16, 19, 20, 29, 37, 100].map(ageDecadeOf)).toEqual([10, 10, 20, 20, 30, 100]);
+    expect(ageDecades([{ ageDecade: 10 }, { ageDecade: 20 }, { ageDecade: 20 }, { ageDecade: 40 }])).toEqual([
       { decade: '10s', voters: 1 },
       { decade: '20s', voters: 2 },
       { decade: '40s', voters: 1 },
@@ -46,16 +47,22 @@ describe('daily limits', () => {
 });
 
 describe('advanced analytics', () => {
-  it('shows the 6 latest voters with ages by decade and genders', () => {
+  it('shows the 6 latest voters by gender and decade, with ages by decade and genders', () => {
     const votes = Array.from({ length: 8 }, (_, index) => ({
-      id: `v${index}`,
-      age: 20 + index * 3,
+      ageDecade: ageDecadeOf(20 + index * 3),
       gender: index % 2 ? ('male' as const) : ('female' as const),
-      photoURL: null,
       ratedAt: new Date(Date.UTC(2026, 10, 1 + index)),
     }));
     const analytics = advancedAnalytics(votes);
-    expect(analytics.voters.map((voter) => voter.id)).toEqual(['v7', 'v6', 'v5', 'v4', 'v3', 'v2']);
+    // The avatars say nothing else: no id, no picture.
+    expect(analytics.voters).toEqual([
+      { gender: 'male', ageDecade: 40 },
+      { gender: 'female', ageDecade: 30 },
+      { gender: 'male', ageDecade: 30 },
+      { gender: 'female', ageDecade: 30 },
+      { gender: 'male', ageDecade: 20 },
+      { gender: 'female', ageDecade: 20 },
+    ]);
     expect(analytics.ages).toEqual([
       { decade: '20s', voters: 4 },
       { decade: '30s', voters: 3 },

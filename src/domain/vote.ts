@@ -1,10 +1,19 @@
-/** A vote on a photo, `users/{owner}/photos/{photoId}/votes/{voterId}` (spec 1, section 3). */
+/**
+ * A vote on a photo, `users/{owner}/photos/{photoId}/votes/{voteId}` (spec 1, section 3), as its
+ * owner reads it: nothing in it names the voter (ARCHITECTURE.md, "Anonymity"). The id is the
+ * server's keyed hash of the voter and the photo, so the owner can neither map it back nor match two
+ * votes of one voter; within the vote's conversation the voter is named by it too.
+ */
 import type { Gender } from './user';
 import { compareText } from './text-order';
 
 export const REACTION_EMOJIS = ['👍', '❤️', '😂', '😮', '😢', '😡'] as const;
 export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
 
+/** What the conversation calls the voter, whose replies and reactions carry the vote's id as theirs. */
+export const VOTER_NAME = 'Voter';
+
+/** Who reacted or replied: the owner by uid, name and picture; the voter by the vote's id, VOTER_NAME and none. */
 export interface Reaction {
   id: string;
   emoji: ReactionEmoji;
@@ -24,20 +33,20 @@ export interface Reply {
   userName: string;
   userPhotoURL: string | null;
   repliedAt: Date;
+  /** The other party, named as `userId` names them. */
   repliedToUserId: string;
   reactions: Reaction[];
 }
 
 export interface Vote {
   id: string;
-  userId: string;
   /** Hearts, 0.5 to 5 in half steps. */
   rate: number;
   comment: string;
   chips: string[];
-  age: number;
+  /** The voter's age by decade (30 for 30 to 39), never the age itself. */
+  ageDecade: number;
   gender: Gender;
-  photoURL?: string | null;
   viewingTimeSeconds: number;
   ratedAt: Date;
   evaluated: boolean;
@@ -63,13 +72,13 @@ export const GIVEN_VOTES_READ = 100;
 
 export const votesPath = (ownerId: string, photoId: string) => `users/${ownerId}/photos/${photoId}/votes`;
 
+/** The decade a vote records of its voter's age. */
+export const ageDecadeOf = (age: number) => Math.floor(age / 10) * 10;
+
 /** Voters by decade of age, for the age chart: "10s", "20s", ... */
-export function ageDecades(votes: Pick<Vote, 'age'>[]): Array<{ decade: string; voters: number }> {
+export function ageDecades(votes: Pick<Vote, 'ageDecade'>[]): Array<{ decade: string; voters: number }> {
   const counts = new Map<number, number>();
-  for (const { age } of votes) {
-    const decade = Math.floor(age / 10) * 10;
-    counts.set(decade, (counts.get(decade) ?? 0) + 1);
-  }
+  for (const { ageDecade } of votes) counts.set(ageDecade, (counts.get(ageDecade) ?? 0) + 1);
   return [...counts]
     .sort((a, b) => a[0] - b[0])
     .map(([decade, voters]) => ({ decade: `${decade}s`, voters }));
@@ -84,21 +93,25 @@ export function genderSplit(votes: Pick<Vote, 'gender'>[]): Array<{ gender: Gend
 /** Voters shown as avatars in Advanced Analytics. */
 export const ANALYTICS_VOTERS_SHOWN = 6;
 
-/** Advanced Analytics of one photo: its latest voters' avatars, their ages by decade and their genders. */
+/**
+ * Advanced Analytics of one photo: its latest voters as avatars, their ages by decade and their
+ * genders. An avatar is the voter's gender and decade, not their picture: a face, or the address of
+ * a picture (which names its member's folder), would say who gave which vote.
+ */
 export interface AdvancedAnalytics {
-  voters: Array<{ id: string; photoURL: string | null; age: number }>;
+  voters: Array<{ gender: Gender; ageDecade: number }>;
   ages: Array<{ decade: string; voters: number }>;
   genders: Array<{ gender: Gender; voters: number }>;
 }
 
 export function advancedAnalytics(
-  votes: Pick<Vote, 'id' | 'age' | 'gender' | 'photoURL' | 'ratedAt'>[],
+  votes: Pick<Vote, 'ageDecade' | 'gender' | 'ratedAt'>[],
 ): AdvancedAnalytics {
   const newest = [...votes].sort((a, b) => b.ratedAt.getTime() - a.ratedAt.getTime());
   return {
     voters: newest
       .slice(0, ANALYTICS_VOTERS_SHOWN)
-      .map((vote) => ({ id: vote.id, photoURL: vote.photoURL ?? null, age: vote.age })),
+      .map((vote) => ({ gender: vote.gender, ageDecade: vote.ageDecade })),
     ages: ageDecades(votes),
     genders: genderSplit(votes),
   };
@@ -111,25 +124,4 @@ export function tagCounts(votes: Pick<Vote, 'chips'>[]): Array<{ tag: string; co
   return [...counts]
     .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
     .map(([tag, count]) => ({ tag, count }));
-}
-
-/**
- * A conversation with a member's name and picture taken off their replies and reactions (their
- * words stay, so the other member's thread still reads), for the purge of a deleted account.
- */
-export function withoutMemberIdentity(
-  vote: Pick<Vote, 'reactions' | 'replies'>,
-  uid: string,
-  formerName: string,
-): { reactions: Reaction[]; replies: Reply[] } {
-  const anonymous = <Item extends { userId: string; userName: string; userPhotoURL: string | null }>(
-    item: Item,
-  ): Item => (item.userId === uid ? { ...item, userName: formerName, userPhotoURL: null } : item);
-  return {
-    reactions: (vote.reactions ?? []).map(anonymous),
-    replies: (vote.replies ?? []).map((reply) => ({
-      ...anonymous(reply),
-      reactions: (reply.reactions ?? []).map(anonymous),
-    })),
-  };
 }

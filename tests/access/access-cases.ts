@@ -51,7 +51,14 @@ export const ACCESS_CASES: AccessCase[] = [
   { role: 'owner', path: 'users/alice/photos/p1', action: 'write', allowed: false },
   { role: 'otherMember', path: 'users/alice/photos/p1', action: 'read', allowed: false },
   { role: 'otherMember', path: 'users/alice/photos/p1', action: 'write', allowed: false },
+  // The owner reads the votes on their photo, each under an id that names no voter (vote-keys.ts).
   { role: 'owner', path: 'users/alice/photos/p1/votes', action: 'read', allowed: true },
+  {
+    role: 'owner',
+    path: 'users/alice/photos/p1/votes/3f9a1c0d5e7b2a4c6d8e0f1a2b3c4d5e',
+    action: 'read',
+    allowed: true,
+  },
   { role: 'otherMember', path: 'users/alice/photos/p1/votes', action: 'read', allowed: false },
   { role: 'visitor', path: 'users/alice/photos/p1/votes', action: 'read', allowed: false },
   { role: 'owner', path: 'users/alice/photos/p1/votes/bob', action: 'write', allowed: false },
@@ -88,9 +95,13 @@ export const ACCESS_CASES: AccessCase[] = [
   { role: 'otherMember', path: 'stats/stats', action: 'read', allowed: false },
   { role: 'otherMember', path: 'stats/leaderboard', action: 'read', allowed: false },
   // The key the feed's page positions are sealed with: whoever read it could open one (a photo's votes).
+  // The key votes are stored and their voters sealed under: whoever read it could name every voter.
   ...(['owner', 'otherMember', 'admin', 'visitor'] as const).flatMap((role): AccessCase[] => [
-    { role, path: 'secrets/feedPosition', action: 'read', allowed: false },
-    { role, path: 'secrets/feedPosition', action: 'write', allowed: false },
+    { role, path: 'secrets', action: 'read', allowed: false },
+    ...['secrets/feedPosition', 'secrets/votes'].flatMap((path): AccessCase[] => [
+      { role, path, action: 'read', allowed: false },
+      { role, path, action: 'write', allowed: false },
+    ]),
   ]),
   // The admin area's records: features and A/B tests, the audit log, removals. Admins read them, and
   // everything else of other members, through callables that check the admin claim (getFeatures gives

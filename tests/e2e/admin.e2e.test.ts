@@ -14,7 +14,7 @@ import type { AppFeature } from '../../src/domain/experiments';
 import type { AppNotification } from '../../src/domain/notifications';
 import type { Photo } from '../../src/domain/photo';
 import type { User } from '../../src/domain/user';
-import type { Vote } from '../../src/domain/vote';
+import type { StoredVote } from '../../functions/src/handlers/vote-keys';
 import { encodeDocument } from '../../src/domain/wire';
 import { browserForFile } from './support/browser';
 import {
@@ -180,8 +180,8 @@ describe('the admin area', () => {
     await votes.getByRole('table', { name: 'Votes' }).getByText('Great light in this one').waitFor();
     await votes.getByRole('button', { name: 'Close' }).click();
 
-    const [vote] = readDocuments<Vote>(`users/${uid}/photos/${photo.id}/votes`);
-    expect(vote).toMatchObject({ userId: 'bot', rate: 4.5, chips: ['friendly'], viewingTimeSeconds: 5 });
+    const [vote] = readDocuments<StoredVote>(`users/${uid}/photos/${photo.id}/votes`);
+    expect(vote).toMatchObject({ rate: 4.5, chips: ['friendly'], viewingTimeSeconds: 5, sealedVoter: null });
     expect(readDocument<Photo>(`users/${uid}/photos/${photo.id}`)).toMatchObject({
       votesCount: 1,
       rate: 4.5,

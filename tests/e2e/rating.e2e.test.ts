@@ -19,6 +19,7 @@ import {
   joinedMember,
   memberWithPhoto,
   readDocument,
+  readDocuments,
   readUserByEmail,
   samplePhotoPath,
 } from './support/member';
@@ -235,16 +236,19 @@ describe('rating', () => {
     await rate.click();
     await page.getByText('Rate me kindly').waitFor({ state: 'detached' });
 
+    // The one vote on the photo, under an id that does not name B, with B's age by decade.
+    const votesOnPhoto = `users/${a.uid}/photos/${photo.id}/votes`;
     const vote = await eventually(
-      () => readDocument<Vote>(`users/${a.uid}/photos/${photo.id}/votes/${b.uid}`),
+      () => readDocuments<Vote>(votesOnPhoto)[0],
       (found) => found !== undefined,
     );
     expect(vote).toMatchObject({
       rate: 4,
       comment: 'Lovely smile',
       chips: ['friendly', 'confident'],
-      age: 30,
+      ageDecade: 30,
     });
+    expect(JSON.stringify(vote)).not.toContain(b.uid);
     expect(vote!.viewingTimeSeconds).toBeGreaterThan(0);
     expect(readDocument<Photo>(`users/${a.uid}/photos/${photo.id}`)).toMatchObject({
       rate: 4,
@@ -264,7 +268,7 @@ describe('rating', () => {
     await comment.getByRole('button', { name: 'Send', exact: true }).click();
     await comment.getByText('Thank you!').waitFor();
     const answered = await eventually(
-      () => readDocument<Vote>(`users/${a.uid}/photos/${photo.id}/votes/${b.uid}`),
+      () => readDocuments<Vote>(votesOnPhoto)[0],
       (found) => found?.replies.length === 1 && found.reactions.length === 1,
     );
     expect(answered?.reactions[0]?.emoji).toBe('❤️');

@@ -302,12 +302,8 @@ export const pushNotification = onDocumentCreated('users/{uid}/notifications/{id
   await pushNotificationFor(push, event.params.uid, event.data?.data() as AppNotification | undefined);
 });
 
-export const pushVotes = onDocumentCreated('users/{uid}/photos/{photoId}/votes/{voterId}', async (event) => {
-  await pushVote(push, {
-    ownerId: event.params.uid,
-    photoId: event.params.photoId,
-    voterId: event.params.voterId,
-  });
+export const pushVotes = onDocumentCreated('users/{uid}/photos/{photoId}/votes/{voteId}', async (event) => {
+  await pushVote(push, { ownerId: event.params.uid, photoId: event.params.photoId });
 });
 
 // Votes pending on a photo, folded into it: the vote's handler folds at once, and this catches a fold

@@ -6,7 +6,7 @@ import { sumSiteStats, type SiteStats } from '../../../src/domain/site-stats';
 import type { User } from '../../../src/domain/user';
 import type { Vote } from '../../../src/domain/vote';
 import { offlineCommentWriter } from '../photos/gen-comments';
-import { caller, recordTransactionWrites, seedMember, seedPhoto, testContext } from '../testing';
+import { caller, recordTransactionWrites, seedMember, seedPhoto, seedVote, testContext } from '../testing';
 import {
   adminAddBotVote,
   adminDeletePhoto,
@@ -192,13 +192,18 @@ describe('the admin photo operations', () => {
     const votes = await context.store.query<Vote>('users/owen/photos/p1/votes');
     expect(votes).toHaveLength(1);
     expect(votes[0]!.id).toMatch(/^bot-/);
-    expect(votes[0]!.data).toMatchObject({
-      userId: 'bot',
+    // Shaped as a member's vote: nothing but its id tells it from one.
+    expect(votes[0]!.data).toEqual({
       rate: 4,
+      originalRate: 4,
       comment: 'Great light',
       chips: ['friendly'],
-      age: 30,
+      ageDecade: 30,
       gender: 'male',
+      sealedVoter: null,
+      date: '2026-11-22',
+      reactions: [],
+      replies: [],
       viewingTimeSeconds: 5,
       evaluated: true,
       ratedAt: context.clock.now(),
@@ -212,7 +217,7 @@ describe('the admin photo operations', () => {
     expect((await context.store.get<Photo>('users/owen/photos/p1'))?.votesCount).toBe(4);
   });
 
-  it('lists the votes newest first, or none', async () => {
+  it('lists the votes newest first, or none, with who gave each for the admin alone', async () => {
     const context = await withPhotos();
     expect((await adminListVotes.run({ userId: 'owen', photoId: 'p1' }, context.as(admin))).votes).toEqual(
       [],
@@ -222,7 +227,21 @@ describe('the admin photo operations', () => {
     await adminAddBotVote.run({ ...bot, rate: 1 }, context.as(admin));
     const { votes } = await adminListVotes.run({ userId: 'owen', photoId: 'p1' }, context.as(admin));
     expect(votes.map((vote) => vote.rate)).toEqual([1, 4]);
-    expect(votes[0]).toMatchObject({ userId: 'bot', ratedAt: context.clock.now().toISOString() });
+    expect(votes[0]).toMatchObject({
+      userId: 'bot',
+      ageDecade: 30,
+      ratedAt: context.clock.now().toISOString(),
+    });
+    // A member's vote opens to its voter; one whose voter was purged to nobody.
+    const danasVote = await seedVote(context.store, 'owen', 'p1', 'dana', { rate: 5 });
+    await seedVote(context.store, 'owen', 'p1', 'gone', { rate: 2, sealedVoter: null });
+    const listed = (await adminListVotes.run({ userId: 'owen', photoId: 'p1' }, context.as(admin))).votes;
+    expect(listed.map((vote) => [vote.id, vote.userId, vote.rate])).toEqual(
+      expect.arrayContaining([
+        [danasVote, 'dana', 5],
+        [expect.any(String), null, 2],
+      ]),
+    );
   });
 
   it('generates 30 AI comments by default offline, replacing or adding', async () => {

@@ -30,7 +30,7 @@ import { shardSiteAverage } from '../../../src/domain/score-quality';
 import { moveInHistogram } from '../../../src/domain/scores';
 import { statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
 import type { User } from '../../../src/domain/user';
-import { votesPath, type Vote } from '../../../src/domain/vote';
+import { ageDecadeOf, votesPath } from '../../../src/domain/vote';
 import { commentWriterFromEnv, type CommentWriter } from '../photos/gen-comments';
 import type { Filter, GroupDocument } from '../../../src/domain/query';
 import { logAdminWrite } from './admin-log';
@@ -40,6 +40,7 @@ import { removePhoto } from './delete-photo';
 import { readPeerMove, writePeerMove } from './peer-stats';
 import { readSiteAverage } from './site-stats';
 import { userPath } from './users';
+import { openVoter, readVoteKeys, type StoredVote } from './vote-keys';
 
 /** A photo's labels: admin-only tags, kept on the record. */
 type AdminPhoto = Photo & { labels?: string[] };
@@ -169,18 +170,21 @@ export const adminListVotes: Handler<{ votes: AdminVoteRow[] }> = {
   async run(data, context) {
     await requireAdmin(context);
     const { userId, photoId } = await validate(adminListVotesSchema, data);
-    const docs = await context.store.query<Vote>(votesPath(userId, photoId), {
+    const docs = await context.store.query<StoredVote>(votesPath(userId, photoId), {
       orderBy: { field: 'ratedAt', direction: 'desc' },
       limit: ADMIN_VOTES_SHOWN,
     });
+    const keys = await readVoteKeys(context.store);
     return {
       votes: docs.map(({ id, data: vote }) => ({
         id,
-        userId: vote.userId,
+        userId: id.startsWith(`${BOT_VOTER_ID}-`)
+          ? BOT_VOTER_ID
+          : (openVoter(keys, vote.sealedVoter) ?? null),
         rate: vote.rate,
         comment: vote.comment ?? '',
         chips: vote.chips ?? [],
-        age: vote.age,
+        ageDecade: vote.ageDecade,
         gender: vote.gender,
         viewingTimeSeconds: vote.viewingTimeSeconds,
         ratedAt: vote.ratedAt.toISOString(),
@@ -190,8 +194,8 @@ export const adminListVotes: Handler<{ votes: AdminVoteRow[] }> = {
 };
 
 /**
- * A bot vote (spec 2 section 3): userId 'bot', the admin's rating, comment, chips, age and gender, 5 s
- * of viewing. It moves the photo's average, count, viewing time, feed place, leaderboard score and its
+ * A bot vote (spec 2 section 3): an id starting 'bot-', the admin's rating, comment, chips, age (by
+ * decade, as every vote keeps it) and gender, 5 s of viewing. It moves the photo's average, count, viewing time, feed place, leaderboard score and its
  * bucket as a vote does, and tells the owner of a new vote; no member gives it, so no tokens move and
  * the fair score, which weighs voters by their habits, leaves it out.
  */
@@ -217,15 +221,15 @@ export const adminAddBotVote: Handler<Callables['adminAddBotVote']['result']> = 
       const votesCount = photo.votesCount + 1;
       const rate = (photo.rate * photo.votesCount + input.rate) / votesCount;
       const totalViewingTimeSeconds = photo.totalViewingTimeSeconds + BOT_VIEWING_SECONDS;
-      const vote = {
-        userId: BOT_VOTER_ID,
+      // Shaped as a member's vote, with no voter to seal.
+      const vote: StoredVote = {
         rate: input.rate,
         originalRate: input.rate,
         comment: input.comment,
         chips: input.chips,
-        age: input.age,
+        ageDecade: ageDecadeOf(input.age),
         gender: input.gender,
-        photoURL: null,
+        sealedVoter: null,
         viewingTimeSeconds: BOT_VIEWING_SECONDS,
         ratedAt: now,
         date: dateKey(now),
@@ -233,7 +237,7 @@ export const adminAddBotVote: Handler<Callables['adminAddBotVote']['result']> = 
         reactions: [],
         replies: [],
       };
-      tx.set(`${votesPath(input.userId, input.photoId)}/${voteId}`, vote);
+      tx.set(`${votesPath(input.userId, input.photoId)}/${voteId}`, { ...vote });
       tx.update(path, {
         rate,
         votesCount,

@@ -1,6 +1,7 @@
 /**
- * Advanced Analytics of one of the member's photos: who voted, their ages and genders. Premium
- * members see it always; free members once a day, counted here per member and date.
+ * Advanced Analytics of one of the member's photos: its voters by gender and decade of age, never who
+ * they are (vote.ts says why the avatars are not pictures). Premium members see it always; free
+ * members once a day, counted here per member and date.
  */
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
@@ -8,10 +9,11 @@ import { DAILY_LIMIT_MESSAGES, FREE_ADVANCED_ANALYTICS_PER_DAY } from '../../../
 import { photoPath, type Photo } from '../../../src/domain/photo';
 import { photoIdSchema } from '../../../src/domain/schemas';
 import type { User } from '../../../src/domain/user';
-import { advancedAnalytics, votesPath, type Vote } from '../../../src/domain/vote';
+import { advancedAnalytics, votesPath } from '../../../src/domain/vote';
 import { PREMIUM_REASON, spendDailyUse } from './daily-uses';
 import { requireCaller, validate, type Handler } from './handler';
 import { assertMember, NOT_FOUND, userPath } from './users';
+import type { StoredVote } from './vote-keys';
 
 export const getAdvancedAnalytics: Handler<Callables['getAdvancedAnalytics']['result']> = {
   async run(data, context) {
@@ -35,7 +37,7 @@ export const getAdvancedAnalytics: Handler<Callables['getAdvancedAnalytics']['re
           reason: PREMIUM_REASON,
         }),
       );
-    const votes = await store.query<Vote>(votesPath(caller.uid, photoId));
-    return advancedAnalytics(votes.map(({ id, data: vote }) => ({ ...vote, id })));
+    const votes = await store.query<StoredVote>(votesPath(caller.uid, photoId));
+    return advancedAnalytics(votes.map(({ data: vote }) => vote));
   },
 };

@@ -1,42 +1,33 @@
 import { describe, expect, it } from 'vitest';
+import type { AppNotification } from '../../../src/domain/notifications';
 import type { Vote } from '../../../src/domain/vote';
-import { caller, seedMember, seedPhoto, testContext } from '../testing';
+import { caller, seedMember, seedPhoto, seedVote, testContext } from '../testing';
 import type { User } from '../../../src/domain/user';
 import { deleteReply, reactToComment, replyToComment } from './comments';
 import { markNotificationsSeen } from './mark-notifications-seen';
 
-const votePath = 'users/alice/photos/p1/votes/bob';
-
+/** Alice's photo, Bob's vote on it with a comment, and Carol, who has no part in it. */
 async function conversation() {
   const context = testContext();
   await seedMember(context.store, 'alice', { displayName: 'Alice' });
-  await seedMember(context.store, 'bob', { displayName: 'Bob' });
+  await seedMember(context.store, 'bob', { displayName: 'Bob', photoURL: 'http://files.test/bob.webp' });
   await seedMember(context.store, 'carol', { displayName: 'Carol' });
   await seedPhoto(context.store, 'alice', 'p1', { votesCount: 1, rate: 4 });
-  await context.store.runTransaction(async (tx) =>
-    tx.set(votePath, {
-      userId: 'bob',
-      rate: 4,
-      comment: 'Nice smile',
-      chips: ['friendly'],
-      age: 30,
-      gender: 'male',
-      viewingTimeSeconds: 9,
-      ratedAt: new Date('2026-11-20T10:00:00Z'),
-      evaluated: true,
-      reactions: [],
-      replies: [],
-    }),
-  );
-  const ref = { ownerId: 'alice', photoId: 'p1', voteId: 'bob' };
-  return { ...context, ref };
+  const voteId = await seedVote(context.store, 'alice', 'p1', 'bob', {
+    comment: 'Nice smile',
+    chips: ['friendly'],
+    viewingTimeSeconds: 9,
+  });
+  const votePath = `users/alice/photos/p1/votes/${voteId}`;
+  return { ...context, voteId, votePath, ref: { ownerId: 'alice', photoId: 'p1', voteId } };
 }
 
 describe('replies', () => {
   it('lets the owner and the voter reply, trimmed, and says whom each answers', async () => {
-    const { store, as, ref, clock } = await conversation();
+    const { store, as, ref, clock, voteId, votePath } = await conversation();
     const { replyId } = await replyToComment.run({ ...ref, text: '  Thank you!  ' }, as(caller('alice')));
-    await replyToComment.run({ ...ref, text: 'You are welcome' }, as(caller('bob')));
+    // The voter names their vote by the photo: they never learn its id.
+    await replyToComment.run({ ownerId: 'alice', photoId: 'p1', text: 'You are welcome' }, as(caller('bob')));
     const vote = await store.get<Vote>(votePath);
     expect(vote?.replies).toEqual([
       expect.objectContaining({
@@ -44,16 +35,51 @@ describe('replies', () => {
         text: 'Thank you!',
         userId: 'alice',
         userName: 'Alice',
-        repliedToUserId: 'bob',
+        repliedToUserId: voteId,
         repliedAt: clock.now(),
         reactions: [],
       }),
-      expect.objectContaining({ text: 'You are welcome', userId: 'bob', repliedToUserId: 'alice' }),
+      // Within the vote the voter is its id, with no name and no picture.
+      {
+        id: expect.any(String),
+        text: 'You are welcome',
+        userId: voteId,
+        userName: 'Voter',
+        userPhotoURL: null,
+        repliedAt: clock.now(),
+        repliedToUserId: 'alice',
+        reactions: [],
+      },
     ]);
   });
 
+  it('lets the voter answer the owner by the id the owner reads too, and nobody by any other', async () => {
+    const { store, as, ref, votePath } = await conversation();
+    await seedMember(store, 'dave');
+    const davesVote = await seedVote(store, 'alice', 'p1', 'dave');
+    await replyToComment.run({ ...ref, text: 'Thanks' }, as(caller('bob')));
+    const before = await store.contents();
+    const refusals: Array<[string, Record<string, unknown>, string]> = [
+      // Another voter's vote, or one's own named by one's uid, as votes were once kept.
+      ['bob', { ...ref, voteId: davesVote }, 'permission-denied'],
+      ['bob', { ...ref, voteId: 'bob' }, 'permission-denied'],
+      ['carol', ref, 'permission-denied'],
+      // Carol gave no vote on the photo to name by it.
+      ['carol', { ownerId: 'alice', photoId: 'p1' }, 'not-found'],
+      ['bob', { ownerId: 'alice', photoId: 'p2' }, 'not-found'],
+      // The owner has many votes on the photo: they must say which.
+      ['alice', { ownerId: 'alice', photoId: 'p1' }, 'invalid-argument'],
+    ];
+    for (const [who, target, code] of refusals)
+      await expect(replyToComment.run({ ...target, text: 'hi' }, as(caller(who)))).rejects.toMatchObject({
+        code,
+      });
+    expect(await store.contents()).toEqual(before);
+    expect((await store.get<Vote>(votePath))?.replies).toHaveLength(1);
+  });
+
   it('sends no empty reply, no reply over 500 characters, and none from outside the conversation', async () => {
-    const { store, as, ref } = await conversation();
+    const { store, as, ref, votePath } = await conversation();
     await expect(replyToComment.run({ ...ref, text: '   ' }, as(caller('alice')))).rejects.toMatchObject({
       message: 'Reply cannot be empty',
     });
@@ -72,7 +98,7 @@ describe('replies', () => {
   });
 
   it("deletes only one's own reply", async () => {
-    const { store, as, ref } = await conversation();
+    const { store, as, ref, votePath } = await conversation();
     const { replyId } = await replyToComment.run({ ...ref, text: 'Thanks' }, as(caller('alice')));
     await expect(deleteReply.run({ ...ref, replyId }, as(caller('bob')))).rejects.toMatchObject({
       code: 'permission-denied',
@@ -90,7 +116,7 @@ describe('replies', () => {
 
 describe('reactions', () => {
   it('adds, replaces with another emoji, and removes with the same one', async () => {
-    const { store, as, ref } = await conversation();
+    const { store, as, ref, votePath } = await conversation();
     await expect(reactToComment.run({ ...ref, emoji: '👍' }, as(caller('alice')))).resolves.toEqual({
       emoji: '👍',
     });
@@ -108,15 +134,19 @@ describe('reactions', () => {
   });
 
   it('reacts to a reply, and refuses other emojis and outsiders', async () => {
-    const { store, as, ref } = await conversation();
+    const { store, as, ref, voteId, votePath } = await conversation();
     const { replyId } = await replyToComment.run({ ...ref, text: 'Thanks' }, as(caller('alice')));
-    await reactToComment.run({ ...ref, replyId, emoji: '😂' }, as(caller('bob')));
-    expect(
-      (await store.get<Vote>(votePath))?.replies[0]?.reactions.map((reaction) => [
-        reaction.userName,
-        reaction.emoji,
-      ]),
-    ).toEqual([['Bob', '😂']]);
+    await reactToComment.run({ ownerId: 'alice', photoId: 'p1', replyId, emoji: '😂' }, as(caller('bob')));
+    expect((await store.get<Vote>(votePath))?.replies[0]?.reactions).toEqual([
+      {
+        id: voteId,
+        emoji: '😂',
+        userId: voteId,
+        userName: 'Voter',
+        userPhotoURL: null,
+        reactedAt: expect.any(Date),
+      },
+    ]);
     await expect(reactToComment.run({ ...ref, emoji: '🍕' }, as(caller('alice')))).rejects.toMatchObject({
       message: 'Choose one of the reactions',
     });
@@ -133,6 +163,7 @@ describe('notifications of reactions and replies', () => {
   it("tell the comment's author about the photo, never who reacted or replied; none for one's own or a reaction taken back", async () => {
     const { store, as, ref } = await conversation();
     await reactToComment.run({ ...ref, emoji: '❤️' }, as(caller('alice')));
+    // The server finds the voter through the vote's sealed voter.
     expect((await store.get<User>('users/bob'))?.lastNotification).toMatchObject({
       title: 'Photorater',
       body: 'The owner of a photo you rated reacted ❤️ to your comment',
@@ -157,6 +188,10 @@ describe('notifications of reactions and replies', () => {
       const messages = await store.query<{ body: string }>(`users/${uid}/notifications`);
       for (const { data } of messages) expect(data.body).not.toMatch(/Alice|Bob/);
     }
+    // The owner's messages name no sender: the voter's uid would say who they are.
+    const toOwner = await store.query<AppNotification>('users/alice/notifications');
+    expect(toOwner.map(({ data }) => data.fromUserId)).toEqual([null]);
+    expect((await store.get<User>('users/alice'))?.lastNotification?.fromUserId).toBeNull();
 
     // Bob's own comment: no news for himself; taking a reaction back is no news either.
     await reactToComment.run({ ...ref, emoji: '👍' }, as(caller('bob')));
@@ -168,7 +203,7 @@ describe('notifications of reactions and replies', () => {
   });
 
   it('name the photo by its caption, which both of them have seen', async () => {
-    const { store, as, ref } = await conversation();
+    const { store, as, ref, votePath } = await conversation();
     await store.runTransaction(async (tx) => tx.update('users/alice/photos/p1', { caption: 'Sunday hike' }));
     await replyToComment.run({ ...ref, text: 'Thanks!' }, as(caller('alice')));
     expect((await store.get<User>('users/bob'))?.lastNotification?.body).toBe(
@@ -183,5 +218,15 @@ describe('notifications of reactions and replies', () => {
     expect((await store.get<User>('users/alice'))?.lastNotification?.body).toBe(
       'A voter reacted 👍 to your reply on “Sunday hike”',
     );
+  });
+
+  it('reach nobody once the voter is gone, and the conversation goes on', async () => {
+    const { store, as, ref, votePath } = await conversation();
+    // What the purge of Bob's account leaves of his vote.
+    await store.runTransaction(async (tx) => tx.update(votePath, { sealedVoter: null }));
+    await replyToComment.run({ ...ref, text: 'Thanks!' }, as(caller('alice')));
+    await reactToComment.run({ ...ref, emoji: '❤️' }, as(caller('alice')));
+    expect((await store.get<Vote>(votePath))?.replies).toHaveLength(1);
+    expect(await store.query('users/bob/notifications')).toEqual([]);
   });
 });

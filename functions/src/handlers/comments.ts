@@ -1,7 +1,9 @@
 /**
  * Replies and reactions on a vote's comment. Only the two people in the conversation take part:
  * the photo's owner and the voter. The same emoji again removes a reaction, another one replaces it;
- * a reply is deleted only by its author.
+ * a reply is deleted only by its author. The voter stays anonymous to the owner here too: within the
+ * vote they are named by the vote's id, as VOTER_NAME with no picture, and the server finds them
+ * through the vote's sealed voter (vote-keys.ts) only to tell them of the owner's turn.
  */
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
@@ -18,15 +20,16 @@ import {
 } from '../../../src/domain/notifications';
 import { photoPath, type Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
-import { votesPath, type Reaction, type Vote } from '../../../src/domain/vote';
+import { VOTER_NAME, votesPath, type Reaction } from '../../../src/domain/vote';
 import type { Transaction } from '../store/store';
 import { requireCaller, validate, type Caller, type Handler } from './handler';
 import { assertMember, NOT_FOUND, userPath } from './users';
+import { openVoter, readVoteKeys, voteIdOf, type StoredVote } from './vote-keys';
 
 interface CommentRef {
   ownerId: string;
   photoId: string;
-  voteId: string;
+  voteId?: string;
 }
 
 /** What a turn in a comment's conversation works with: who, what they sent, and the vote as it stands. */
@@ -35,11 +38,19 @@ interface Turn<Input> {
   input: Input;
   now: Date;
   path: string;
-  vote: Vote;
+  vote: StoredVote;
+  voteId: string;
   user: User;
   /** The photo's caption, for the notification; null without one. */
   caption: string | null;
+  isOwner: boolean;
+  /** The caller as the conversation names them: the owner by uid, the voter by the vote's id. */
+  me: string;
+  /** The uid of a party the conversation names; none for a voter whose account is gone, or a bot. */
+  uidOf(party: string): string | undefined;
 }
+
+const NOT_YOURS = "You don't have permission to perform this action.";
 
 /**
  * A handler for one turn in a comment's conversation: the input checked with the form's schema, the
@@ -54,36 +65,69 @@ function conversationHandler<Schema extends AnyObjectSchema, Result>(
       const caller = requireCaller(context);
       const input = (await validate(schema, data)) as InferType<Schema> & CommentRef;
       const now = context.clock.now();
+      const keys = await readVoteKeys(context.store);
+      const isOwner = caller.uid === input.ownerId;
+      // Anyone else may only be the voter, and their vote on the photo is the one its id names.
+      const callersVote =
+        isOwner || !keys ? undefined : voteIdOf(keys, caller.uid, input.ownerId, input.photoId);
+      const voteId = input.voteId ?? callersVote;
+      if (!voteId) {
+        if (isOwner) throw new HttpsError('invalid-argument', 'Comment is not valid');
+        throw new HttpsError('not-found', NOT_FOUND);
+      }
+      if (!isOwner && voteId !== callersVote) throw new HttpsError('permission-denied', NOT_YOURS);
       return context.store.runTransaction(async (tx) => {
-        const path = `${votesPath(input.ownerId, input.photoId)}/${input.voteId}`;
+        const path = `${votesPath(input.ownerId, input.photoId)}/${voteId}`;
         const [vote, user, photo] = await Promise.all([
-          tx.get<Vote>(path),
+          tx.get<StoredVote>(path),
           tx.get<User>(userPath(caller.uid)),
           tx.get<Photo>(photoPath(input.ownerId, input.photoId)),
         ]);
         if (!vote || !photo) throw new HttpsError('not-found', NOT_FOUND);
         assertMember(user);
-        if (caller.uid !== input.ownerId && caller.uid !== vote.userId) {
-          throw new HttpsError('permission-denied', "You don't have permission to perform this action.");
-        }
-        return work(tx, { caller, input, now, path, vote, user, caption: photo.caption ?? null });
+        const voterId = openVoter(keys, vote.sealedVoter);
+        return work(tx, {
+          caller,
+          input,
+          now,
+          path,
+          vote,
+          voteId,
+          user,
+          caption: photo.caption ?? null,
+          isOwner,
+          me: isOwner ? caller.uid : voteId,
+          uidOf: (party) =>
+            party === input.ownerId ? input.ownerId : party === voteId ? voterId : undefined,
+        });
       });
     },
   };
 }
 
+/** How the caller signs a reply or reaction: the owner by name and picture, the voter as VOTER_NAME. */
+const signature = ({ isOwner, me, user }: Turn<unknown>) => ({
+  userId: me,
+  userName: isOwner ? user.displayName : VOTER_NAME,
+  userPhotoURL: isOwner ? user.photoURL : null,
+});
+
 /**
  * sendReactionNotification, run inside the reaction or reply: reads the comment's author now (reads
  * come first in a transaction) and returns the writes to make once the change itself is written.
- * Nothing for one's own comment, or for an author who has left.
+ * Nothing for one's own comment, or for an author who has left. A voter's message carries no
+ * sender: the owner reads their notifications, and the voter's uid would name them.
  */
 async function prepareNotification(
   tx: Transaction,
-  reactorId: string,
-  notification: ReactionNotification,
+  turn: Turn<unknown>,
+  targetUserId: string | undefined,
+  about: Omit<ReactionNotification, 'targetUserId'>,
 ): Promise<(at: Date) => void> {
-  if (!shouldNotify(notification, reactorId)) return () => undefined;
-  const target = await tx.get<User>(userPath(notification.targetUserId));
+  if (!targetUserId) return () => undefined;
+  const notification = { ...about, targetUserId };
+  if (!shouldNotify(notification, turn.caller.uid)) return () => undefined;
+  const target = await tx.get<User>(userPath(targetUserId));
   if (!target || target.deletedAt) return () => undefined;
   return (at) => {
     const message: AppNotification = {
@@ -92,19 +136,19 @@ async function prepareNotification(
       photoId: notification.photoId,
       photoOwnerId: notification.photoOwnerId,
       at,
-      fromUserId: reactorId,
+      fromUserId: turn.isOwner ? turn.caller.uid : null,
     };
-    tx.set(`${notificationsPath(notification.targetUserId)}/${randomUUID()}`, { ...message });
-    tx.update(userPath(notification.targetUserId), { lastNotification: message });
+    tx.set(`${notificationsPath(targetUserId)}/${randomUUID()}`, { ...message });
+    tx.update(userPath(targetUserId), { lastNotification: message });
   };
 }
 
 export const replyToComment: Handler<Callables['replyToComment']['result']> = conversationHandler(
   replySchema,
-  async (tx, { caller, input, now, path, vote, user, caption }) => {
-    const repliedToUserId = caller.uid === vote.userId ? input.ownerId : vote.userId;
-    const notice = await prepareNotification(tx, caller.uid, {
-      targetUserId: repliedToUserId,
+  async (tx, turn) => {
+    const { input, now, path, vote, voteId, isOwner, caption } = turn;
+    const repliedToUserId = isOwner ? voteId : input.ownerId;
+    const notice = await prepareNotification(tx, turn, turn.uidOf(repliedToUserId), {
       emoji: null,
       caption,
       photoId: input.photoId,
@@ -115,9 +159,7 @@ export const replyToComment: Handler<Callables['replyToComment']['result']> = co
     const reply = {
       id: replyId,
       text: input.text,
-      userId: caller.uid,
-      userName: user.displayName,
-      userPhotoURL: user.photoURL,
+      ...signature(turn),
       repliedAt: now,
       repliedToUserId,
       reactions: [],
@@ -130,10 +172,10 @@ export const replyToComment: Handler<Callables['replyToComment']['result']> = co
 
 export const deleteReply: Handler<Callables['deleteReply']['result']> = conversationHandler(
   deleteReplySchema,
-  async (tx, { caller, input, path, vote }) => {
+  async (tx, { input, path, vote, me }) => {
     const reply = (vote.replies ?? []).find((candidate) => candidate.id === input.replyId);
     if (!reply) throw new HttpsError('not-found', NOT_FOUND);
-    if (reply.userId !== caller.uid)
+    if (reply.userId !== me)
       throw new HttpsError('permission-denied', 'You can only delete your own replies.');
     tx.update(path, { replies: vote.replies.filter((candidate) => candidate.id !== input.replyId) });
     return { deleted: true as const };
@@ -153,23 +195,17 @@ export function toggleReaction(
 
 export const reactToComment: Handler<Callables['reactToComment']['result']> = conversationHandler(
   reactionSchema,
-  async (tx, { caller, input, now, path, vote, user, caption }) => {
-    const mine = {
-      emoji: input.emoji,
-      userId: caller.uid,
-      userName: user.displayName,
-      userPhotoURL: user.photoURL,
-      reactedAt: now,
-    };
+  async (tx, turn) => {
+    const { input, now, path, vote, voteId, caption } = turn;
+    const mine = { emoji: input.emoji, ...signature(turn), reactedAt: now };
     const reply = input.replyId
       ? (vote.replies ?? []).find((candidate) => candidate.id === input.replyId)
       : undefined;
     if (input.replyId && !reply) throw new HttpsError('not-found', NOT_FOUND);
     const result = toggleReaction((reply ? reply.reactions : vote.reactions) ?? [], mine);
-    // Only a reaction placed is news; one taken back is not.
+    // Only a reaction placed is news; one taken back is not. The comment itself is the voter's.
     const notice = result.emoji
-      ? await prepareNotification(tx, caller.uid, {
-          targetUserId: reply ? reply.userId : vote.userId,
+      ? await prepareNotification(tx, turn, turn.uidOf(reply ? reply.userId : voteId), {
           emoji: result.emoji,
           caption,
           photoId: input.photoId,

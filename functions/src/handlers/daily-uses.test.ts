@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAILY_LIMIT_MESSAGES, SUBSCRIBER_VIEW_RATING_PER_DAY } from '../../../src/domain/daily-counter';
 import { RATING_MESSAGES } from '../../../src/domain/rating';
-import { caller, seedMember, seedPhoto, testContext, type TestClock } from '../testing';
+import { caller, seedMember, seedPhoto, seedVote, testContext, type TestClock } from '../testing';
 import { getAdvancedAnalytics } from './advanced-analytics';
 import { viewRating } from './rating';
 
@@ -12,15 +12,7 @@ async function setUp() {
   await seedMember(context.store, 'free', { gender: 'male' });
   await seedPhoto(context.store, 'owner', 'p1', { votesCount: 2, rate: 4.5 });
   await seedPhoto(context.store, 'free', 'mine', { votesCount: 0 });
-  await context.store.runTransaction(async (tx) => {
-    tx.set('users/free/photos/mine/votes/v1', {
-      userId: 'v1',
-      rate: 4,
-      age: 31,
-      gender: 'female',
-      ratedAt: new Date(),
-    });
-  });
+  await seedVote(context.store, 'free', 'mine', 'v1', { gender: 'female', ageDecade: 30 });
   return context;
 }
 
@@ -65,7 +57,7 @@ describe('Advanced Analytics a day', () => {
     const context = await setUp();
     const free = context.as(caller('free'));
     expect(await getAdvancedAnalytics.run({ photoId: 'mine' }, free)).toEqual({
-      voters: [{ id: 'v1', photoURL: null, age: 31 }],
+      voters: [{ gender: 'female', ageDecade: 30 }],
       ages: [{ decade: '30s', voters: 1 }],
       genders: [{ gender: 'female', voters: 1 }],
     });

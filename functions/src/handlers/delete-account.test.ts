@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_DELETION, FORMER_MEMBER } from '../../../src/domain/account';
+import { ACCOUNT_DELETION } from '../../../src/domain/account';
 import type { Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
-import type { Vote } from '../../../src/domain/vote';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { caller, countingReads, samplePhoto, seedMember, seedPhoto, testContext } from '../testing';
 import { reactToComment, replyToComment } from './comments';
 import { deleteAccount, purgeDeletedMembers } from './delete-account';
 import { getPhotos, submitRating } from './rating';
 import { updateAvatar } from './update-avatar';
+import type { StoredVote } from './vote-keys';
 
 const reason = 'Found what I was looking for';
 
@@ -115,7 +115,7 @@ describe('deleteAccount with a subscription', () => {
 });
 
 describe('the purge of deleted members', () => {
-  it('removes their photos, votes on them, files and personal data, and keeps their votes without their picture', async () => {
+  it('removes their photos, votes on them, files and personal data, and keeps their votes without who gave them', async () => {
     const context = await aliceWithPhotos();
     await submitRating.run(
       { ownerId: 'alice', photoId: 'a1', rate: 4, seconds: 5 },
@@ -148,8 +148,9 @@ describe('the purge of deleted members', () => {
     const tombstone = await context.store.get<Record<string, unknown>>('users/alice');
     expect(Object.keys(tombstone!).sort()).toEqual(['deleted', 'deletedAt', 'purgedAt', 'uid']);
     expect(await context.store.get('votePushes/alice')).toBeUndefined();
-    const kept = await context.store.get<Vote>('users/bob/photos/b1/votes/alice');
-    expect(kept).toMatchObject({ rate: 3, photoURL: null });
+    // Her vote on Bob's photo stays, with nobody sealed in it any more.
+    const kept = await context.store.query<StoredVote>('users/bob/photos/b1/votes');
+    expect(kept.map(({ data }) => data)).toMatchObject([{ rate: 3, sealedVoter: null }]);
     expect((await context.store.get<Photo>('users/bob/photos/b1'))?.votesCount).toBe(1);
     // Purged once: a second run finds nothing left to do.
     expect(
@@ -199,7 +200,9 @@ describe('the purge of deleted members', () => {
       { ownerId: 'bob', photoId: 'b1', rate: 4, comment: 'Nice light', seconds: 5 },
       alice,
     );
-    const ref = { ownerId: 'bob', photoId: 'b1', voteId: 'alice' };
+    const [vote] = await context.store.query('users/bob/photos/b1/votes');
+    const voteId = vote!.id;
+    const ref = { ownerId: 'bob', photoId: 'b1', voteId };
     const { replyId } = await replyToComment.run({ ...ref, text: 'Thank you!' }, bob);
     await reactToComment.run({ ...ref, replyId, emoji: '❤️' }, alice);
     await replyToComment.run({ ...ref, text: 'You are welcome' }, alice);
@@ -213,13 +216,14 @@ describe('the purge of deleted members', () => {
     expect(everything).not.toContain('Alice Wonder');
     expect(everything).not.toContain(photoURL!);
     expect(everything).not.toContain('alice.jpg');
-    // Bob's thread still reads, from a former member.
-    const thread = await context.store.get<Vote>('users/bob/photos/b1/votes/alice');
+    // Bob's thread still reads, from a voter as it always did, now with nobody behind the vote.
+    const thread = await context.store.get<StoredVote>(`users/bob/photos/b1/votes/${voteId}`);
     expect(thread?.replies.map((reply) => [reply.userName, reply.text])).toEqual([
       ['bob', 'Thank you!'],
-      [FORMER_MEMBER, 'You are welcome'],
+      ['Voter', 'You are welcome'],
     ]);
-    expect(thread?.replies[0]?.reactions).toMatchObject([{ userName: FORMER_MEMBER, userPhotoURL: null }]);
+    expect(thread?.replies[0]?.reactions).toMatchObject([{ userName: 'Voter', userPhotoURL: null }]);
+    expect(thread?.sealedVoter).toBeNull();
     // The message never carried her name; it still says what happened.
     expect((await context.store.get<User>('users/bob'))?.lastNotification?.body).toMatch(
       /^A voter replied to you on /,

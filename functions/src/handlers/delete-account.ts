@@ -18,13 +18,7 @@ import type { AppNotification } from '../../../src/domain/notifications';
 import { photoPath, photosPath, type Photo } from '../../../src/domain/photo';
 import { deleteAccountSchema } from '../../../src/domain/schemas';
 import type { User } from '../../../src/domain/user';
-import {
-  givenVotesPath,
-  votesPath,
-  withoutMemberIdentity,
-  type GivenVote,
-  type Vote,
-} from '../../../src/domain/vote';
+import { givenVotesPath, votesPath, type GivenVote } from '../../../src/domain/vote';
 import type { FileStore } from '../files/file-store';
 import type { Store, Transaction } from '../store/store';
 import { deleteCollection, removePhoto } from './delete-photo';
@@ -32,6 +26,7 @@ import { validate, type AccountAdmin, type Clock, type Handler, type HandlerCont
 import type { Subscription } from './premium';
 import { userPath } from './users';
 import { votePushPath } from './push';
+import { readVoteKeys, voteIdOf, type StoredVote } from './vote-keys';
 
 export const removalPath = (uid: string) => `removals/${uid}`;
 
@@ -136,7 +131,7 @@ interface Tombstone {
 /**
  * The scheduled purge: for each deleted member not yet purged, their photos with their votes,
  * reports, files and places in the histogram, the copies of the votes and reports they gave (their
- * votes on others' photos stay in those photos' scores, without their picture), and their record
+ * votes on others' photos stay in those photos' scores, without their sealed uid), and their record
  * down to a tombstone; and the Auth account if deleting it failed before. Runs hourly, so it is done
  * well within 24 hours. Deletions go in batches within Firestore's limit on writes, the tombstone
  * last: a purge cut short is taken up again at the next run.
@@ -162,11 +157,14 @@ export async function purgeDeletedMembers(
     }
     // Every file of theirs: originals, display images, avatars (current and earlier) and uploads.
     await files.deleteFolder(`images/${uid}/`);
+    const keys = await readVoteKeys(store);
     for (const { id: photoId, data: given } of await store.query<GivenVote>(givenVotesPath(uid))) {
-      const votePath = `${votesPath(given.ownerId, photoId)}/${uid}`;
+      const votePath =
+        keys && `${votesPath(given.ownerId, photoId)}/${voteIdOf(keys, uid, given.ownerId, photoId)}`;
       await store.runTransaction(async (tx) => {
-        const vote = await tx.get<Vote>(votePath);
-        if (vote) tx.update(votePath, { photoURL: null, ...withoutMemberIdentity(vote, uid, FORMER_MEMBER) });
+        const vote = votePath ? await tx.get<StoredVote>(votePath) : undefined;
+        // The vote stays in the photo's score and its conversation, with nobody left to seal.
+        if (vote && votePath) tx.update(votePath, { sealedVoter: null });
         tx.delete(`${givenVotesPath(uid)}/${photoId}`);
       });
     }

@@ -73,15 +73,14 @@ export async function pushNotification(
 }
 
 /**
- * `users/{ownerId}/photos/{photoId}/votes/{voterId}` was created: the owner hears of new votes once
+ * `users/{ownerId}/photos/{photoId}/votes/{voteId}` was created: the owner hears of new votes once
  * a burst (no votes notification in the last 10 minutes), with the count at that moment. The send
  * time is claimed in a transaction, so votes arriving together make one notification.
  */
 export async function pushVote(
   context: PushContext,
-  vote: { ownerId: string; photoId: string; voterId: string },
+  vote: { ownerId: string; photoId: string },
 ): Promise<void> {
-  if (vote.voterId === vote.ownerId) return;
   const now = context.clock.now();
   const claimed = await context.store.runTransaction(async (tx) => {
     const [owner, last] = await Promise.all([
@@ -108,8 +107,8 @@ export function notificationIdsOf(path: string): { uid: string; id: string } | n
   return match ? { uid: match[1]!, id: match[2]! } : null;
 }
 
-/** The ids in a vote's path (the voter's uid is the vote's id), or null for any other path. */
-export function voteIdsOf(path: string): { ownerId: string; photoId: string; voterId: string } | null {
+/** The ids in a vote's path (the vote's own names nobody: vote-keys.ts), or null for any other path. */
+export function voteIdsOf(path: string): { ownerId: string; photoId: string; voteId: string } | null {
   const match = /^users\/([^/]+)\/photos\/([^/]+)\/votes\/([^/]+)$/.exec(path);
-  return match ? { ownerId: match[1]!, photoId: match[2]!, voterId: match[3]! } : null;
+  return match ? { ownerId: match[1]!, photoId: match[2]!, voteId: match[3]! } : null;
 }

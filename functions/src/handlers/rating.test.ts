@@ -16,6 +16,7 @@ import {
 import { getLeaderboard, recordLeaderboardDay } from './leaderboard';
 import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
 import { foldVotes } from './vote-fold';
+import { openVoter, readVoteKeys, VOTE_SECRET_PATH, voteIdOf } from './vote-keys';
 import { readSiteStats } from './site-stats';
 import { recordLogin } from './streak';
 
@@ -221,18 +222,27 @@ describe('submitRating', () => {
     });
     // The voter learns nothing of the photo's average from the answer.
     expect(result).toEqual({ tokensEarned: 0 });
-    const vote = await context.store.get<Vote>('users/owner/photos/p1/votes/voter');
-    expect(vote).toMatchObject({
-      userId: 'voter',
+    // Under an id the owner cannot map back, naming the voter only sealed, their age only by decade.
+    const keys = (await readVoteKeys(context.store))!;
+    const [stored] = await context.store.query<Vote & { sealedVoter: string }>('users/owner/photos/p1/votes');
+    expect(stored?.id).toBe(voteIdOf(keys, 'voter', 'owner', 'p1'));
+    const vote = stored?.data;
+    expect(vote).toEqual({
       rate: 4.5,
+      originalRate: 4.5,
       comment: 'Great light',
       chips: ['friendly', 'stylish'],
-      age: 33,
+      ageDecade: 30,
       gender: 'male',
+      sealedVoter: expect.any(String),
       viewingTimeSeconds: 12,
+      ratedAt: context.clock.now(),
+      date: '2026-11-22',
+      evaluated: true,
       reactions: [],
       replies: [],
     });
+    expect(openVoter(keys, vote?.sealedVoter)).toBe('voter');
     expect(vote?.ratedAt).toBeInstanceOf(Date);
     expect(await context.store.get('users/voter/votes/p1')).toMatchObject({
       id: 'p1',
@@ -271,25 +281,29 @@ describe('submitRating', () => {
     await vote('voter', other, 2);
     await vote('second', 'p1', 3);
     // Each vote: its own transaction, then the fold's.
-    // Each vote: its own transaction, then the fold's.
     const votes = recorded.transactions.filter((_, index) => index % 2 === 0);
     const folds = recorded.transactions.filter((_, index) => index % 2 === 1);
+    const keys = (await readVoteKeys(context.store))!;
     expect(votes.map(({ writes }) => [...writes].sort())).toEqual(
       [
         ['voter', 'p1'],
         ['voter', other],
         ['second', 'p1'],
-      ].map(([voter, photoId]) =>
+      ].map(([voter, photoId], index) =>
         [
           `users/owner`,
           `users/owner/photos/${photoId}/pendingVotes/${voter}`,
-          `users/owner/photos/${photoId}/votes/${voter}`,
+          `users/owner/photos/${photoId}/votes/${voteIdOf(keys, voter!, 'owner', photoId!)}`,
           `users/${voter}`,
           `users/${voter}/votes/${photoId}`,
+          // The site's first vote makes the key votes are stored under, once.
+          ...(index === 0 ? [VOTE_SECRET_PATH] : []),
         ].sort(),
       ),
     );
     expect(votes.every(({ reads }) => reads.every((path) => !path.startsWith('stats/')))).toBe(true);
+    // The key is read once it exists, and then kept: later votes do not read it.
+    expect(votes.map(({ reads }) => reads.includes(VOTE_SECRET_PATH))).toEqual([true, true, false]);
     const statsTouched = folds.map(({ reads, writes }) =>
       // The peer group's shard beside it: see peer-stats.test.ts.
       [...new Set([...reads, ...writes])].filter((path) => path.startsWith('stats/rates/')),

@@ -23,7 +23,7 @@ import {
 } from '../../../src/domain/schemas';
 import { afterVoteReceived, tokensForVoteGiven } from '../../../src/domain/tokens';
 import type { User } from '../../../src/domain/user';
-import { givenVotesPath, votesPath, type GivenVote, type Vote } from '../../../src/domain/vote';
+import { ageDecadeOf, givenVotesPath, votesPath, type GivenVote } from '../../../src/domain/vote';
 import { REPORT_NOTICES } from '../../../src/domain/admin-photos';
 import { notifyOwner } from './admin-reports';
 import { openFeedPosition, sealFeedPosition } from './feed-cursor';
@@ -31,6 +31,7 @@ import { requireCaller, validate, type Handler } from './handler';
 import { withLocks } from './process-locks';
 import type { Store } from '../store/store';
 import { foldVotes, pendingVotesPath, type PendingVote } from './vote-fold';
+import { sealVoter, voteIdOf, voteKeysIn, type StoredVote } from './vote-keys';
 import { assertCompleteMember, NOT_FOUND, userPath } from './users';
 import { PREMIUM_REASON, spendViewRating } from './daily-uses';
 
@@ -136,16 +137,19 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
     const { store, clock } = context;
     const now = clock.now();
     const path = photoPath(input.ownerId, input.photoId);
-    const votePath = `${votesPath(input.ownerId, input.photoId)}/${caller.uid}`;
     // The vote, its light copy and both members' records; the photo and the site's figures follow in
     // the fold (vote-fold.ts), so a popular photo is not a document every vote writes.
     const result = await withLocks([userPath(caller.uid), userPath(input.ownerId)], () =>
       store.runTransaction(async (tx) => {
+        // Stored under an id the owner cannot map back to the voter (vote-keys.ts).
+        const { keys, keep } = await voteKeysIn(tx, store);
+        const voteId = voteIdOf(keys, caller.uid, input.ownerId, input.photoId);
+        const votePath = `${votesPath(input.ownerId, input.photoId)}/${voteId}`;
         const [photo, voter, owner, existing, reported] = await Promise.all([
           tx.get<Photo>(path),
           tx.get<User>(userPath(caller.uid)),
           tx.get<User>(userPath(input.ownerId)),
-          tx.get<Vote>(votePath),
+          tx.get<StoredVote>(votePath),
           tx.get(`${reportedPath(caller.uid)}/${input.photoId}`),
         ]);
         assertCompleteMember(voter);
@@ -168,22 +172,22 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
           ratesGivenSquares: voter.ratesGivenSquares ?? 0,
         };
 
+        keep();
         tx.set(votePath, {
-          userId: caller.uid,
           rate: input.rate,
           originalRate: input.rate,
           comment: input.comment,
           chips: input.chips,
-          age: voter.age,
+          ageDecade: ageDecadeOf(voter.age),
           gender: voter.gender,
-          photoURL: voter.photoURL ?? null,
+          sealedVoter: sealVoter(keys, caller.uid),
           viewingTimeSeconds: input.seconds,
           ratedAt: now,
           date: dateKey(now),
           evaluated: true,
           reactions: [],
           replies: [],
-        });
+        } satisfies StoredVote);
         tx.set(`${pendingVotesPath(input.ownerId, input.photoId)}/${caller.uid}`, {
           rate: input.rate,
           viewingTimeSeconds: input.seconds,

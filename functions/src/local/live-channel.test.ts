@@ -235,11 +235,61 @@ describe('a refused watch', () => {
     expect(await live.next(withId(2))).toEqual({ type: 'results', id: 2, docs: [] });
     const vote = { ownerId: 'lena', photoId: 'p1', rate: 4, comment: '', chips: [], seconds: 6 };
     expect((await post('submitRating', vote, 'token-mike')).status).toBe(200);
-    expect((await store.get<Vote>(`${votes}/mike`))?.rate).toBe(4);
+    const [stored] = await store.query<Vote>(votes);
+    expect(stored?.data.rate).toBe(4);
     // The good watch beside it still hears of the vote.
     const results = await live.next(withId(2));
-    expect(results.type === 'results' && results.docs.map((doc) => doc.id)).toEqual(['mike']);
+    expect(results.type === 'results' && results.docs.map((doc) => doc.id)).toEqual([stored?.id]);
     await live.close();
+  });
+});
+
+describe('what an owner watches of the votes on their photo', () => {
+  it('names no voter: not the votes, their conversation, the news of it, nor anything the server keeps of them', async () => {
+    const avatar = 'http://127.0.0.1/files/images/theo/resized/avatar_1.webp?token=avatar';
+    await seedMember(store, 'sara', { displayName: 'Sara' });
+    await seedMember(store, 'theo', { displayName: 'Theo Voter', photoURL: avatar, gender: 'male', age: 41 });
+    await seedPhoto(store, 'sara', 'p1', { ageRange: [18, 60] });
+    const owner = await LiveSocket.signedIn(server.url, 'token-sara');
+    const votes = 'users/sara/photos/p1/votes';
+    owner.send({ type: 'watchQuery', id: 1, path: votes, query: {} });
+    owner.send({ type: 'watchQuery', id: 2, path: 'users/sara/notifications', query: {} });
+    owner.send({ type: 'watch', id: 3, path: 'users/sara' });
+    for (const id of [1, 2, 3]) await owner.next(withId(id));
+    const rating = {
+      ownerId: 'sara',
+      photoId: 'p1',
+      rate: 1,
+      comment: 'Not my style',
+      chips: [],
+      seconds: 6,
+    };
+    expect((await post('submitRating', rating, 'token-theo')).status).toBe(200);
+    const arrived = await owner.next(withId(1));
+    const voteId = arrived.type === 'results' ? arrived.docs[0]!.id : '';
+    const thread = { ownerId: 'sara', photoId: 'p1' };
+    expect((await post('replyToComment', { ...thread, voteId, text: 'Why?' }, 'token-sara')).status).toBe(
+      200,
+    );
+    expect((await post('replyToComment', { ...thread, text: 'Just my taste' }, 'token-theo')).status).toBe(
+      200,
+    );
+    expect((await post('reactToComment', { ...thread, emoji: '😮' }, 'token-theo')).status).toBe(200);
+    await server.settled();
+    // What the server keeps of the voter, watched by the owner: refused.
+    const kept = [
+      'secrets/votes',
+      `users/sara/photos/p1/pendingVotes/theo`,
+      'users/theo/votes/p1',
+      'users/theo',
+    ];
+    for (const [index, path] of kept.entries())
+      expect(await owner.roundTrip(10 + index, path)).toMatchObject({ type: 'denied' });
+    const seen = JSON.stringify(owner.history);
+    expect(seen).toContain('Just my taste');
+    for (const naming of ['theo', 'Theo Voter', avatar, '"age":41']) expect(seen).not.toContain(naming);
+    expect(seen).toContain('"ageDecade":40');
+    await owner.close();
   });
 });
 

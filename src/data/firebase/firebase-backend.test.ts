@@ -344,24 +344,22 @@ describe.skipIf(missing)(
         repliedToUserId: 'v1',
         reactions: [
           {
-            id: 'x1',
+            id: 'v1',
             emoji: '❤️' as const,
             userId: 'v1',
-            userName: 'Noah',
+            userName: 'Voter',
             userPhotoURL: null,
             reactedAt: at('2026-03-04T11:00:00Z'),
           },
         ],
       };
-      // As the vote handler stores it: the voter's id is the document's, not a field.
-      const vote = (voter: string, ratedAt: string, fields: Partial<Vote> = {}): Omit<Vote, 'id'> => ({
-        userId: voter,
+      // As the vote handler stores it, less its sealed voter: the id is opaque, and no field names the voter.
+      const vote = (ratedAt: string, fields: Partial<Vote> = {}): Omit<Vote, 'id'> => ({
         rate: 4,
         comment: 'Nice light',
         chips: ['Smile'],
-        age: 30,
+        ageDecade: 30,
         gender: 'male',
-        photoURL: null,
         viewingTimeSeconds: 6,
         ratedAt: at(ratedAt),
         evaluated: true,
@@ -370,20 +368,20 @@ describe.skipIf(missing)(
         ...fields,
       });
 
-      it('gives the votes on the member’s photo newest first, each with its voter as id, Dates nested in replies too', async () => {
+      it('gives the votes on the member’s photo newest first, each with its id, Dates nested in replies too', async () => {
         const { uid } = await signInAs('maya');
         const path = votesPath(uid, 'voted');
-        await serverWrite(`${path}/v1`, vote('v1', '2026-03-03T10:00:00Z', { replies: [reply] }));
-        await serverWrite(`${path}/v2`, vote('v2', '2026-03-04T09:00:00Z', { rate: 2.5 }));
+        await serverWrite(`${path}/v1`, vote('2026-03-03T10:00:00Z', { replies: [reply] }));
+        await serverWrite(`${path}/v2`, vote('2026-03-04T09:00:00Z', { rate: 2.5 }));
         const delivered = watch<Vote[]>((next, fail) => backend.votes.watchVotes(uid, 'voted', next, fail));
         await eventually(() => expect(delivered.values).toHaveLength(1));
         expect(delivered.values[0]).toEqual([
-          { ...vote('v2', '2026-03-04T09:00:00Z', { rate: 2.5 }), id: 'v2' },
-          { ...vote('v1', '2026-03-03T10:00:00Z', { replies: [reply] }), id: 'v1' },
+          { ...vote('2026-03-04T09:00:00Z', { rate: 2.5 }), id: 'v2' },
+          { ...vote('2026-03-03T10:00:00Z', { replies: [reply] }), id: 'v1' },
         ]);
         expect(delivered.values[0]?.[1]?.replies[0]?.reactions[0]?.reactedAt).toBeInstanceOf(Date);
 
-        await serverWrite(`${path}/v3`, vote('v3', '2026-03-05T09:00:00Z'));
+        await serverWrite(`${path}/v3`, vote('2026-03-05T09:00:00Z'));
         await eventually(() =>
           expect(delivered.values.at(-1)?.map((each) => each.id)).toEqual(['v3', 'v2', 'v1']),
         );
@@ -392,7 +390,7 @@ describe.skipIf(missing)(
       it("refuses a voter the votes on another member's photo", async () => {
         const { uid } = await signInAs('noah');
         const other = stranger();
-        await serverWrite(`${votesPath(other, 'theirs')}/${uid}`, vote(uid, '2026-03-03T10:00:00Z'));
+        await serverWrite(`${votesPath(other, 'theirs')}/${uid}`, vote('2026-03-03T10:00:00Z'));
         const refused = watch<Vote[]>((next, fail) => backend.votes.watchVotes(other, 'theirs', next, fail));
         expect((await refusal(refused)).code).toBe('permission-denied');
       });

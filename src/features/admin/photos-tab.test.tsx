@@ -27,12 +27,12 @@ const photo = (id: string, overrides: Partial<AdminPhotoRow> = {}): AdminPhotoRo
 });
 
 const vote: AdminVoteRow = {
-  id: 'dana',
+  id: '5f0c2a9e1b7d4c3a8e6f0b1d2c3a4e5f',
   userId: 'dana',
   rate: 4,
   comment: 'Lovely',
   chips: ['friendly'],
-  age: 30,
+  ageDecade: 30,
   gender: 'female',
   viewingTimeSeconds: 7,
   ratedAt: '2026-11-11T10:00:00.000Z',
@@ -176,6 +176,7 @@ describe('PhotosTab', () => {
       }),
     );
     expect(await within(dialog).findByText('Lovely')).toBeInTheDocument();
+    expect(within(dialog).getByText('30s, female')).toBeInTheDocument();
   });
 
   it("says 'Failed to load votes.' and 'Failed to add bot vote. Check console for details.'", async () => {

@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { FormTextField } from '@/components/form-fields';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
+import { FORMER_MEMBER } from '@/domain/account';
 import {
   ADMIN_PHOTO_MESSAGES,
   BOT_AGE_MAX,
@@ -33,11 +34,11 @@ const HEARTS = Array.from({ length: 10 }, (_, n) => (n + 1) / 2);
 
 const VOTE_COLUMNS: AdminColumn<AdminVoteRow>[] = [
   { header: 'When', cell: (vote) => shownDate(vote.ratedAt) },
-  { header: 'Voter', cell: (vote) => vote.userId },
+  { header: 'Voter', cell: (vote) => vote.userId ?? FORMER_MEMBER },
   { header: 'Hearts', align: 'right', cell: (vote) => vote.rate },
   { header: 'Comment', cell: (vote) => vote.comment },
   { header: 'Chips', cell: (vote) => vote.chips.join(', ') },
-  { header: 'Age, gender', cell: (vote) => `${vote.age}, ${vote.gender}` },
+  { header: 'Age, gender', cell: (vote) => `${vote.ageDecade}s, ${vote.gender}` },
 ];
 
 interface BotVoteState {

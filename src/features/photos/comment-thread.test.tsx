@@ -9,13 +9,14 @@ const callables = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
 
 const at = new Date();
+/** The vote's id, by which the conversation names its voter. */
+const VOTE_ID = '3f9a1c0d5e7b2a4c6d8e0f1a2b3c4d5e';
 const vote: Vote = {
-  id: 'bob',
-  userId: 'bob',
+  id: VOTE_ID,
   rate: 4.5,
   comment: 'Nice smile',
   chips: [],
-  age: 31,
+  ageDecade: 30,
   gender: 'male',
   viewingTimeSeconds: 7,
   ratedAt: at,
@@ -32,16 +33,16 @@ const vote: Vote = {
       text: 'Thanks!',
       userId: 'alice',
       userName: 'Alice',
-      userPhotoURL: null,
+      userPhotoURL: 'http://files.test/alice.webp',
       repliedAt: at,
-      repliedToUserId: 'bob',
+      repliedToUserId: VOTE_ID,
       reactions: [],
     },
     {
       id: 'r2',
       text: 'Any time',
-      userId: 'bob',
-      userName: 'Bob',
+      userId: VOTE_ID,
+      userName: 'Voter',
       userPhotoURL: null,
       repliedAt: at,
       repliedToUserId: 'alice',
@@ -59,7 +60,11 @@ describe('CommentThread', () => {
   it('shows two reaction groups and marks my reaction', () => {
     renderApp(thread);
     const comment = screen.getByRole('listitem', { name: 'Comment: Nice smile' });
-    expect(comment).toHaveTextContent('9/10 · male, 31 · ❤️ 2 · 😂 1');
+    expect(comment).toHaveTextContent('9/10 · male, 30s · ❤️ 2 · 😂 1');
+    // Only the owner's own picture, on their reply: the voter has none.
+    expect([...comment.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual([
+      'http://files.test/alice.webp',
+    ]);
     expect(comment).not.toHaveTextContent('😮 1');
     const reactions = screen.getByRole('group', { name: 'React' });
     expect(within(reactions).getByRole('button', { name: 'React ❤️' })).toHaveAttribute(
@@ -77,7 +82,7 @@ describe('CommentThread', () => {
     expect(callables.call).toHaveBeenCalledWith('reactToComment', {
       ownerId: 'alice',
       photoId: 'p1',
-      voteId: 'bob',
+      voteId: VOTE_ID,
       emoji: '👍',
     });
     await user.type(screen.getByRole('textbox', { name: 'Reply' }), '   ');
@@ -87,7 +92,7 @@ describe('CommentThread', () => {
     expect(callables.call).toHaveBeenCalledWith('replyToComment', {
       ownerId: 'alice',
       photoId: 'p1',
-      voteId: 'bob',
+      voteId: VOTE_ID,
       text: 'Glad you like it',
     });
     expect(
@@ -99,7 +104,7 @@ describe('CommentThread', () => {
     expect(callables.call).toHaveBeenCalledWith('deleteReply', {
       ownerId: 'alice',
       photoId: 'p1',
-      voteId: 'bob',
+      voteId: VOTE_ID,
       replyId: 'r1',
     });
   });
@@ -121,14 +126,14 @@ describe('CommentThread', () => {
     const { user } = renderApp(thread);
     const theirs = screen.getByRole('group', { name: 'Reply: Any time' });
     expect(theirs).toHaveTextContent('Voter Any time · 😂 1');
-    expect(theirs).not.toHaveTextContent('Bob');
+    expect(theirs).not.toHaveTextContent(VOTE_ID);
     const buttons = within(theirs).getByRole('group', { name: 'React to this reply' });
     expect(within(buttons).getByRole('button', { name: 'React 😂' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(buttons).getByRole('button', { name: 'React ❤️' }));
     expect(callables.call).toHaveBeenCalledWith('reactToComment', {
       ownerId: 'alice',
       photoId: 'p1',
-      voteId: 'bob',
+      voteId: VOTE_ID,
       replyId: 'r2',
       emoji: '❤️',
     });

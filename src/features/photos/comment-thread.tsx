@@ -1,6 +1,7 @@
 /**
  * One comment with its reactions and replies; the owner reacts to the comment and to the voter's
- * replies, replies, and deletes only their own replies. The voter stays anonymous here too.
+ * replies, replies, and deletes only their own replies. The voter stays anonymous here too: named
+ * by the vote's id within it, with their gender and decade of age, never a picture.
  */
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import {
@@ -109,11 +110,12 @@ export function CommentThread({
       sx={{ listStyle: 'none', py: 1, borderBottom: 1, borderColor: 'divider' }}
     >
       <Stack direction="row" spacing={1.5}>
-        <MemberAvatar src={vote.photoURL} alt="" size={32} />
+        {/* The voter has no picture here: theirs would say who they are. */}
+        <MemberAvatar src={null} alt="" size={32} />
         <Box sx={{ flex: 1 }}>
           <Typography>{vote.comment}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {(vote.rate * 2).toFixed(0)}/10 · {vote.gender}, {vote.age}
+            {(vote.rate * 2).toFixed(0)}/10 · {vote.gender}, {vote.ageDecade}s
             {reactionGroups(vote.reactions).map(([emoji, count]) => ` · ${emoji} ${count}`)}
           </Typography>
           <ReactionButtons

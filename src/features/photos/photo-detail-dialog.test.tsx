@@ -51,11 +51,10 @@ vi.mock('@/data/use-photo-standing', () => ({ usePhotoStanding: () => site.stand
 function aVote(id: string, overrides: Partial<Vote> = {}): Vote {
   return {
     id,
-    userId: id,
     rate: 4,
     comment: '',
     chips: [],
-    age: 25,
+    ageDecade: 20,
     gender: 'male',
     viewingTimeSeconds: 8,
     ratedAt: new Date(),
@@ -357,18 +356,26 @@ describe('what votes show', () => {
     const comments = screen.getByRole('region', { name: 'Comments' });
     expect(comments).toHaveTextContent('Great light!');
     expect(comments).toHaveTextContent('Too dark for me');
-    expect(comments).toHaveTextContent('2/10 · male, 25');
+    expect(comments).toHaveTextContent('2/10 · male, 20s');
   });
 
   it('shows Advanced Analytics while the server allows, then offers Premium with the plans', async () => {
     Object.assign(server, { freeViews: 1, calls: 0 });
-    voteFeed.votes = [aVote('v1', { age: 23, gender: 'female' }), aVote('v2', { age: 34 })];
+    voteFeed.votes = [aVote('v1', { ageDecade: 20, gender: 'female' }), aVote('v2', { ageDecade: 30 })];
     const photo = aPhoto('a', { votesCount: 2, rate: 4 });
     const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
     const section = await screen.findByRole('region', { name: 'Advanced Analytics' });
     await user.click(within(section).getByRole('button', { name: 'Advanced Analytics' }));
     expect(await within(section).findByText('Gender: 1 female, 1 male')).toBeInTheDocument();
     expect(within(section).getByLabelText('Voters by age')).toBeInTheDocument();
+    // The voters' avatars: a gender and a decade each, no picture.
+    expect(
+      within(within(section).getByLabelText('Voters'))
+        .getAllByRole('img')
+        .map((avatar) => avatar.getAttribute('aria-label'))
+        .sort(),
+    ).toEqual(['A female voter in their 20s', 'A male voter in their 30s']);
+    expect(within(section).getByLabelText('Voters').querySelector('img')).toBeNull();
     await user.click(within(section).getByRole('button', { name: 'Advanced Analytics' }));
     await user.click(within(section).getByRole('button', { name: 'Advanced Analytics' }));
     const offer = await screen.findByRole('dialog', { name: 'Go Premium' });

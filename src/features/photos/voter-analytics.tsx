@@ -1,9 +1,14 @@
-/** Advanced Analytics: who voted (up to 6 avatars), their ages by decade and their genders. Loaded on demand (recharts). */
+/**
+ * Advanced Analytics: the latest voters (up to 6 avatars), their ages by decade and their genders.
+ * An avatar shows a voter's gender and decade, never their picture, which would say who they are.
+ * Loaded on demand (recharts).
+ */
 import { Avatar, AvatarGroup, Box, Stack, Typography } from '@mui/material';
 import { Bar, BarChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { AdvancedAnalytics } from '@/domain/vote';
 
-const GENDER_COLORS = { female: '#e91e63', male: '#3f51b5' } as const;
+/** Dark enough for white text on the avatars. */
+const GENDER_COLORS = { female: '#c2185b', male: '#3f51b5' } as const;
 
 export function VoterAnalytics({ analytics }: { analytics: AdvancedAnalytics }) {
   const { voters, ages, genders } = analytics;
@@ -16,13 +21,16 @@ export function VoterAnalytics({ analytics }: { analytics: AdvancedAnalytics }) 
           Voters
         </Typography>
         <AvatarGroup max={6} sx={{ justifyContent: 'flex-end' }} aria-label="Voters">
-          {voters.map((voter) => (
+          {voters.map((voter, index) => (
             <Avatar
-              key={voter.id}
-              src={voter.photoURL ?? undefined}
-              alt={`Voter aged ${voter.age}`}
-              slotProps={{ img: { width: 40, height: 40 } }}
-            />
+              // The latest first; nothing else tells two voters apart.
+              key={index}
+              role="img"
+              aria-label={`A ${voter.gender} voter in their ${voter.ageDecade}s`}
+              sx={{ bgcolor: GENDER_COLORS[voter.gender], color: 'common.white', fontSize: 14 }}
+            >
+              {voter.ageDecade}s
+            </Avatar>
           ))}
         </AvatarGroup>
       </Box>
