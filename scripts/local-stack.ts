@@ -21,7 +21,7 @@ import {
   type AccountBackup,
 } from '../functions/src/local/auth-export';
 import { emulatorAuthVerifier } from '../functions/src/local/auth-verifier';
-import { backfillPeersAndScores, backfillRankings } from '../functions/src/local/backfill';
+import { anonymizeVotes, backfillPeersAndScores, backfillRankings } from '../functions/src/local/backfill';
 import { seedDemoAdmin, seedDemoContent } from '../functions/src/local/demo-content';
 import {
   commandLineOf,
@@ -369,6 +369,9 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     store = new SqliteStore(path.join(dataDir, 'store.sqlite'));
     await backfillRankings(store);
     await backfillPeersAndScores(store, clock.now());
+    const anonymized = await anonymizeVotes(store);
+    if (anonymized > 0 && !quiet)
+      console.error(`${anonymized} votes kept under their voters' uids now name nobody`);
     verifier = emulatorAuthVerifier(PROJECT_ID, authHost);
     const files = new LocalFileStore(path.join(dataDir, 'files'));
     server = await startLocalServer({

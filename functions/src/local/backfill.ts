@@ -2,8 +2,8 @@
  * What a data folder from an earlier version is given when the local backend starts, once: photos
  * stored before the feed and the leaderboard kept their ordering fields get them (a marker says it
  * is done, so later starts read one document, not every photo), rated photos their place by the
- * smoothed score and their peer group's histogram, and the site stats kept in one document move into
- * their shards.
+ * smoothed score and their peer group's histogram, the site stats kept in one document move into
+ * their shards, and votes kept under their voter's uid take the shape that names no voter.
  */
 import { photoPath, type Photo } from '../../../src/domain/photo';
 import {
@@ -18,8 +18,11 @@ import { feedOrder, leaderboardScore } from '../../../src/domain/rating';
 import { DEFAULT_SITE_AVERAGE } from '../../../src/domain/score-quality';
 import { moveInHistogram } from '../../../src/domain/scores';
 import { STATS_SHARDS, STATS_SHARDS_PATH, statsShard, type SiteStats } from '../../../src/domain/site-stats';
+import { notificationBody, type AppNotification } from '../../../src/domain/notifications';
 import type { User } from '../../../src/domain/user';
+import { ageDecadeOf, VOTER_NAME, type Reaction, type Reply } from '../../../src/domain/vote';
 import { readSiteAverage } from '../handlers/site-stats';
+import { sealVoter, voteIdOf, voteKeysIn, type StoredVote, type VoteKeys } from '../handlers/vote-keys';
 import type { Store } from '../store/store';
 
 const MARKER_PATH = 'stats/backfills';
@@ -146,4 +149,116 @@ export async function shardSiteStats(store: Store): Promise<boolean> {
     tx.delete(SINGLE_STATS_PATH);
     return true;
   });
+}
+
+/** A vote as versions before anonymous votes kept it: under its voter's uid, naming them. */
+type EarlierVote = Omit<StoredVote, 'ageDecade' | 'sealedVoter'> & {
+  userId: string;
+  age: number;
+  photoURL?: string | null;
+};
+
+const VOTE_PATH = /^users\/([^/]+)\/photos\/([^/]+)\/votes\/([^/]+)$/;
+const NOTIFICATION_PATH = /^users\/([^/]+)\/notifications\/[^/]+$/;
+
+/** The vote as it is stored now: its age by decade, the voter sealed, and named within it by its id. */
+function anonymousVote(keys: VoteKeys, vote: EarlierVote, voteId: string, voterKept: boolean): StoredVote {
+  const voter = vote.userId;
+  const rest = Object.fromEntries(
+    Object.entries(vote).filter(([field]) => !['userId', 'age', 'photoURL'].includes(field)),
+  ) as Omit<EarlierVote, 'userId' | 'age' | 'photoURL'>;
+  const unnamed = <Item extends { userId: string; userName: string; userPhotoURL: string | null }>(
+    item: Item,
+  ): Item =>
+    item.userId === voter ? { ...item, userId: voteId, userName: VOTER_NAME, userPhotoURL: null } : item;
+  const reaction = (each: Reaction): Reaction =>
+    each.userId === voter ? { ...unnamed(each), id: voteId } : each;
+  return {
+    ...rest,
+    ageDecade: ageDecadeOf(vote.age),
+    sealedVoter: voterKept ? sealVoter(keys, voter) : null,
+    reactions: (vote.reactions ?? []).map(reaction),
+    replies: (vote.replies ?? []).map((reply): Reply => ({
+      ...unnamed(reply),
+      repliedToUserId: reply.repliedToUserId === voter ? voteId : reply.repliedToUserId,
+      reactions: (reply.reactions ?? []).map(reaction),
+    })),
+  };
+}
+
+/** What the first versions wrote of a reaction or reply: the sender's name, then what they did. */
+const NAMED_BODY =
+  /^(?!A voter |The owner of ).+ (?:reacted (\S+) to your (comment|reply)|replied to your (comment|reply))$/u;
+
+/**
+ * A notification as it is written now: from a voter, with no sender, and told without anybody's name
+ * (the first versions named the sender in the text).
+ */
+function unnamedNotification(uid: string, notification: AppNotification): AppNotification {
+  const named = NAMED_BODY.exec(notification.body);
+  const body = named
+    ? notificationBody({
+        targetUserId: uid,
+        photoOwnerId: notification.photoOwnerId,
+        photoId: notification.photoId,
+        caption: null,
+        emoji: named[1] ?? null,
+        isReply: (named[2] ?? named[3]) === 'reply',
+      })
+    : notification.body;
+  return { ...notification, body, ...(uid === notification.photoOwnerId ? { fromUserId: null } : {}) };
+}
+
+const unchanged = (before: AppNotification, after: AppNotification) =>
+  before.body === after.body && (before.fromUserId ?? null) === (after.fromUserId ?? null);
+
+/**
+ * Votes of versions before anonymous votes, kept under their voter's uid with the voter's age,
+ * picture and name on their turns in the conversation, move to the shape an owner may read
+ * (functions/src/handlers/vote-keys.ts): under their keyed id, the age by decade, the voter sealed
+ * (nobody, for a member since deleted) and named within the vote by its id; a bot's vote keeps its
+ * id. The owners' notifications from voters lose their sender, and messages that named the sender
+ * are told again without the name. Runs before the server takes calls; a marker says it is done.
+ * Returns how many votes moved.
+ */
+export async function anonymizeVotes(store: Store): Promise<number> {
+  if ((await store.get<{ anonymousVotes?: boolean }>(MARKER_PATH))?.anonymousVotes) return 0;
+  const earlier = (await store.queryGroup<Partial<EarlierVote>>('votes')).filter(
+    ({ path, data }) => VOTE_PATH.test(path) && typeof data.userId === 'string',
+  );
+  for (const { path } of earlier) {
+    const [, ownerId, photoId, id] = VOTE_PATH.exec(path) as unknown as [string, string, string, string];
+    await store.runTransaction(async (tx) => {
+      const { keys, keep } = await voteKeysIn(tx, store);
+      const vote = await tx.get<EarlierVote>(path);
+      if (typeof vote?.userId !== 'string') return;
+      const voter = await tx.get<User>(`users/${vote.userId}`);
+      const isBot = id.startsWith('bot-');
+      const voteId = isBot ? id : voteIdOf(keys, vote.userId, ownerId, photoId);
+      keep();
+      if (voteId !== id) tx.delete(path);
+      const voterKept = !isBot && voter !== undefined && !voter.deletedAt;
+      tx.set(`users/${ownerId}/photos/${photoId}/votes/${voteId}`, {
+        ...anonymousVote(keys, vote, voteId, voterKept),
+      });
+    });
+  }
+  for (const { path, data } of await store.queryGroup<AppNotification>('notifications')) {
+    const uid = NOTIFICATION_PATH.exec(path)?.[1];
+    if (!uid) continue;
+    const after = unnamedNotification(uid, data);
+    if (!unchanged(data, after)) await store.runTransaction(async (tx) => tx.set(path, { ...after }));
+  }
+  for (const { id: uid, data: user } of await store.query<User>('users')) {
+    const last = user.lastNotification;
+    if (!last) continue;
+    const after = unnamedNotification(uid, last);
+    if (!unchanged(last, after))
+      await store.runTransaction(async (tx) => tx.update(`users/${uid}`, { lastNotification: after }));
+  }
+  await store.runTransaction(async (tx) => {
+    const marker = await tx.get<Record<string, boolean>>(MARKER_PATH);
+    tx.set(MARKER_PATH, { ...marker, anonymousVotes: true });
+  });
+  return earlier.length;
 }
