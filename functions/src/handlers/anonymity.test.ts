@@ -10,6 +10,7 @@ import { votesPath } from '../../../src/domain/vote';
 import { caller, seedMember, seedPhoto, testContext } from '../testing';
 import { getAdvancedAnalytics } from './advanced-analytics';
 import { reactToComment, replyToComment } from './comments';
+import { getPhotoStanding } from './photo-standing';
 import { getPhotos, submitRating } from './rating';
 
 const voter = {
@@ -64,10 +65,12 @@ describe('what an owner learns about a voter', () => {
     const { replyId } = await replyToComment.run({ ...ref, text: 'Why?' }, olga);
     const answer = await replyToComment.run({ ...ref, text: 'Just my taste' }, vince);
     await reactToComment.run({ ...ref, replyId, emoji: '😢' }, vince);
+    await reactToComment.run({ ...ref, emoji: '😮' }, vince);
     await reactToComment.run({ ...ref, replyId: answer.replyId, emoji: '👍' }, olga);
     const analytics = await getAdvancedAnalytics.run({ photoId: 'o1' }, olga);
+    const standing = await getPhotoStanding.run({ photoId: 'o1' }, olga);
 
-    const read = JSON.stringify([await readableBy(context, 'olga'), analytics]);
+    const read = JSON.stringify([await readableBy(context, 'olga'), analytics, standing]);
     for (const identifying of [voter.uid, voter.name, voter.avatar, voter.photo, 'images/vince'])
       expect(read).not.toContain(identifying);
     // Demographics in bands: the voter's decade, never their age.

@@ -64,7 +64,8 @@ export function PrivacyPage() {
       <Typography>
         We store your e-mail, the profile you give us (name, age, gender and who you want to see) and your
         photos with their ratings. Voters see only your photo, your age range and your caption, never your
-        name or e-mail.
+        name or e-mail. When you rate, the photo&apos;s owner sees your hearts, comment and tags with your
+        gender and age by decade, never your name, picture or account.
       </Typography>
       <Typography>
         Uploaded photos are stripped of metadata such as location. Analytics run only with your consent. You
