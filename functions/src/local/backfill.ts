@@ -196,16 +196,19 @@ const NAMED_BODY =
  */
 function unnamedNotification(uid: string, notification: AppNotification): AppNotification {
   const named = NAMED_BODY.exec(notification.body);
-  const body = named
-    ? notificationBody({
-        targetUserId: uid,
-        photoOwnerId: notification.photoOwnerId,
-        photoId: notification.photoId,
-        caption: null,
-        emoji: named[1] ?? null,
-        isReply: (named[2] ?? named[3]) === 'reply',
-      })
-    : notification.body;
+  // A reaction's or a reply's notification names its photo; a payment's (the only one without) never named anybody.
+  const { photoOwnerId, photoId } = notification;
+  const body =
+    named && photoOwnerId && photoId
+      ? notificationBody({
+          targetUserId: uid,
+          photoOwnerId,
+          photoId,
+          caption: null,
+          emoji: named[1] ?? null,
+          isReply: (named[2] ?? named[3]) === 'reply',
+        })
+      : notification.body;
   return { ...notification, body, ...(uid === notification.photoOwnerId ? { fromUserId: null } : {}) };
 }
 
