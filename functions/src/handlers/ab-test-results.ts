@@ -12,7 +12,7 @@ import { validate, type Handler } from './handler';
 
 export const adminAbTestResults: Handler<{ variants: AbTestVariantResult[] }> = {
   async run(data, context) {
-    requireAdmin(context);
+    await requireAdmin(context);
     await validate(noInputSchema, data);
     const { store } = context;
     const tests = await store.query<Omit<AppFeature, 'id'>>(APP_FEATURES, {
