@@ -106,6 +106,7 @@ describe("the build's page policy", () => {
           VITE_FIREBASE_AUTH_DOMAIN: 'photorater.firebaseapp.com',
           VITE_FIREBASE_PROJECT_ID: 'photorater',
           VITE_FIREBASE_APP_ID: 'app',
+          VITE_RECAPTCHA_ENTERPRISE_KEY: 'site-key',
         }),
         [],
       ).replace(/^/, '<meta http-equiv="Content-Security-Policy" content="') + '"',
