@@ -73,16 +73,27 @@ export type LiveServerMessage =
 
 /** What one page and one member may hold open on the live channel. */
 export const LIVE_LIMITS = {
-  /** Watches on one connection: a page needs a handful. */
-  watchesPerConnection: 200,
+  /**
+   * Watches on one connection: a page needs a handful. Each change of what a watch follows is sent
+   * to it, so watches are what a write costs in sending.
+   */
+  watchesPerConnection: 50,
   /** Signed-in connections of one member: one per open tab or window. */
   connectionsPerMember: 10,
+  /**
+   * Different queries one member watches at once, over all their connections: each is read again
+   * when its collection changes, so it is what a write costs. A page watches at most three (the
+   * member's photos, one photo's votes, the votes they gave), and the same query in several tabs
+   * counts once.
+   */
+  queriesPerMember: 20,
   /** A client refused for too many connections tries again after this long. */
   retryAfterRefusalMs: 30_000,
 } as const;
 
 export const LIVE_MESSAGES = {
   tooManyWatches: `This page is following too many things at once (at most ${LIVE_LIMITS.watchesPerConnection}). Please reload it.`,
+  tooManyQueries: `Photorater is following too many lists at once in your tabs and windows (at most ${LIVE_LIMITS.queriesPerMember}). Close one and reload this page.`,
   tooManyConnections: `Photorater is open in too many tabs or windows (at most ${LIVE_LIMITS.connectionsPerMember}). Close one and this one reconnects by itself.`,
   accountClosed: 'This account has been closed.',
   signInAgain: 'Please sign in again.',

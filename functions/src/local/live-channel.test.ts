@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   LIVE_LIMITS,
   LIVE_MESSAGES,
@@ -15,6 +15,7 @@ import {
 import { peerShardPath, peerShardsPath } from '../../../src/domain/peer-stats';
 import { STATS_SHARDS_PATH, statsShardPath } from '../../../src/domain/site-stats';
 import type { Vote } from '../../../src/domain/vote';
+import type { Query } from '../../../src/domain/query';
 import { caller, seedMember, seedPhoto } from '../testing';
 import { LiveSocket } from './live-socket';
 import type { LocalServer } from './server';
@@ -190,6 +191,79 @@ describe('limits on one member', () => {
     const again = await LiveSocket.signedIn(server.url, 'token-iris');
     expect((await again.roundTrip(1, 'users/iris')).type).toBe('snapshot');
     await Promise.all([again, ...open.slice(1)].map((live) => live.close()));
+  });
+
+  it(`follows at most ${LIVE_LIMITS.queriesPerMember} different queries of one member, over all their sockets`, async () => {
+    const photos = 'users/sara/photos';
+    const query = (limit: number): Query => ({ orderBy: { field: 'uploadedAt', direction: 'desc' }, limit });
+    const [first, second] = await Promise.all([
+      LiveSocket.signedIn(server.url, 'token-sara'),
+      LiveSocket.signedIn(server.url, 'token-sara'),
+    ]);
+    const limit = LIVE_LIMITS.queriesPerMember;
+    for (let id = 1; id <= limit; id++)
+      first.send({ type: 'watchQuery', id, path: photos, query: query(id) });
+    for (let id = 1; id <= limit; id++) expect((await first.next(withId(id))).type).toBe('results');
+    // The same query again, on another socket, is not another one; a new one is refused.
+    second.send({ type: 'watchQuery', id: 1, path: photos, query: query(1) });
+    expect((await second.next(withId(1))).type).toBe('results');
+    second.send({ type: 'watchQuery', id: 2, path: photos, query: query(limit + 1) });
+    expect(await second.next(withId(2))).toEqual({
+      type: 'denied',
+      id: 2,
+      message: LIVE_MESSAGES.tooManyQueries,
+    });
+    // Documents are not queries; and a query given back by every socket makes room for another.
+    expect((await second.roundTrip(3, 'users/sara')).type).toBe('snapshot');
+    first.send({ type: 'unwatch', id: 1 });
+    expect((await first.roundTrip(100, 'users/sara')).type).toBe('snapshot');
+    second.send({ type: 'watchQuery', id: 4, path: photos, query: query(limit + 1) });
+    expect((await second.next(withId(4))).type).toBe('denied');
+    second.send({ type: 'unwatch', id: 1 });
+    second.send({ type: 'watchQuery', id: 5, path: photos, query: query(limit + 1) });
+    expect((await second.next(withId(5))).type).toBe('results');
+    await Promise.all([first.close(), second.close()]);
+    // Signed out, the member's queries are given back (once the server has heard the sockets close).
+    const again = await LiveSocket.signedIn(server.url, 'token-sara');
+    let id = 0;
+    await vi.waitFor(async () => {
+      again.send({ type: 'watchQuery', id: ++id, path: photos, query: query(limit + 1 + id) });
+      expect((await again.next(withId(id))).type).toBe('results');
+    });
+    await again.close();
+  });
+
+  it('reads what several sockets watch once for all, and sends only what changed', async () => {
+    await seedMember(store, 'tess');
+    await seedPhoto(store, 'tess', 'old', { uploadedAt: new Date('2026-11-01T10:00:00Z') });
+    await seedPhoto(store, 'tess', 'new', { uploadedAt: new Date('2026-11-02T10:00:00Z') });
+    const photos = 'users/tess/photos';
+    const newest: Query = { orderBy: { field: 'uploadedAt', direction: 'desc' }, limit: 1 };
+    const reads: string[][] = [];
+    const watchQuery = store.watchQuery.bind(store);
+    const watching = vi
+      .spyOn(store, 'watchQuery')
+      .mockImplementation((path, query, onChange, onError) =>
+        watchQuery(path, query, (docs) => (reads.push(docs.map((doc) => doc.id)), onChange(docs)), onError),
+      );
+    const sockets = await Promise.all([1, 2, 3].map(() => LiveSocket.signedIn(server.url, 'token-tess')));
+    for (const live of sockets) {
+      live.send({ type: 'watchQuery', id: 1, path: photos, query: newest });
+      expect(await live.next(withId(1))).toMatchObject({ type: 'results', docs: [{ id: 'new' }] });
+    }
+    expect(watching).toHaveBeenCalledTimes(1);
+    watching.mockRestore();
+    // A change outside the results: read again, and not sent.
+    await store.runTransaction(async (tx) => tx.update(`${photos}/old`, { active: false }));
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    for (const live of sockets) expect((await live.roundTrip(2, 'users/tess')).type).toBe('snapshot');
+    // A change in them: sent to each socket once.
+    await store.runTransaction(async (tx) => tx.update(`${photos}/new`, { active: false }));
+    for (const live of sockets) {
+      expect(await live.next(withId(1))).toMatchObject({ docs: [{ data: { active: false } }] });
+      expect(live.history.filter((message) => message.type === 'results')).toHaveLength(2);
+    }
+    await Promise.all(sockets.map((live) => live.close()));
   });
 
   it("refuses a voter the stats' shards of the photo they vote on, so no vote can be watched moving them", async () => {

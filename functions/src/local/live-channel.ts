@@ -3,8 +3,10 @@
  * documents it may read (the same access rules as firestore.rules), and keeps its member online.
  * It holds against a hostile or runaway client: a malformed frame closes only its own socket,
  * messages are rebuilt from known fields, a socket holds a bounded number of watches and a member a
- * bounded number of sockets (LIVE_LIMITS), and a sign-in lasts as long as its ID token and the
- * member's account.
+ * bounded number of sockets and of different queries (LIVE_LIMITS), and a sign-in lasts as long as
+ * its ID token and the member's account. What a write costs is bounded too: each distinct document
+ * or query has one store watch however many sockets watch it (a feed), the store reads a query again
+ * at most every few hundred milliseconds, and a feed sends only results that changed.
  */
 import type { RawData, WebSocket } from 'ws';
 import { canAccess } from '../../../src/domain/access';
@@ -106,7 +108,23 @@ const isClosedAccount = (record: AccountState | undefined) =>
 const snapshotText = (id: number, data: string) => `{"type":"snapshot","id":${id},"data":${data}}`;
 const resultsText = (id: number, docs: string) => `{"type":"results","id":${id},"docs":${docs}}`;
 
+/** A socket's watch: the feed it hears, and the text that carries the feed's data to it. */
 interface Watch {
+  readonly connection: Connection;
+  readonly id: number;
+  readonly frame: (data: string) => string;
+  /** Leaves its feed (and the member's count of queries). */
+  stop: Unsubscribe;
+}
+
+/**
+ * One store watch of a document or a query for every socket that watches it: read and encoded once
+ * per change, and heard only when what it says changed.
+ */
+interface Feed {
+  readonly watches: Set<Watch>;
+  /** The data last sent, encoded; undefined until the store's first answer. */
+  last: string | undefined;
   stop: Unsubscribe;
 }
 
@@ -125,10 +143,13 @@ interface Connection {
 interface Member {
   readonly connections: Set<Connection>;
   stopWatchingRecord: Unsubscribe;
+  /** The member's watches of each different query (by its feed's key), over all their connections. */
+  readonly queries: Map<string, number>;
 }
 
 export class LiveChannel {
   private readonly members = new Map<string, Member>();
+  private readonly feeds = new Map<string, Feed>();
   private readonly pending = new Set<Promise<void>>();
   /** One encoding per snapshot however many watches share it: the store hands them all the same objects. */
   private readonly encodings = new WeakMap<object, string>();
@@ -191,25 +212,12 @@ export class LiveChannel {
     switch (message.type) {
       case 'auth':
         return this.authenticate(connection, message.token);
-      case 'watch': {
-        const { id, path } = message;
-        this.open(connection, id, path, (deliver, fail) =>
-          this.store.watch<DocumentData>(path, (doc) => deliver(snapshotText(id, this.encode(doc))), fail),
-        );
+      case 'watch':
+        this.open(connection, message.id, message.path);
         return;
-      }
-      case 'watchQuery': {
-        const { id, path, query } = message;
-        this.open(connection, id, path, (deliver, fail) =>
-          this.store.watchQuery<DocumentData>(
-            path,
-            query,
-            (docs) => deliver(resultsText(id, this.encode(docs))),
-            fail,
-          ),
-        );
+      case 'watchQuery':
+        this.open(connection, message.id, message.path, message.query);
         return;
-      }
       case 'unwatch':
         this.stopWatch(connection, message.id);
         return;
@@ -259,7 +267,11 @@ export class LiveChannel {
   private join(connection: Connection, uid: string): 'first' | 'another' | 'full' {
     const existing = this.members.get(uid);
     if (existing && existing.connections.size >= LIVE_LIMITS.connectionsPerMember) return 'full';
-    const member = existing ?? { connections: new Set<Connection>(), stopWatchingRecord: () => undefined };
+    const member = existing ?? {
+      connections: new Set<Connection>(),
+      stopWatchingRecord: () => undefined,
+      queries: new Map<string, number>(),
+    };
     member.connections.add(connection);
     connection.uid = uid;
     if (existing) return 'another';
@@ -312,13 +324,11 @@ export class LiveChannel {
     connection.socket.close(POLICY_CLOSE, reason);
   }
 
-  /** Starts a watch the connection's member may read (the same rules as firestore.rules), or denies it. */
-  private open(
-    connection: Connection,
-    id: number,
-    path: string,
-    start: (deliver: (text: string) => void, fail: (error: Error) => void) => Unsubscribe,
-  ): void {
+  /**
+   * Starts a watch the connection's member may read (the same rules as firestore.rules), within the
+   * member's limits, or denies it.
+   */
+  private open(connection: Connection, id: number, path: string, query?: Query): void {
     this.stopWatch(connection, id);
     const viewer = connection.uid ? { uid: connection.uid } : null;
     if (!canAccess(viewer, path, 'read')) {
@@ -329,23 +339,75 @@ export class LiveChannel {
       this.send(connection, { type: 'denied', id, message: LIVE_MESSAGES.tooManyWatches });
       return;
     }
-    const watch: Watch = { stop: () => undefined };
-    const current = () => connection.watches.get(id) === watch;
-    // A refused watch is over, here as in the store: it is dropped and its client told once.
+    // The query as read from the message, so the same query has the same key whoever sends it.
+    const key = query ? `query ${path} ${JSON.stringify(query)}` : `document ${path}`;
+    const member = connection.uid === null ? undefined : this.members.get(connection.uid);
+    const queries = query ? member?.queries : undefined;
+    if (queries && !queries.has(key) && queries.size >= LIVE_LIMITS.queriesPerMember) {
+      this.send(connection, { type: 'denied', id, message: LIVE_MESSAGES.tooManyQueries });
+      return;
+    }
+    let feed = this.feeds.get(key);
+    if (!feed) {
+      try {
+        feed = this.startFeed(key, path, query);
+      } catch (error) {
+        // A query the store refuses is never kept.
+        this.send(connection, { type: 'denied', id, message: asError(error).message });
+        return;
+      }
+    }
+    const joined = feed;
+    const frame = (data: string) => (query ? resultsText(id, data) : snapshotText(id, data));
+    const watch: Watch = {
+      connection,
+      id,
+      frame,
+      stop: () => {
+        joined.watches.delete(watch);
+        if (queries) {
+          const left = (queries.get(key) ?? 1) - 1;
+          if (left > 0) queries.set(key, left);
+          else queries.delete(key);
+        }
+        if (joined.watches.size > 0 || this.feeds.get(key) !== joined) return;
+        this.feeds.delete(key);
+        joined.stop();
+      },
+    };
+    joined.watches.add(watch);
+    queries?.set(key, (queries.get(key) ?? 0) + 1);
+    connection.watches.set(id, watch);
+    if (joined.last !== undefined) this.sendText(connection, frame(joined.last));
+  }
+
+  /** The store watch behind a feed; throws at once for a watch the store refuses. */
+  private startFeed(key: string, path: string, query: Query | undefined): Feed {
+    const feed: Feed = { watches: new Set(), last: undefined, stop: () => undefined };
+    const current = () => this.feeds.get(key) === feed;
+    const deliver = (value: object | undefined) => {
+      if (!current()) return;
+      const data = this.encode(value);
+      if (data === feed.last) return;
+      feed.last = data;
+      for (const watch of feed.watches) this.sendText(watch.connection, watch.frame(data));
+    };
+    // A refused watch is over, here as in the store: it is dropped and each of its clients told once.
     const fail = (error: Error) => {
       if (!current()) return;
-      connection.watches.delete(id);
-      watch.stop();
-      this.send(connection, { type: 'denied', id, message: error.message });
+      this.feeds.delete(key);
+      for (const watch of [...feed.watches]) {
+        const { connection, id } = watch;
+        watch.stop();
+        connection.watches.delete(id);
+        this.send(connection, { type: 'denied', id, message: error.message });
+      }
     };
-    connection.watches.set(id, watch);
-    try {
-      watch.stop = start((text) => {
-        if (current()) this.sendText(connection, text);
-      }, fail);
-    } catch (error) {
-      fail(asError(error));
-    }
+    feed.stop = query
+      ? this.store.watchQuery<DocumentData>(path, query, deliver, fail)
+      : this.store.watch<DocumentData>(path, deliver, fail);
+    this.feeds.set(key, feed);
+    return feed;
   }
 
   private stopWatch(connection: Connection, id: number): void {

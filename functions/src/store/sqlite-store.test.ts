@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { SqliteStore } from './sqlite-store';
+import { QUERY_RERUN_MS, SqliteStore } from './sqlite-store';
 import { storeContract } from './store-contract';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'photorater-store-'));
@@ -80,6 +80,31 @@ describe('SqliteStore', () => {
     for (const stop of stops) stop();
     stopTrigger();
     failing.mockRestore();
+  });
+
+  it('reads a watched query again at most once an interval, however often its collection is written', async () => {
+    const collection = 'contract/often/photos';
+    const heard: number[][] = [];
+    const stop = store.watchQuery<{ n: number }>(
+      collection,
+      { orderBy: { field: 'n', direction: 'desc' }, limit: 1 },
+      (docs) => heard.push(docs.map((doc) => doc.data.n)),
+      () => undefined,
+    );
+    await vi.waitFor(() => expect(heard).toEqual([[]]));
+    // Forty commits, each in a turn of its own: far quicker than forty intervals.
+    const started = performance.now();
+    for (let n = 1; n <= 40; n++) {
+      await store.runTransaction(async (tx) => tx.set(`${collection}/${n}`, { n }));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await vi.waitFor(() => expect(heard.at(-1)).toEqual([40]));
+    await new Promise((resolve) => setTimeout(resolve, QUERY_RERUN_MS * 2));
+    // The first answer, then at most one read an interval.
+    const intervals = Math.ceil((performance.now() - started) / QUERY_RERUN_MS);
+    expect(heard.length).toBeLessThanOrEqual(1 + intervals);
+    expect(heard.length).toBeLessThan(10);
+    stop();
   });
 
   it('refuses paths that are not documents', async () => {

@@ -37,11 +37,24 @@ interface Watcher<Value> {
   stopped: boolean;
 }
 type Listener = Watcher<DocumentData | undefined>;
-interface QueryListener extends Watcher<Array<QueryDocument<DocumentData>>> {
-  query: Query;
-  /** Listeners with the same query share one read of the results. */
-  key: string;
+type QueryListener = Watcher<Array<QueryDocument<DocumentData>>>;
+
+/**
+ * The watchers of one query of one collection: they share each read of its results, and a query
+ * is read again at most once every QUERY_RERUN_MS however often its collection is written (the
+ * writes in between are in that read), so how many writes come does not multiply the work.
+ */
+interface QueryGroup {
+  readonly collection: string;
+  readonly query: Query;
+  readonly listeners: Set<QueryListener>;
+  /** When it was last read (performance.now()), and the read waiting for the interval to pass. */
+  lastReadAt: number;
+  reread: NodeJS.Timeout | undefined;
 }
+
+/** How often a watched query may be read again: changes within it reach its watchers together. */
+export const QUERY_RERUN_MS = 250;
 
 export interface DocumentChange {
   path: string;
@@ -88,7 +101,8 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly listeners = new Map<string, Set<Listener>>();
-  private readonly queryListeners = new Map<string, Set<QueryListener>>();
+  /** The watched queries of each collection, by the query's JSON. */
+  private readonly queryGroups = new Map<string, Map<string, QueryGroup>>();
   private readonly writeListeners = new Set<(changes: DocumentChange[]) => void>();
   /** Paths written since watchers last heard: they hear once per turn of the event loop, after the commits. */
   private changedPaths = new Set<string>();
@@ -130,6 +144,8 @@ export class SqliteStore implements Store {
   close(): void {
     clearImmediate(this.delivery);
     this.delivery = undefined;
+    for (const groups of this.queryGroups.values())
+      for (const group of groups.values()) clearTimeout(group.reread);
     this.db.close();
   }
 
@@ -287,7 +303,7 @@ export class SqliteStore implements Store {
     const before = new Map<string, DocumentData | undefined>();
     this.commitTransaction(writes, triggered ? before : null);
     // Committed: nothing after this line may fail the transaction.
-    if (this.listeners.size > 0 || this.queryListeners.size > 0) this.scheduleDelivery(writes);
+    if (this.listeners.size > 0 || this.queryGroups.size > 0) this.scheduleDelivery(writes);
     if (triggered) {
       const changes = [...before].map(([path, was]) => ({ path, before: was, after: this.read(path) }));
       for (const listener of this.writeListeners) {
@@ -340,18 +356,7 @@ export class SqliteStore implements Store {
 
   private deliver(paths: Set<string>): void {
     for (const collection of new Set([...paths].map((path) => parentOf(path).parent))) {
-      const listeners = this.queryListeners.get(collection);
-      if (!listeners) continue;
-      const results = new Map<string, Array<QueryDocument<DocumentData>> | Error>();
-      for (const listener of [...listeners]) {
-        if (listener.stopped) continue;
-        let docs = results.get(listener.key);
-        if (!docs) {
-          docs = this.attempt(() => this.select(collection, listener.query));
-          results.set(listener.key, docs);
-        }
-        SqliteStore.hear(listener, docs);
-      }
+      for (const group of [...(this.queryGroups.get(collection)?.values() ?? [])]) this.reread(group);
     }
     for (const path of paths) {
       const listeners = this.listeners.get(path);
@@ -359,6 +364,28 @@ export class SqliteStore implements Store {
       const doc = this.attempt(() => this.read(path));
       for (const listener of [...listeners]) SqliteStore.hear(listener, doc);
     }
+  }
+
+  /** Reads the query again now, or once its interval has passed if it was read within it. */
+  private reread(group: QueryGroup): void {
+    if (group.reread) return;
+    const wait = group.lastReadAt + QUERY_RERUN_MS - performance.now();
+    if (wait <= 0) {
+      this.readGroup(group);
+      return;
+    }
+    group.reread = setTimeout(() => {
+      group.reread = undefined;
+      this.readGroup(group);
+    }, wait);
+    group.reread.unref();
+  }
+
+  private readGroup(group: QueryGroup): void {
+    if (group.listeners.size === 0) return;
+    group.lastReadAt = performance.now();
+    const docs = this.attempt(() => this.select(group.collection, group.query));
+    for (const listener of [...group.listeners]) SqliteStore.hear(listener, docs);
   }
 
   private attempt<T>(read: () => T): T | Error {
@@ -437,14 +464,32 @@ export class SqliteStore implements Store {
   ): Unsubscribe {
     // Read once now, so a query SQLite cannot run is refused here and never registered.
     const first = this.select(collectionPath, query);
-    const listener = SqliteStore.register<QueryListener>(this.queryListeners, collectionPath, {
+    const key = JSON.stringify(query);
+    const groups = this.queryGroups.get(collectionPath) ?? new Map<string, QueryGroup>();
+    this.queryGroups.set(collectionPath, groups);
+    const group = groups.get(key) ?? {
+      collection: collectionPath,
       query,
-      key: JSON.stringify(query),
+      listeners: new Set<QueryListener>(),
+      lastReadAt: performance.now(),
+      reread: undefined,
+    };
+    groups.set(key, group);
+    const listener: QueryListener = {
       onChange: (docs) => onChange(docs as Array<QueryDocument<T>>),
       onError,
-      stop: () => undefined,
+      stop: () => {
+        listener.stopped = true;
+        group.listeners.delete(listener);
+        if (group.listeners.size > 0 || groups.get(key) !== group) return;
+        clearTimeout(group.reread);
+        groups.delete(key);
+        if (groups.size === 0 && this.queryGroups.get(collectionPath) === groups)
+          this.queryGroups.delete(collectionPath);
+      },
       stopped: false,
-    });
+    };
+    group.listeners.add(listener);
     queueMicrotask(() => SqliteStore.hear(listener, first));
     return listener.stop;
   }
