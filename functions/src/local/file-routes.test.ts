@@ -2,9 +2,11 @@
  * Uploads and served files on the local server, as a hostile client would try them: the table of
  * access cases, other members' and the server's paths, traversal, types, overwrites and floods.
  */
+import { STATUS_CODES } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_CASES, viewerFor } from '../../../tests/access/access-cases';
-import { MAX_PENDING_UPLOADS, PHOTO_MESSAGES } from '../../../src/domain/limits';
+import { MAX_PENDING_UPLOADS, MAX_UPLOAD_BYTES, PHOTO_MESSAGES } from '../../../src/domain/limits';
 import { startTestServer, type TestServer } from './test-server';
 
 let test: TestServer;
@@ -23,6 +25,57 @@ const put = (filePath: string, body: Buffer, token: string | null, contentType =
     headers: { 'Content-Type': contentType, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: new Uint8Array(body),
   });
+
+/**
+ * An upload by a client that sends its whole body before it reads the answer, as most clients do:
+ * all it received before the server closed, or the reset that lost it.
+ */
+function sendBeforeReading(
+  filePath: string,
+  body: Buffer,
+  token: string,
+  framing: 'sent' | 'chunked',
+): Promise<string> {
+  const { port } = new URL(test.server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.pause();
+    const received: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => received.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(received).toString()));
+    socket.write(
+      [
+        `PUT /upload/${filePath} HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        `Authorization: Bearer ${token}`,
+        'Content-Type: image/jpeg',
+        framing === 'sent' ? `Content-Length: ${body.length}` : 'Transfer-Encoding: chunked',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    const step = 64 * 1024;
+    let offset = 0;
+    const sendMore = () => {
+      while (offset < body.length) {
+        const part = body.subarray(offset, (offset += step));
+        const framed =
+          framing === 'sent'
+            ? part
+            : Buffer.concat([Buffer.from(`${part.length.toString(16)}\r\n`), part, Buffer.from('\r\n')]);
+        if (!socket.write(framed)) {
+          socket.once('drain', sendMore);
+          return;
+        }
+      }
+      if (framing === 'chunked') socket.write('0\r\n\r\n');
+      // Sent: now it reads.
+      socket.resume();
+    };
+    sendMore();
+  });
+}
 
 const messageOf = async (response: Response) =>
   ((await response.json()) as { error: { message: string } }).error.message;
@@ -137,4 +190,38 @@ describe('uploads', () => {
     // Another member is not held back by hank's uploads.
     expect((await put('images/ivy/uploads/a.jpg', Buffer.from('jpeg'), 'token-ivy')).status).toBe(200);
   });
+
+  it.each([
+    ['too many uploads waiting', 'kim', 'sent', 9 * 1024 * 1024, 429, PHOTO_MESSAGES.tooManyUploads],
+    ['a declared size of 10 MiB', 'lou', 'sent', MAX_UPLOAD_BYTES, 400, PHOTO_MESSAGES.tooLarge],
+    [
+      'over 10 MiB as it arrives',
+      'max',
+      'chunked',
+      MAX_UPLOAD_BYTES + 8 * 1024 * 1024,
+      400,
+      PHOTO_MESSAGES.tooLarge,
+    ],
+  ] as const)(
+    'lets a client that sends its whole body first read the refusal for %s',
+    async (_name, uid, framing, size, status, message) => {
+      const { files } = test.context;
+      // kim has as many uploads waiting as a member may.
+      for (let index = 0; index < MAX_PENDING_UPLOADS && uid === 'kim'; index++)
+        await files.write(`images/kim/uploads/waiting${index}.jpg`, Buffer.from('jpeg'), {
+          contentType: 'image/jpeg',
+        });
+      const before = await files.list(`images/${uid}/`);
+      const answer = await sendBeforeReading(
+        `images/${uid}/uploads/large.jpg`,
+        Buffer.alloc(size),
+        `token-${uid}`,
+        framing,
+      );
+      expect(answer.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${STATUS_CODES[status]}`);
+      expect(answer).toContain(JSON.stringify(message));
+      expect(await files.list(`images/${uid}/`)).toEqual(before);
+    },
+    30_000,
+  );
 });

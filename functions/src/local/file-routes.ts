@@ -16,6 +16,7 @@ import { uploadsFolder } from '../../../src/domain/photo';
 import { assertFilePath } from '../files/file-store';
 import type { LocalFileStore } from '../files/local-file-store';
 import { SIGNED_OUT, type Caller } from '../handlers/handler';
+import { BodyTooLarge, readLimitedBody } from './request-body';
 
 function filePathOf(url: URL, prefix: string): string {
   try {
@@ -53,19 +54,16 @@ export class UploadRoute {
 
     await this.reserve(caller.uid, filePath, contentType);
     try {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of request as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size >= MAX_UPLOAD_BYTES) throw new HttpsError('invalid-argument', PHOTO_MESSAGES.tooLarge);
-        chunks.push(chunk);
-      }
-      // Stored without a download token: an upload is never served, only read by the handlers.
-      await this.files.write(filePath, Buffer.concat(chunks), {
-        contentType: contentType.split(';')[0]!.trim(),
+      // Not read to its end when too large: the refusal's answer reads and drops the rest.
+      const image = await readLimitedBody(request, MAX_UPLOAD_BYTES - 1).catch((error: unknown) => {
+        throw error instanceof BodyTooLarge
+          ? new HttpsError('invalid-argument', PHOTO_MESSAGES.tooLarge)
+          : error;
       });
+      // Stored without a download token: an upload is never served, only read by the handlers.
+      await this.files.write(filePath, image, { contentType: contentType.split(';')[0]!.trim() });
       response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ name: filePath, size }));
+      response.end(JSON.stringify({ name: filePath, size: image.length }));
     } finally {
       const paths = this.receiving.get(caller.uid);
       paths?.delete(filePath);

@@ -15,6 +15,7 @@ import { toHttpsError, type AccountAdmin, type Caller, type Clock, type Handler 
 import { receiveStripeWebhook, STRIPE_WEBHOOK } from '../handlers/stripe-webhook';
 import { abTestLimiter, receiveAbTestEvent } from '../handlers/ab-test-events';
 import { AB_TEST_BODY_MAX, AB_TEST_ROUTE } from '../../../src/domain/ab-test-events';
+import { MAX_UPLOAD_BYTES } from '../../../src/domain/limits';
 import type { LocalFileStore } from '../files/local-file-store';
 import type { FaceAnalyzer } from '../photos/face-analysis';
 import type { InsightsWriter } from '../photos/insights';
@@ -33,7 +34,7 @@ import {
   type RequestGuard,
 } from './origin-guard';
 import { TestCheckout } from './test-checkout';
-import { BodyTooLarge, readLimitedBody } from './request-body';
+import { BodyTooLarge, discardBody, readLimitedBody } from './request-body';
 import { EventLogs, type EventLogsOptions } from './event-logs';
 import { AB_TEST_EVENTS, type StoredAbTestEvent } from '../../../src/domain/ab-test-events';
 
@@ -88,14 +89,26 @@ function readBody(request: IncomingMessage): Promise<string> {
   return readLimitedBody(request, MAX_BODY_BYTES).then((body) => body.toString('utf8'));
 }
 
-/** Answers an error once; a body the client is still sending is not read, and the connection closes after. */
-function answerError(response: ServerResponse, status: number, body: string): void {
+/** The most of a refused body the server reads so that its client hears why: twice the largest it takes. */
+const REFUSED_BODY_MAX_BYTES = 2 * MAX_UPLOAD_BYTES;
+
+/**
+ * Answers an error once, and closes the connection after. What is left of a body the client is still
+ * sending is read and dropped before the close, up to a bound: closing over unread bytes resets the
+ * connection, and a client still sending (a refused upload) would lose the answer with it.
+ */
+function answerError(request: IncomingMessage, response: ServerResponse, status: number, body: string): void {
   if (response.headersSent) {
     response.end();
     return;
   }
-  response.writeHead(status, { 'Content-Type': 'application/json', Connection: 'close' });
-  response.end(body);
+  response.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  });
+  response.write(body);
+  void discardBody(request, REFUSED_BODY_MAX_BYTES).then(() => response.end());
 }
 
 /** For a request the guard let through: its origin, if any, is the app's. */
@@ -231,14 +244,14 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
         const httpsError = toHttpsError(error);
         if (httpsError.code === 'internal') log(`upload failed: ${(error as Error).stack ?? String(error)}`);
         const { status, body } = errorBody(httpsError);
-        answerError(response, status, body);
+        answerError(request, response, status, body);
       });
       return;
     }
     if (onCheckoutPage && page.checkout) {
       page.checkout.handle(request, response, url.pathname).catch((error: unknown) => {
         log(`checkout failed: ${(error as Error).stack ?? String(error)}`);
-        answerError(response, 400, '{"error":"The checkout could not be completed."}');
+        answerError(request, response, 400, '{"error":"The checkout could not be completed."}');
       });
       return;
     }
@@ -255,29 +268,29 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
           .end(JSON.stringify(answer.body));
       })().catch((error: unknown) => {
         if (error instanceof BodyTooLarge) {
-          answerError(response, 413, JSON.stringify({ error: error.message }));
+          answerError(request, response, 413, JSON.stringify({ error: error.message }));
           return;
         }
         log(`${AB_TEST_ROUTE} failed: ${(error as Error).stack ?? String(error)}`);
-        answerError(response, 500, '{"error":"The event could not be kept."}');
+        answerError(request, response, 500, '{"error":"The event could not be kept."}');
       });
       return;
     }
     if (request.method === 'POST' && url.pathname === webhookPath) {
       handleWebhook(request, response).catch((error: unknown) => {
         if (error instanceof BodyTooLarge) {
-          answerError(response, 413, JSON.stringify({ error: error.message }));
+          answerError(request, response, 413, JSON.stringify({ error: error.message }));
           return;
         }
         log(`${STRIPE_WEBHOOK} failed: ${(error as Error).stack ?? String(error)}`);
-        answerError(response, 500, '{"error":"The event could not be processed."}');
+        answerError(request, response, 500, '{"error":"The event could not be processed."}');
       });
       return;
     }
     if (eventLogs && EventLogs.handles(request.method, url.pathname)) {
       eventLogs.handle(request, response, url.pathname).catch((error: unknown) => {
         log(`${url.pathname} failed: ${(error as Error).stack ?? String(error)}`);
-        answerError(response, 500, '{"error":"The log could not be written."}');
+        answerError(request, response, 500, '{"error":"The log could not be written."}');
       });
       return;
     }
@@ -287,13 +300,13 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       handleCallable(name, request, response).catch((error: unknown) => {
         if (error instanceof BodyTooLarge) {
           const { body } = errorBody(new HttpsError('invalid-argument', error.message));
-          answerError(response, 413, body);
+          answerError(request, response, 413, body);
           return;
         }
         const httpsError = toHttpsError(error);
         if (httpsError.code === 'internal') log(`${name} failed: ${(error as Error).stack ?? String(error)}`);
         const { status, body } = errorBody(httpsError);
-        answerError(response, status, body);
+        answerError(request, response, status, body);
       });
       return;
     }
