@@ -125,6 +125,31 @@ describe('uploads', () => {
     expect(await served.text()).toBe('display');
   });
 
+  it("answers an <img>'s request (no Origin) as the app's fetch() of the same URL may read it from the cache", async () => {
+    const { files } = test.context;
+    await files.write('images/nina/resized/p1.webp', Buffer.from('display'), {
+      contentType: 'image/webp',
+      downloadToken: 'tok',
+    });
+    const url = `${test.server.url}/files/images/nina/resized/p1.webp?token=tok`;
+    const fromPage = (page: string) => fetch(url, { headers: { Referer: `${page}/photos` } });
+    for (const page of ['http://localhost:5173', 'http://127.0.0.1:5173']) {
+      const image = await fromPage(page);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('access-control-allow-origin')).toBe(page);
+      expect(image.headers.get('vary')).toBe('Origin');
+    }
+    // With no page named, the app's origin on the host the request named (the test server's 127.0.0.1).
+    expect((await fetch(url)).headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173');
+    const fetched = await fetch(url, { headers: { Origin: 'http://localhost:5173' } });
+    expect(fetched.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(fetched.headers.get('vary')).toBe('Origin');
+    // Another page's request is refused, and named nowhere.
+    const other = await fetch(url, { headers: { Origin: 'https://attacker.example' } });
+    expect(other.status).toBe(403);
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('never serves an upload, nor a stored file whose type is not an image', async () => {
     const { files } = test.context;
     expect((await put('images/erin/uploads/a.jpg', Buffer.from('jpeg'), 'token-erin')).status).toBe(200);

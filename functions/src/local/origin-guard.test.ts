@@ -33,6 +33,18 @@ describe('the request guard', () => {
   });
 
   it.each([
+    [{ host: '127.0.0.1:5001', origin: APP }, APP],
+    [{ host: '127.0.0.1:5001' }, 'http://127.0.0.1:5999'],
+    [{ host: 'localhost:5001' }, APP],
+    [{ host: '[::1]:5001' }, APP],
+    [{ host: '127.0.0.1:5001', referer: `${APP}/photos?photo=p1` }, APP],
+    [{ host: 'localhost:5001', referer: 'https://attacker.example/' }, APP],
+    [{ host: '127.0.0.1:5001', referer: 'not a url' }, 'http://127.0.0.1:5999'],
+  ])("answers %j for the app's origin %s", (headers, origin) => {
+    expect(guard.appOrigin(headers)).toBe(origin);
+  });
+
+  it.each([
     [{}],
     [{ host: '' }],
     [{ host: 'attacker.example' }],
@@ -109,7 +121,8 @@ describe('the local server behind the guard', () => {
   it('answers the app, and requests without an origin, with CORS only for the app', async () => {
     const plain = await get('/health', {});
     expect(plain.status).toBe(200);
-    expect(plain.headers['access-control-allow-origin']).toBeUndefined();
+    expect(plain.headers['access-control-allow-origin']).toBe(APP);
+    expect(plain.headers.vary).toBe('Origin');
     const fromApp = await get('/health', { Origin: APP });
     expect(fromApp.status).toBe(200);
     expect(fromApp.headers['access-control-allow-origin']).toBe(APP);

@@ -38,6 +38,11 @@ function hostNameOf(header: string): string | null {
 export interface RequestGuard {
   /** Why the request is refused, or null when it may go on. */
   refusal(headers: IncomingHttpHeaders): string | null;
+  /**
+   * The app's origin a request that passed is answered for: its `Origin`; without one (an `<img>`'s
+   * request), the app's page that sent it (`Referer`), else the app's origin on the host it named.
+   */
+  appOrigin(headers: IncomingHttpHeaders): string;
 }
 
 export function createRequestGuard(policy: OriginPolicy): RequestGuard {
@@ -49,7 +54,16 @@ export function createRequestGuard(policy: OriginPolicy): RequestGuard {
   }
   const hosts = new Set(policy.allowedHosts.map((host) => host.toLowerCase()));
   const hostList = [...hosts].join(', ');
+  const [firstOrigin] = origins;
+  if (!firstOrigin) throw new Error('The app needs an origin.');
   return {
+    appOrigin(headers) {
+      const named = [headers.origin, headers.referer].map((text) => (text ? originOf(text) : null));
+      const sent = named.find((origin) => origin !== null && origins.has(origin));
+      if (sent) return sent;
+      const host = headers.host === undefined ? null : hostNameOf(headers.host);
+      return [...origins].find((origin) => new URL(origin).hostname === host) ?? firstOrigin;
+    },
     refusal(headers) {
       const host = headers.host === undefined ? null : hostNameOf(headers.host);
       if (!host || !hosts.has(host))

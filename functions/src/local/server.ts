@@ -111,11 +111,17 @@ function answerError(request: IncomingMessage, response: ServerResponse, status:
   void discardBody(request, REFUSED_BODY_MAX_BYTES).then(() => response.end());
 }
 
-/** For a request the guard let through: its origin, if any, is the app's. */
-function setCors(request: IncomingMessage, response: ServerResponse): void {
-  const origin = request.headers.origin;
-  if (!origin) return;
-  response.setHeader('Access-Control-Allow-Origin', origin);
+/**
+ * For a request the guard let through: its origin, if any, is the app's. A request without one is
+ * answered for the app's origin too: the browser keeps an image an `<img>` loaded (no `Origin`) and
+ * hands that copy to a later `fetch()` of the URL (the service worker's among them), which refuses it
+ * without the header; `Vary: Origin` keeps caches from mixing the answers.
+ */
+function setCors(request: IncomingMessage, response: ServerResponse, guard: RequestGuard): void {
+  response.setHeader(
+    'Access-Control-Allow-Origin',
+    request.headers.origin ?? guard.appOrigin(request.headers),
+  );
   response.setHeader('Vary', 'Origin');
   response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PUT, OPTIONS');
   response.setHeader(
@@ -219,7 +225,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       refuseRequest(response, refusal);
       return;
     }
-    setCors(request, response);
+    setCors(request, response, guard);
     let url: URL;
     try {
       url = new URL(request.url ?? '/', 'http://local');
