@@ -15,11 +15,17 @@ import { createServer as createViteServer, type PreviewServer, type ViteDevServe
 import { systemClock, type Clock } from '../functions/src/handlers/handler';
 import {
   hasAuthExport,
+  readSavedAccounts,
   removeUnfinishedWrites,
   saveAuthState,
   startAccountBackup,
   type AccountBackup,
 } from '../functions/src/local/auth-export';
+import {
+  importedAccounts,
+  reconcileAccounts,
+  restoreTokenValidity,
+} from '../functions/src/local/auth-restore';
 import { emulatorAuthVerifier } from '../functions/src/local/auth-verifier';
 import { anonymizeVotes, backfillPeersAndScores, backfillRankings } from '../functions/src/local/backfill';
 import { seedDemoAdmin, seedDemoContent } from '../functions/src/local/demo-content';
@@ -359,6 +365,19 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
 
   try {
     await waitFor(`${authUrl}/`, emulator, 60_000);
+    // Before anything reads or saves the accounts: the emulator imports them after it starts answering.
+    const emulatorProject = { url: authUrl, projectId: PROJECT_ID };
+    const saved = readSavedAccounts(paths.accounts);
+    const accounts = await importedAccounts(emulatorProject, saved);
+    await restoreTokenValidity(emulatorProject, saved, accounts);
+    store = new SqliteStore(path.join(dataDir, 'store.sqlite'));
+    const reconciled = await reconcileAccounts({
+      emulator: emulatorProject,
+      store,
+      clock,
+      accounts,
+      log: warn,
+    });
     backup = startAccountBackup({
       emulatorUrl: authUrl,
       projectId: PROJECT_ID,
@@ -366,7 +385,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
       everyMs: ACCOUNT_BACKUP_MS,
       log: warn,
     });
-    store = new SqliteStore(path.join(dataDir, 'store.sqlite'));
+    if (reconciled.restored.length > 0) await backup.flush();
     await backfillRankings(store);
     await backfillPeersAndScores(store, clock.now());
     const anonymized = await anonymizeVotes(store);

@@ -16,6 +16,7 @@ import {
   type User as FirebaseUser,
 } from 'firebase/auth';
 import { auth } from '@/data/firebase-auth';
+import { emulatorProviderSubject } from '@/domain/emulator-accounts';
 import { CATEGORY_DEFAULTS } from '@/domain/errors';
 import { memberSignedIn, memberSignedOut, memberSigningOut } from './auth-analytics';
 import { needAuth } from './auth-demand';
@@ -94,7 +95,7 @@ export async function signInWithEmulatorAccount(
   account: { email: string; displayName: string },
 ): Promise<AuthMember> {
   const claims = JSON.stringify({
-    sub: `${provider}-${account.email.trim().toLowerCase()}`,
+    sub: emulatorProviderSubject(provider, account.email),
     email: account.email.trim(),
     email_verified: true,
     name: account.displayName.trim(),

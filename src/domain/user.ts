@@ -65,6 +65,11 @@ export interface User {
   createdAt: Date;
   updatedAt: Date;
   deletedAt?: Date;
+  /**
+   * Local backend only: when a start found the record without its Auth account (lost to a crash right
+   * after sign-up) and could not make the account again from it.
+   */
+  orphanedAt?: Date;
 }
 
 export interface Presence {

@@ -12,7 +12,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isRunning } from '../../functions/src/local/emulator-process';
 import { BUILD_STAMP, staleBuildReason } from '../../scripts/app-build';
 import { dataFolderDenyPatterns, projectRoot } from '../../scripts/data-folder';
-import { assertPortFree, findFreePorts, type StackPorts } from '../../scripts/local-stack';
+import {
+  assertPortFree,
+  findFreePorts,
+  PROJECT_ID,
+  REGION,
+  type StackPorts,
+} from '../../scripts/local-stack';
 
 const folders: string[] = [];
 const running = new Set<ChildProcess>();
@@ -102,7 +108,29 @@ async function authCall(ports: StackPorts, operation: 'signUp' | 'signInWithPass
       body: JSON.stringify({ email, password: 'long enough 1', returnSecureToken: true }),
     },
   );
-  return { ok: response.ok, body: (await response.json()) as { localId?: string } };
+  return {
+    ok: response.ok,
+    body: (await response.json()) as { localId?: string; idToken?: string; error?: { message: string } },
+  };
+}
+
+/** A member's first call after signing in (or reloading), with the ID token they hold. */
+async function ensureUser(ports: StackPorts, idToken: string | undefined): Promise<number> {
+  const response = await fetch(`http://127.0.0.1:${ports.server}/${PROJECT_ID}/${REGION}/ensureUser`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${idToken}` },
+    body: JSON.stringify({ data: {} }),
+  });
+  return response.status;
+}
+
+/** What the app's Auth SDK asks when a page loads with a kept sign-in: whether its ID token still holds. */
+async function lookUp(ports: StackPorts, idToken: string | undefined): Promise<number> {
+  const response = await fetch(
+    `http://127.0.0.1:${ports.auth}/identitytoolkit.googleapis.com/v1/accounts:lookup?key=local`,
+    { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ idToken }) },
+  );
+  return response.status;
 }
 
 function savedAccounts(dataDir: string): string {
@@ -120,6 +148,7 @@ describe('npm start', () => {
     expect((await fetch(`http://127.0.0.1:${ports.server}/health`)).status).toBe(200);
     const created = await authCall(ports, 'signUp', 'kept@example.com');
     expect(created.body.localId).toEqual(expect.any(String));
+    expect(await ensureUser(ports, created.body.idToken)).toBe(200);
     // The production build with its service worker, built first since there was none.
     expect(first.output()).toContain('Building the app (there is no build yet)...');
     expect(await (await fetch(`${first.url}/sw.js`)).text()).toContain('precache');
@@ -141,6 +170,9 @@ describe('npm start', () => {
     expect(second.output()).not.toContain('Building the app');
     const signedIn = await authCall(ports, 'signInWithPassword', 'kept@example.com');
     expect(signedIn.body).toMatchObject({ localId: created.body.localId });
+    // The member who signed in before the restart is still signed in: the token they hold still holds.
+    expect(await lookUp(ports, created.body.idToken)).toBe(200);
+    expect(await ensureUser(ports, created.body.idToken)).toBe(200);
     expect(await stop(second.child)).toBe(0);
   });
 
@@ -152,16 +184,30 @@ describe('npm start', () => {
     // Saved while it runs, not only on a clean stop.
     await expect.poll(() => savedAccounts(dataDir), { timeout: 30_000 }).toContain('saved@example.com');
 
+    // A member signs up, and their record is made, just before the crash.
+    const lost = await authCall(ports, 'signUp', 'lost@example.com');
+    expect(await ensureUser(ports, lost.body.idToken)).toBe(200);
+
     // Everything ends at once, the emulator too (a power cut, a killed terminal session).
     const firstEmulator = emulatorPid(dataDir);
     await crash(first.child);
     process.kill(-firstEmulator, 'SIGKILL');
     await expect.poll(() => isRunning(firstEmulator)).toBe(false);
+    // As when the crash comes before the next save (every 2 s): the account was never saved.
+    const accountsFile = path.join(dataDir, 'auth', 'auth_export', 'accounts.json');
+    const accounts = JSON.parse(readFileSync(accountsFile, 'utf8')) as { users: Array<{ email?: string }> };
+    accounts.users = accounts.users.filter((user) => user.email !== 'lost@example.com');
+    writeFileSync(accountsFile, JSON.stringify(accounts));
 
     const second = await start(ports, dataDir, { DEMO_CONTENT: 'off' });
     expect((await authCall(ports, 'signInWithPassword', 'saved@example.com')).body).toMatchObject({
       localId: saved.body.localId,
     });
+    // The account is made again from the record, and the start says so.
+    expect(second.output()).toContain(
+      `The Auth account of lost@example.com (${lost.body.localId}) was lost when the stack stopped right after its sign-up`,
+    );
+    expect((await authCall(ports, 'signUp', 'lost@example.com')).body.error?.message).toBe('EMAIL_EXISTS');
     const late = await authCall(ports, 'signUp', 'late@example.com');
     expect(late.body.localId).toEqual(expect.any(String));
 

@@ -14,7 +14,7 @@ import {
   rmSync,
   writeSync,
 } from 'node:fs';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -31,6 +31,24 @@ export interface AuthState {
 
 export function hasAuthExport(exportDir: string): boolean {
   return existsSync(path.join(exportDir, METADATA_FILE));
+}
+
+/** An account as the emulator's `accounts:batchGet` lists it (and its export keeps it). */
+export interface EmulatorAccount {
+  localId: string;
+  email?: string;
+  /** When its tokens start to count (seconds since 1970, as text): tokens issued before are refused. */
+  validSince?: string;
+}
+
+export function accountsIn(batchGetAnswer: string): EmulatorAccount[] {
+  return (JSON.parse(batchGetAnswer) as { users?: EmulatorAccount[] }).users ?? [];
+}
+
+/** The accounts of the export (what the emulator imports at its start); none without one. */
+export function readSavedAccounts(exportDir: string): EmulatorAccount[] {
+  if (!hasAuthExport(exportDir)) return [];
+  return accountsIn(readFileSync(path.join(exportDir, AUTH_FOLDER, 'accounts.json'), 'utf8'));
 }
 
 export async function readAuthState(emulatorUrl: string, projectId: string): Promise<AuthState> {
