@@ -138,7 +138,8 @@ function savedAccounts(dataDir: string): string {
   return existsSync(file) ? readFileSync(file, 'utf8') : '';
 }
 
-describe('npm start', () => {
+// Two or three starts of the whole stack in a test, the first building the app: past a journey's 90 s on a loaded machine.
+describe('npm start', { timeout: 240_000 }, () => {
   it('serves the app, stops cleanly on Ctrl-C, and keeps accounts across restarts', async () => {
     const dataDir = newFolder('photorater-start-');
     const ports = await findFreePorts(19500);
