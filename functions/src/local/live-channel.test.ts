@@ -350,6 +350,14 @@ describe('what an owner watches of the votes on their photo', () => {
     );
     expect((await post('reactToComment', { ...thread, emoji: '😮' }, 'token-theo')).status).toBe(200);
     await server.settled();
+    // A watched query is run again at most every 250 ms: the conversation arrives with a later run.
+    await owner.next(
+      (message) =>
+        message.type === 'results' &&
+        message.id === 1 &&
+        JSON.stringify(message).includes('Just my taste') &&
+        JSON.stringify(message).includes('😮'),
+    );
     // What the server keeps of the voter, watched by the owner: refused.
     const kept = [
       'secrets/votes',
