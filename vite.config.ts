@@ -82,6 +82,9 @@ export default defineConfig({
   // The local backend's data (the store, originals, every account's password) is never served.
   server: { fs: { deny: [...VITE_DENIED, ...DATA_FOLDER] } },
   test: {
+    // Two workers on two cores: the Firestore project's files mostly wait on the emulator, so one worker
+    // left a core idle for a third of the run.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,

@@ -418,11 +418,16 @@ describe.skipIf(missing)('the Firebase build on the emulators', () => {
     await rate.click();
     await page.getByRole('img', { name: caption! }).waitFor({ state: 'detached' });
 
+    // Kept under an id that does not name the voter, with the voter's age by decade.
     const vote = await eventually(
-      () => stack.store.get<Vote>(`${photoPath(rated!.uid, before.id)}/votes/${uid}`),
+      async () =>
+        (await stack.store.query<Vote>(`${photoPath(rated!.uid, before.id)}/votes`)).find(
+          (found) => found.data.comment === 'Great light',
+        ),
       (found) => found !== undefined,
     );
-    expect(vote).toMatchObject({ rate: 4, comment: 'Great light', age: 30 });
+    expect(vote?.data).toMatchObject({ rate: 4, comment: 'Great light', ageDecade: 30 });
+    expect(JSON.stringify(vote)).not.toContain(uid);
     await eventually(
       () => stack.store.get<Photo>(photoPath(rated!.uid, before.id)),
       (after) => after?.votesCount === before.votesCount + 1,
