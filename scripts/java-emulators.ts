@@ -143,6 +143,35 @@ export function freePort(host = '127.0.0.1'): Promise<number> {
   });
 }
 
+function isFree(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A free port for each role, in a row from `base` (firebase.json names each emulator's port, so a
+ * suite that writes its own copy wants them where an environment variable can move them).
+ */
+export async function portsInARow<Role extends string>(
+  roles: readonly Role[],
+  base: number,
+  host = '127.0.0.1',
+): Promise<Record<Role, number>> {
+  for (let start = base; start < base + 2000; start += roles.length) {
+    const candidates = roles.map((_, index) => start + index);
+    const free = await Promise.all(candidates.map((port) => isFree(port, host)));
+    if (free.every(Boolean))
+      return Object.fromEntries(roles.map((role, index) => [role, candidates[index]])) as Record<
+        Role,
+        number
+      >;
+  }
+  throw new Error(`No ${roles.length} free ports in a row from ${base}.`);
+}
+
 async function waitForOk(url: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {

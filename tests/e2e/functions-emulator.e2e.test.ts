@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
@@ -23,6 +22,7 @@ import {
   stageFunctions,
   type Endpoint,
 } from '../../functions/src/firebase/deploy-check';
+import { portsInARow } from '../../scripts/java-emulators';
 
 const HOST = '127.0.0.1';
 /** What `firebase deploy` lists as the site's files to upload, with firebase.json's `ignore`. */
@@ -34,26 +34,6 @@ const workDir = mkdtempSync(path.join(tmpdir(), 'photorater-functions-emulator-'
 
 const ROLES = ['functions', 'auth', 'hosting', 'hub', 'logging', 'eventarc', 'tasks'] as const;
 type Ports = Record<(typeof ROLES)[number], number>;
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, HOST, () => probe.close(() => resolve(true)));
-  });
-}
-
-/** Seven free ports in a row from the base (FUNCTIONS_E2E_PORT_BASE moves it). */
-async function freePorts(base: number): Promise<Ports> {
-  for (let start = base; start < base + 1000; start += ROLES.length) {
-    const candidates = ROLES.map((_, index) => start + index);
-    const free = await Promise.all(candidates.map(isFree));
-    if (free.every(Boolean)) {
-      return Object.fromEntries(ROLES.map((role, index) => [role, candidates[index]])) as Ports;
-    }
-  }
-  throw new Error(`No ${ROLES.length} free ports between ${base} and ${base + 1000}.`);
-}
 
 /** The project's firebase.json as it is, but for the emulators' ports and the UI. */
 function writeConfig(ports: Ports): void {
@@ -163,7 +143,7 @@ let functions: Functions;
 beforeAll(async () => {
   const [entry, found] = await Promise.all([
     stageFunctions(path.join(workDir, 'functions')),
-    freePorts(Number(process.env.FUNCTIONS_E2E_PORT_BASE ?? 5300)),
+    portsInARow(ROLES, Number(process.env.FUNCTIONS_E2E_PORT_BASE ?? 5300), HOST),
   ]);
   ports = found;
   bundle = await describeBundle(entry);

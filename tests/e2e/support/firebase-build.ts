@@ -10,7 +10,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -24,6 +23,7 @@ import {
   findPubsubLauncher,
   firebaseToolsEnv,
   firestoreEmulatorMissing,
+  portsInARow,
 } from '../../../scripts/java-emulators';
 
 export { PROJECT_ID };
@@ -56,25 +56,6 @@ export function firebaseBuildMissing(): string | undefined {
   if (!findJavas().some((java) => java.major >= 21))
     return 'firebase-tools runs its Java emulators only with Java 21 or newer, and this machine has none';
   return undefined;
-}
-
-function isFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false));
-    probe.listen(port, HOST, () => probe.close(() => resolve(true)));
-  });
-}
-
-/** Free ports in a row from the base. */
-async function freePorts(base: number): Promise<Ports> {
-  for (let start = base; start < base + 2000; start += ROLES.length) {
-    const candidates = ROLES.map((_, index) => start + index);
-    const free = await Promise.all(candidates.map(isFree));
-    if (free.every(Boolean))
-      return Object.fromEntries(ROLES.map((role, index) => [role, candidates[index]])) as Ports;
-  }
-  throw new Error(`No ${ROLES.length} free ports in a row from ${base}.`);
 }
 
 const url = (port: number) => `http://${HOST}:${port}`;
@@ -256,7 +237,7 @@ async function endEmulator(emulator: JavaEmulator): Promise<void> {
  */
 export async function startFirebaseBuild(): Promise<FirebaseBuild> {
   const workDir = mkdtempSync(path.join(tmpdir(), 'photorater-firebase-build-'));
-  const ports = await freePorts(Number(process.env.FIREBASE_E2E_PORT_BASE ?? 5400));
+  const ports = await portsInARow(ROLES, Number(process.env.FIREBASE_E2E_PORT_BASE ?? 5400), HOST);
   const appUrl = url(ports.hosting);
   const webhookSecret = `whsec_test_${randomBytes(24).toString('hex')}`;
   // The bundle's build, a child process, takes this process's environment as it is when it starts:
