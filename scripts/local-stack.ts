@@ -28,6 +28,7 @@ import {
 } from '../functions/src/local/auth-restore';
 import { emulatorAuthVerifier } from '../functions/src/local/auth-verifier';
 import { anonymizeVotes, backfillPeersAndScores, backfillRankings } from '../functions/src/local/backfill';
+import { backfillVoteTotals, markPendingPurges } from '../functions/src/handlers/earlier-data';
 import { seedDemoAdmin, seedDemoContent } from '../functions/src/local/demo-content';
 import {
   commandLineOf,
@@ -388,6 +389,8 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     if (reconciled.restored.length > 0) await backup.flush();
     await backfillRankings(store);
     await backfillPeersAndScores(store, clock.now());
+    await backfillVoteTotals(store);
+    await markPendingPurges(store);
     const anonymized = await anonymizeVotes(store);
     if (anonymized > 0 && !quiet)
       console.error(`${anonymized} votes kept under their voters' uids now name nobody`);

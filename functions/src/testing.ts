@@ -228,6 +228,7 @@ export async function seedVote(
       reactions: [],
       replies: [],
       ...overrides,
+      commented: overrides.commented ?? (overrides.comment ?? '').trim() !== '',
     };
     tx.set(`users/${ownerId}/photos/${photoId}/votes/${voteId}`, { ...vote });
     return voteId;

@@ -36,10 +36,14 @@ export interface PhotoRepository {
 }
 
 export interface VoteRepository {
-  /** The votes on one of the member's own photos, newest first, live. */
-  watchVotes(
+  /**
+   * The votes with a comment on one of the member's own photos, newest first, at most `count`, live:
+   * the overview and tags are kept on the photo (`voteTotals`), so no screen reads every vote.
+   */
+  watchComments(
     ownerId: string,
     photoId: string,
+    count: number,
     onVotes: (votes: Vote[]) => void,
     onError: (error: Error) => void,
   ): Unsubscribe;

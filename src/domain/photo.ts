@@ -3,6 +3,7 @@ import { feedOrder, leaderboardScore } from './rating';
 import type { PeerGroup } from './peer-stats';
 import { DEFAULT_SITE_AVERAGE, type QualityTally } from './score-quality';
 import type { Gender, ShowGender } from './user';
+import type { VoteTotals } from './vote-totals';
 
 export interface FaceDetail {
   AgeRange: { Low: number; High: number };
@@ -71,6 +72,8 @@ export interface Photo extends QualityTally {
   comparingUntil?: Date;
   /** Where it stands on the leaderboard (see `leaderboardScore`); 0 when it is not a candidate. */
   leaderboardScore: number;
+  /** Its votes' overview and tags, kept by the fold; none before its first vote. */
+  voteTotals?: VoteTotals;
   /** The peer group its rate is counted in (see `peer-stats.ts`); none before its first vote. */
   peerGroup?: PeerGroup;
 }

@@ -138,15 +138,19 @@ export function viewingTimeMessages(averageSeconds: number, totalSeconds: number
 /** The overview of ratings on the ten-point scale, in pairs: 1-2, 3-4, 5-6, 7-8, 9-10. */
 export const RATING_BUCKETS = ['1-2', '3-4', '5-6', '7-8', '9-10'] as const;
 
-export function ratingBuckets(hearts: number[]): Record<(typeof RATING_BUCKETS)[number], number> {
+export type RatingBucket = (typeof RATING_BUCKETS)[number];
+
+/** The pair of the ten-point scale a vote of these hearts falls in. */
+export function ratingBucketOf(hearts: number): RatingBucket {
+  const tenPoint = Math.round(hearts * 2);
+  return RATING_BUCKETS[Math.min(4, Math.max(0, Math.ceil(tenPoint / 2) - 1))]!;
+}
+
+export function ratingBuckets(hearts: number[]): Record<RatingBucket, number> {
   const counts = Object.fromEntries(RATING_BUCKETS.map((bucket) => [bucket, 0])) as Record<
-    (typeof RATING_BUCKETS)[number],
+    RatingBucket,
     number
   >;
-  for (const value of hearts) {
-    const tenPoint = Math.round(value * 2);
-    const index = Math.min(4, Math.max(0, Math.ceil(tenPoint / 2) - 1));
-    counts[RATING_BUCKETS[index]!]++;
-  }
+  for (const value of hearts) counts[ratingBucketOf(value)]++;
   return counts;
 }

@@ -43,6 +43,8 @@ export interface Vote {
   /** Hearts, 0.5 to 5 in half steps. */
   rate: number;
   comment: string;
+  /** Whether `comment` says anything: the detail watches only these, newest first. */
+  commented: boolean;
   chips: string[];
   /** The voter's age by decade (30 for 30 to 39), never the age itself. */
   ageDecade: number;

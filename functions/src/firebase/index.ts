@@ -30,6 +30,7 @@ import { cleanUpUploads, enforceUploadQuota } from '../handlers/clean-up-uploads
 import { addressKey, RateLimiter } from '../handlers/rate-limit';
 import { systemClock } from '../handlers/handler';
 import { purgeDeletedMembers } from '../handlers/delete-account';
+import { backfillVoteTotals, markPendingPurges } from '../handlers/earlier-data';
 import { foldVotes } from '../handlers/vote-fold';
 import { recordLeaderboardDay } from '../handlers/leaderboard';
 import { renewPremium } from '../handlers/premium';
@@ -284,6 +285,9 @@ export const limitWaitingUploads = onObjectFinalized({ bucket: storageBucket }, 
 });
 
 export const purgeDeletedAccounts = onSchedule('every 1 hours', async () => {
+  // Once after the deploy that brings them: data from before vote totals and the purge's flag.
+  await markPendingPurges(store);
+  await backfillVoteTotals(store);
   await purgeDeletedMembers(store, files, accounts, systemClock);
 });
 

@@ -33,7 +33,12 @@ async function withPhotos() {
   await seedMember(context.store, 'ada', { isAdmin: true });
   await seedMember(context.store, 'owen', { points: 5 });
   await seedMember(context.store, 'dana');
-  await seedPhoto(context.store, 'owen', 'p1', { caption: 'Hello', votesCount: 2, rate: 3 });
+  await seedPhoto(context.store, 'owen', 'p1', {
+    caption: 'Hello',
+    votesCount: 2,
+    rate: 3,
+    voteTotals: { hearts: { '6': 2 }, tags: {} },
+  });
   await seedPhoto(context.store, 'owen', 'p2', {
     active: false,
     uploadedAt: new Date('2026-11-11T10:00:00Z'),
@@ -197,6 +202,7 @@ describe('the admin photo operations', () => {
       rate: 4,
       originalRate: 4,
       comment: 'Great light',
+      commented: true,
       chips: ['friendly'],
       ageDecade: 30,
       gender: 'male',
@@ -213,8 +219,16 @@ describe('the admin photo operations', () => {
     const shards = await context.store.query<SiteStats>('stats/rates/shards');
     expect(sumSiteStats(shards.map((shard) => shard.data))).toMatchObject({ votes: 1, votesSum: 4 });
     // A second one is a vote of its own.
-    await adminAddBotVote.run({ ...bot, rate: 2 }, context.as(admin));
-    expect((await context.store.get<Photo>('users/owen/photos/p1'))?.votesCount).toBe(4);
+    await adminAddBotVote.run({ ...bot, rate: 2, comment: '' }, context.as(admin));
+    expect(await context.store.get<Photo>('users/owen/photos/p1')).toMatchObject({
+      votesCount: 4,
+      // The owner's overview and tags count it as they count a member's vote.
+      voteTotals: { hearts: { '6': 2, '8': 1, '4': 1 }, tags: { friendly: 1 } },
+    });
+    const silent = (await context.store.query<Vote>('users/owen/photos/p1/votes')).find(
+      ({ data }) => data.rate === 2,
+    );
+    expect(silent?.data.commented).toBe(false);
   });
 
   it('lists the votes newest first, or none, with who gave each for the admin alone', async () => {

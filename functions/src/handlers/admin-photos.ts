@@ -40,6 +40,7 @@ import { removePhoto } from './delete-photo';
 import { readPeerMove, writePeerMove } from './peer-stats';
 import { readSiteAverage } from './site-stats';
 import { userPath } from './users';
+import { keptTotals } from './vote-fold';
 import { openVoter, readVoteKeys, type StoredVote } from './vote-keys';
 
 /** A photo's labels: admin-only tags, kept on the record. */
@@ -226,6 +227,7 @@ export const adminAddBotVote: Handler<Callables['adminAddBotVote']['result']> = 
         rate: input.rate,
         originalRate: input.rate,
         comment: input.comment,
+        commented: input.comment.trim() !== '',
         chips: input.chips,
         ageDecade: ageDecadeOf(input.age),
         gender: input.gender,
@@ -243,6 +245,7 @@ export const adminAddBotVote: Handler<Callables['adminAddBotVote']['result']> = 
         votesCount,
         totalViewingTimeSeconds,
         averageViewingTimeSeconds: totalViewingTimeSeconds / votesCount,
+        ...keptTotals(photo, [input]),
         feedOrder: feedOrder({ ...photo, votesCount }, owner.subscribed),
         leaderboardScore: leaderboardScore({ ...photo, rate, votesCount }, average),
         ...writePeerMove(tx, peers, previousRate, rate),

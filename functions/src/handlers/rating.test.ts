@@ -231,6 +231,7 @@ describe('submitRating', () => {
       rate: 4.5,
       originalRate: 4.5,
       comment: 'Great light',
+      commented: true,
       chips: ['friendly', 'stylish'],
       ageDecade: 30,
       gender: 'male',
@@ -250,7 +251,7 @@ describe('submitRating', () => {
       rate: 4.5,
     });
     await seedMember(context.store, 'second', { gender: 'female' });
-    await rate(context, 'second', 'owner', 'p1', { rate: 2.5, seconds: 30 });
+    await rate(context, 'second', 'owner', 'p1', { rate: 2.5, seconds: 30, chips: ['stylish'] });
     const photo = await context.store.get<Photo>('users/owner/photos/p1');
     expect(photo).toMatchObject({
       rate: 3.5,
@@ -258,7 +259,13 @@ describe('submitRating', () => {
       totalViewingTimeSeconds: 42,
       averageViewingTimeSeconds: 21,
       qualityVotes: 2,
+      // What the owner's detail shows of them, kept on the photo: hearts by ten-point step, tags chosen.
+      voteTotals: { hearts: { '9': 1, '5': 1 }, tags: { friendly: 1, stylish: 2 } },
     });
+    const [silent] = (await context.store.query<Vote>('users/owner/photos/p1/votes')).filter(
+      ({ data }) => data.rate === 2.5,
+    );
+    expect(silent?.data.commented).toBe(false);
     const stats = { histogram: { '350': 1 }, votes: 2, votesSum: 7 };
     expect(await readSiteStats(context.store)).toEqual(stats);
     expect(await context.store.get(statsShardPath('p1'))).toEqual(stats);
@@ -556,6 +563,10 @@ describe('submitRating', () => {
     const average = hearts.reduce((sum, value) => sum + value, 0) / hearts.length;
     expect(photo?.votesCount).toBe(200);
     expect(photo?.rate).toBeCloseTo(average, 10);
+    // Folded in batches, the totals count every vote once: 20 votes on each half-heart step.
+    expect(photo?.voteTotals?.hearts).toEqual(
+      Object.fromEntries(Array.from({ length: 10 }, (_, n) => [String(n + 1), 20])),
+    );
     expect((await context.store.query('users/owner/photos/p1/votes')).length).toBe(200);
     const owner = await context.store.get<User>('users/owner');
     expect(owner).toMatchObject({ points: 800, newVotes: 200 });

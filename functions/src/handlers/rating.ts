@@ -177,6 +177,7 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
           rate: input.rate,
           originalRate: input.rate,
           comment: input.comment,
+          commented: input.comment.trim() !== '',
           chips: input.chips,
           ageDecade: ageDecadeOf(voter.age),
           gender: voter.gender,
@@ -190,6 +191,7 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
         } satisfies StoredVote);
         tx.set(`${pendingVotesPath(input.ownerId, input.photoId)}/${caller.uid}`, {
           rate: input.rate,
+          chips: input.chips,
           viewingTimeSeconds: input.seconds,
           voter: voterRecord,
           ratedAt: now,

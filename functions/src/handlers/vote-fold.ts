@@ -20,6 +20,7 @@ import { shardSiteAverage, tallyVote, type VoterRecord } from '../../../src/doma
 import { moveInHistogram } from '../../../src/domain/scores';
 import { statsShard, statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
 import type { User } from '../../../src/domain/user';
+import { moveVoteTotals, type CountedVote } from '../../../src/domain/vote-totals';
 import type { Clock } from './handler';
 import { withLocks } from './process-locks';
 import { readPeerMove, writePeerMove } from './peer-stats';
@@ -30,6 +31,8 @@ import type { Store } from '../store/store';
 /** What the fold needs of a vote: the server's alone (no rule lets a member read it). */
 export interface PendingVote {
   rate: number;
+  /** The tags chosen, for the photo's totals. */
+  chips: string[];
   viewingTimeSeconds: number;
   /** The voter's record before this vote, for the fair score's leniency. */
   voter: VoterRecord;
@@ -41,6 +44,19 @@ export const pendingVotesPath = (ownerId: string, photoId: string) =>
 
 /** Pending votes one fold takes; one transaction stays far below Firestore's 500 writes. */
 export const FOLD_BATCH = 200;
+
+/**
+ * The photo's vote totals with these votes in; none for a photo rated before it kept them, whose
+ * totals are counted from all its votes at once (`earlier-data.ts`), rather than begun from these.
+ */
+export function keptTotals(
+  photo: Pick<Photo, 'votesCount' | 'voteTotals'>,
+  votes: readonly CountedVote[],
+): Pick<Photo, 'voteTotals'> {
+  return photo.voteTotals || photo.votesCount === 0
+    ? { voteTotals: moveVoteTotals(photo.voteTotals, votes) }
+    : {};
+}
 
 /** Folds one batch of the photo's pending votes; how many it counted. */
 async function foldBatch(store: Store, ownerId: string, photoId: string, now: Date): Promise<number> {
@@ -88,6 +104,11 @@ async function foldBatch(store: Store, ownerId: string, photoId: string, now: Da
       votesCount,
       totalViewingTimeSeconds,
       averageViewingTimeSeconds: totalViewingTimeSeconds / votesCount,
+      ...keptTotals(
+        photo,
+        // A vote pending from before votes carried their tags counts by its hearts alone.
+        votes.map(({ vote }) => ({ rate: vote.rate, chips: vote.chips ?? [] })),
+      ),
       ...tally,
       // A photo being compared moves by its range, which these votes narrow.
       feedOrder: feedOrder({ ...photo, votesCount, ...tally }, owner.subscribed),

@@ -21,11 +21,12 @@ import { STATS_SHARDS, STATS_SHARDS_PATH, statsShard, type SiteStats } from '../
 import { notificationBody, type AppNotification } from '../../../src/domain/notifications';
 import type { User } from '../../../src/domain/user';
 import { ageDecadeOf, VOTER_NAME, type Reaction, type Reply } from '../../../src/domain/vote';
+import { EARLIER_DATA_PATH } from '../handlers/earlier-data';
 import { readSiteAverage } from '../handlers/site-stats';
 import { sealVoter, voteIdOf, voteKeysIn, type StoredVote, type VoteKeys } from '../handlers/vote-keys';
 import type { Store } from '../store/store';
 
-const MARKER_PATH = 'stats/backfills';
+const MARKER_PATH = EARLIER_DATA_PATH;
 
 export async function backfillRankings(store: Store): Promise<number> {
   if ((await store.get<{ rankings?: boolean }>(MARKER_PATH))?.rankings) return 0;

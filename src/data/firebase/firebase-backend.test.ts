@@ -357,6 +357,7 @@ describe.skipIf(missing)(
       const vote = (ratedAt: string, fields: Partial<Vote> = {}): Omit<Vote, 'id'> => ({
         rate: 4,
         comment: 'Nice light',
+        commented: true,
         chips: ['Smile'],
         ageDecade: 30,
         gender: 'male',
@@ -368,12 +369,15 @@ describe.skipIf(missing)(
         ...fields,
       });
 
-      it('gives the votes on the member’s photo newest first, each with its id, Dates nested in replies too', async () => {
+      it('gives the commented votes on the member’s photo newest first, each with its id, Dates nested in replies too', async () => {
         const { uid } = await signInAs('maya');
         const path = votesPath(uid, 'voted');
         await serverWrite(`${path}/v1`, vote('2026-03-03T10:00:00Z', { replies: [reply] }));
         await serverWrite(`${path}/v2`, vote('2026-03-04T09:00:00Z', { rate: 2.5 }));
-        const delivered = watch<Vote[]>((next, fail) => backend.votes.watchVotes(uid, 'voted', next, fail));
+        await serverWrite(`${path}/silent`, vote('2026-03-04T10:00:00Z', { comment: '', commented: false }));
+        const delivered = watch<Vote[]>((next, fail) =>
+          backend.votes.watchComments(uid, 'voted', 10, next, fail),
+        );
         await eventually(() => expect(delivered.values).toHaveLength(1));
         expect(delivered.values[0]).toEqual([
           { ...vote('2026-03-04T09:00:00Z', { rate: 2.5 }), id: 'v2' },
@@ -387,11 +391,28 @@ describe.skipIf(missing)(
         );
       });
 
+      it('gives at most the count of comments asked for, however many the photo has', async () => {
+        const { uid } = await signInAs('maya');
+        const path = votesPath(uid, 'popular');
+        await Promise.all(
+          Array.from({ length: 8 }, (_, n) =>
+            serverWrite(`${path}/v${n}`, vote(new Date(Date.UTC(2026, 2, 3, 10, n)).toISOString())),
+          ),
+        );
+        const delivered = watch<Vote[]>((next, fail) =>
+          backend.votes.watchComments(uid, 'popular', 3, next, fail),
+        );
+        await eventually(() => expect(delivered.values).toHaveLength(1));
+        expect(delivered.values[0]?.map((each) => each.id)).toEqual(['v7', 'v6', 'v5']);
+      });
+
       it("refuses a voter the votes on another member's photo", async () => {
         const { uid } = await signInAs('noah');
         const other = stranger();
         await serverWrite(`${votesPath(other, 'theirs')}/${uid}`, vote('2026-03-03T10:00:00Z'));
-        const refused = watch<Vote[]>((next, fail) => backend.votes.watchVotes(other, 'theirs', next, fail));
+        const refused = watch<Vote[]>((next, fail) =>
+          backend.votes.watchComments(other, 'theirs', 10, next, fail),
+        );
         expect((await refusal(refused)).code).toBe('permission-denied');
       });
 

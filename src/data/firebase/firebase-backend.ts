@@ -13,6 +13,7 @@ import {
   onSnapshot,
   orderBy,
   query,
+  where,
   type DocumentReference,
   type DocumentSnapshot,
   type Query,
@@ -111,10 +112,15 @@ export function createFirebaseBackend(): Backend {
         ),
     },
     votes: {
-      watchVotes: (ownerId, photoId, onVotes, onError) =>
+      watchComments: (ownerId, photoId, count, onVotes, onError) =>
         watchQuery(
           votesPath(ownerId, photoId),
-          query(collection(firestore, votesPath(ownerId, photoId)), orderBy('ratedAt', 'desc')),
+          query(
+            collection(firestore, votesPath(ownerId, photoId)),
+            where('commented', '==', true),
+            orderBy('ratedAt', 'desc'),
+            limit(count),
+          ),
           (snapshot) =>
             onVotes(snapshot.docs.map((vote) => ({ ...(withDates(vote.data()) as Vote), id: vote.id }))),
           onError,

@@ -109,10 +109,14 @@ export function createLocalBackend(): Backend {
         ),
     },
     votes: {
-      watchVotes: (ownerId, photoId, onVotes, onError) =>
+      watchComments: (ownerId, photoId, count, onVotes, onError) =>
         live.watchQuery(
           votesPath(ownerId, photoId),
-          { orderBy: { field: 'ratedAt', direction: 'desc' } },
+          {
+            where: [{ field: 'commented', equals: true }],
+            orderBy: { field: 'ratedAt', direction: 'desc' },
+            limit: count,
+          },
           (docs) => onVotes(docs.map((doc) => ({ ...(doc.data as unknown as Vote), id: doc.id }))),
           onError,
         ),

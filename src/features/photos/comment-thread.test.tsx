@@ -15,6 +15,7 @@ const vote: Vote = {
   id: VOTE_ID,
   rate: 4.5,
   comment: 'Nice smile',
+  commented: true,
   chips: [],
   ageDecade: 30,
   gender: 'male',

@@ -4,11 +4,13 @@ import { CallError } from '@/data/callables';
 import { DAILY_LIMIT_MESSAGES } from '@/domain/daily-counter';
 import type { PhotoStanding } from '@/domain/photo-standing';
 import { advancedAnalytics, type Vote } from '@/domain/vote';
+import { moveVoteTotals } from '@/domain/vote-totals';
 import { SNAPSHOT_LOOK } from '@/lib/screen-snapshot';
 import { storageKeys } from '@/lib/storage';
 import { drawnDetail, forgetDrawnCopy, takeKeptDetail } from '@/testing/screen-copy';
 import { aPhoto, renderApp } from '@/testing/test-utils';
 import { PhotoDetailDialog } from './photo-detail-dialog';
+import { COMMENTS_PAGE } from './votes-sections';
 import { SHARE_MESSAGES, sharePhoto } from './share';
 
 const insights = {
@@ -31,8 +33,14 @@ const handlers = {
   busy: false,
 };
 
-const voteFeed = vi.hoisted(() => ({ votes: [] as Vote[] }));
-vi.mock('@/data/use-votes', () => ({ useVotes: () => ({ votes: voteFeed.votes, error: null }) }));
+const voteFeed = vi.hoisted(() => ({ votes: [] as Vote[], asked: [] as number[] }));
+// As both adapters answer: the commented votes, newest first, at most the count asked for.
+vi.mock('@/data/use-comments', () => ({
+  useComments: (_ownerId: string, _photoId: string, count: number) => {
+    voteFeed.asked.push(count);
+    return { comments: voteFeed.votes.filter((vote) => vote.commented).slice(0, count), error: null };
+  },
+}));
 const site = vi.hoisted(() => ({ standing: undefined as PhotoStanding | undefined }));
 // The server counts the daily view: here, free while `freeViews` lasts, as it would answer.
 const server = vi.hoisted(() => ({ freeViews: Infinity, calls: 0 }));
@@ -62,6 +70,7 @@ function aVote(id: string, overrides: Partial<Vote> = {}): Vote {
     reactions: [],
     replies: [],
     ...overrides,
+    commented: (overrides.comment ?? '').trim() !== '',
   };
 }
 
@@ -343,7 +352,12 @@ describe('what votes show', () => {
       aVote('v2', { rate: 4.5, chips: ['kind'] }),
       aVote('v3', { rate: 1, comment: 'Too dark for me' }),
     ];
-    const photo = aPhoto('a', { votesCount: 3, rate: 3.5 });
+    // The overview and tags come from the totals the fold keeps on the photo, not from reading every vote.
+    const photo = aPhoto('a', {
+      votesCount: 3,
+      rate: 3.5,
+      voteTotals: moveVoteTotals(undefined, voteFeed.votes),
+    });
     const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
     const overview = await screen.findByRole('region', { name: 'Overview of ratings' });
     expect(within(overview).getByLabelText('9-10: 2 votes')).toBeInTheDocument();
@@ -357,6 +371,23 @@ describe('what votes show', () => {
     expect(comments).toHaveTextContent('Great light!');
     expect(comments).toHaveTextContent('Too dark for me');
     expect(comments).toHaveTextContent('2/10 · male, 20s');
+    expect(within(comments).queryByRole('button', { name: 'Show more comments' })).not.toBeInTheDocument();
+  });
+
+  it('shows the newest comments a page at a time', async () => {
+    voteFeed.votes = Array.from({ length: COMMENTS_PAGE + 3 }, (_, n) =>
+      aVote(`v${n}`, { comment: `Comment number ${n}` }),
+    );
+    voteFeed.asked = [];
+    const photo = aPhoto('a', { votesCount: COMMENTS_PAGE + 3, rate: 4 });
+    const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    const comments = await screen.findByRole('region', { name: 'Comments' });
+    expect(within(comments).getAllByText(/^Comment number/)).toHaveLength(COMMENTS_PAGE);
+    expect(voteFeed.asked).not.toContain(COMMENTS_PAGE * 2);
+    await user.click(within(comments).getByRole('button', { name: 'Show more comments' }));
+    expect(within(comments).getAllByText(/^Comment number/)).toHaveLength(COMMENTS_PAGE + 3);
+    expect(voteFeed.asked.at(-1)).toBe(COMMENTS_PAGE * 2);
+    expect(within(comments).queryByRole('button', { name: 'Show more comments' })).not.toBeInTheDocument();
   });
 
   it('shows Advanced Analytics while the server allows, then offers Premium with the plans', async () => {

@@ -3,11 +3,12 @@ import { Box, Button, Chip, LinearProgress, Stack, Typography } from '@mui/mater
 import { useState } from 'react';
 import { usePaymentOffers } from '@/components/payment-offers';
 import { call, CallError } from '@/data/callables';
-import { useVotes } from '@/data/use-votes';
+import { useComments } from '@/data/use-comments';
 import { DAILY_LIMIT_MESSAGES } from '@/domain/daily-counter';
 import type { Photo } from '@/domain/photo';
-import { ratingBuckets, RATING_BUCKETS } from '@/domain/scores';
-import { tagCounts, type AdvancedAnalytics } from '@/domain/vote';
+import { RATING_BUCKETS } from '@/domain/scores';
+import type { AdvancedAnalytics } from '@/domain/vote';
+import { ratingOverview, tagTotals } from '@/domain/vote-totals';
 import { onDemand } from '@/lib/on-demand';
 import { CommentThread } from './comment-thread';
 import { DetailSection } from './detail-section';
@@ -15,19 +16,22 @@ import { DetailSection } from './detail-section';
 const VoterAnalytics = onDemand(() => import('./voter-analytics').then((module) => module.VoterAnalytics));
 
 const TAGS_SHOWN = 5;
+/** Comments the detail shows at first, and how many more each Show more comments adds. */
+export const COMMENTS_PAGE = 20;
 
 export function VotesSections({ photo }: { photo: Photo }) {
-  const { votes, error } = useVotes(photo.userId, photo.id);
+  const [commentsShown, setCommentsShown] = useState(COMMENTS_PAGE);
+  const { comments: watched, error } = useComments(photo.userId, photo.id, commentsShown);
   const [allTags, setAllTags] = useState(false);
   const [analytics, setAnalytics] = useState<AdvancedAnalytics | null>(null);
   const [analyticsError, setAnalyticsError] = useState<string | null>(null);
   const [opening, setOpening] = useState(false);
   const { openCheckout } = usePaymentOffers();
   if (error) return <Typography color="error">{error.message}</Typography>;
-  const list = votes ?? [];
-  const buckets = ratingBuckets(list.map((vote) => vote.rate));
-  const tags = tagCounts(list);
-  const comments = list.filter((vote) => vote.comment.trim());
+  const buckets = ratingOverview(photo.voteTotals);
+  const counted = RATING_BUCKETS.reduce((sum, bucket) => sum + buckets[bucket], 0);
+  const tags = tagTotals(photo.voteTotals);
+  const comments = watched ?? [];
 
   // The server counts a free member's daily view, and says when Premium is what it would take.
   const openAnalytics = async () => {
@@ -58,7 +62,7 @@ export function VotesSections({ photo }: { photo: Photo }) {
             </Typography>
             <LinearProgress
               variant="determinate"
-              value={list.length ? (buckets[bucket] / list.length) * 100 : 0}
+              value={counted ? (buckets[bucket] / counted) * 100 : 0}
               sx={{ flex: 1, height: 8, borderRadius: 1 }}
               aria-label={`${bucket}: ${buckets[bucket]} votes`}
             />
@@ -99,6 +103,11 @@ export function VotesSections({ photo }: { photo: Photo }) {
               />
             ))}
           </Box>
+        )}
+        {comments.length === commentsShown && (
+          <Button size="small" onClick={() => setCommentsShown((shown) => shown + COMMENTS_PAGE)}>
+            Show more comments
+          </Button>
         )}
       </DetailSection>
       <Box component="section" aria-label="Advanced Analytics">
