@@ -4,12 +4,15 @@
  * own (BENCH_PORT_BASE, default 24000) with a fresh demo data folder, and runs Lighthouse against
  * Chromium (CHROMIUM_PATH, default /usr/bin/chromium) on each page of PAGES, BENCH_RUNS times (default
  * 3), printing the medians of its scores and LCP beside the LCP of a static page (no script at all)
- * showing the same largest image: the floor the page could reach.
+ * showing the same largest image and heading, in the same state of the device: the floor the page
+ * could reach.
  *
- * Table-driven: a new row measures a new page. A row with a `member` is measured signed in as that
- * demo member (signed in once, then each run starts with the browser's caches and the app's saved
- * data cleared but the sign-in kept); a `floor` given as a function finds the page's image on the page
- * itself. Then the member interactions of `bench-web-interactions.ts` (INTERACTIONS), timed with the
+ * Table-driven: a new row measures a new page. Each row says the state of the device it is measured
+ * in, as members meet it (`DeviceState`): a first visit with nothing on the device; a returning
+ * member, signed in, whose service worker is installed and whose browser kept its cache; and, as
+ * information only, the state earlier benches measured (signed in, the app's saved data kept, the
+ * service worker and the HTTP cache gone). A `floor` given as a function finds the page's image on
+ * the page itself. Then the member interactions of `bench-web-interactions.ts` (INTERACTIONS), timed with the
  * CPU slowed 4x, each against its target; then axe on every screen and dialog of `bench-web-axe.ts`
  * (AXE_SCREENS), in light and dark mode, against its target of no serious or critical violation.
  *
@@ -47,17 +50,26 @@ type Targets = Partial<Record<Category, number>>;
 /** The public pages: found by search engines, so SEO counts. */
 const PUBLIC_TARGETS: Targets = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 /** A member's screens: kept out of search engines (noindex), so SEO is not theirs to score. */
-const MEMBER_TARGETS: Targets = { performance: 90, accessibility: 100, 'best-practices': 100 };
+const MEMBER_TARGETS: Targets = { performance: 95, accessibility: 100, 'best-practices': 100 };
 
-/** What the static twin of a page shows: its largest image (its LCP element's) and its first text. */
+/** What the static twin of a page shows: its largest image (its LCP element's), if any, and its first text. */
 export interface Floor {
-  image: string;
+  image: string | null;
   heading: string;
 }
+
+/**
+ * The state of the device a page is measured in: `first visit`, nothing on it; `returning`, a member
+ * signed in whose service worker is installed and whose browser kept its HTTP cache (the page opened
+ * once before each run); `cold`, signed in with the app's saved data kept but the service worker and
+ * the HTTP cache gone, as earlier benches measured: information only, counted toward no target.
+ */
+export type DeviceState = 'first visit' | 'returning' | 'cold';
 
 export interface BenchPage {
   name: string;
   path: string;
+  state: DeviceState;
   targets: Targets;
   /** Who is signed in: nobody on the public pages. */
   member?: BenchMember;
@@ -67,46 +79,92 @@ export interface BenchPage {
   lcpRatioTarget?: number;
 }
 
+/** A member's screen as a returning member opens it, and as information in the earlier benches' state. */
+function memberScreen(
+  name: string,
+  path: string,
+  member: BenchMember,
+  floor: BenchPage['floor'],
+): BenchPage[] {
+  return [
+    { name, path, state: 'returning', targets: MEMBER_TARGETS, member, floor, lcpRatioTarget: 1.3 },
+    { name: `${name} (cold)`, path, state: 'cold', targets: MEMBER_TARGETS, member, floor },
+  ];
+}
+
 export const PAGES: BenchPage[] = [
   {
     name: 'landing page',
     path: '/',
+    state: 'first visit',
     targets: PUBLIC_TARGETS,
     floor: { image: '/images/portrait-leo.webp', heading: 'Find your best photo' },
   },
   {
+    name: 'login',
+    path: '/login',
+    state: 'first visit',
+    targets: PUBLIC_TARGETS,
+    floor: { image: null, heading: 'Sign in' },
+  },
+  {
+    name: 'register',
+    path: '/register',
+    state: 'first visit',
+    targets: PUBLIC_TARGETS,
+    floor: { image: null, heading: 'Sign up' },
+  },
+  {
     name: 'blog',
     path: '/blog',
+    state: 'first visit',
     targets: PUBLIC_TARGETS,
     floor: { image: '/images/blog-light.webp', heading: 'Blog' },
   },
   {
     name: 'article',
     path: '/article/light-makes-the-photo',
+    state: 'first visit',
     targets: PUBLIC_TARGETS,
     floor: {
       image: '/images/blog-light.webp',
       heading: 'Light makes the photo: five minutes to a better profile picture',
     },
   },
-  {
-    name: '/rate',
-    path: '/rate',
-    targets: MEMBER_TARGETS,
-    member: BENCH_ADMIN,
-    floor: firstPhotoToRate,
-    lcpRatioTarget: 1.5,
-  },
-  { name: 'My Photos', path: '/photos', targets: MEMBER_TARGETS, member: BENCH_MEMBER },
-  {
-    name: 'photo detail',
-    path: `/photos?photo=${BENCH_PHOTO.id}`,
-    targets: MEMBER_TARGETS,
-    member: BENCH_MEMBER,
-  },
-  { name: '/profile', path: '/profile', targets: MEMBER_TARGETS, member: BENCH_MEMBER },
-  { name: '/leaderboard', path: '/leaderboard', targets: MEMBER_TARGETS, member: BENCH_MEMBER },
+  ...memberScreen('/rate', '/rate', BENCH_ADMIN, firstPhotoToRate),
+  ...memberScreen('My Photos', '/photos', BENCH_MEMBER, largestImageOn('/photos')),
+  ...memberScreen(
+    'photo detail',
+    `/photos?photo=${BENCH_PHOTO.id}`,
+    BENCH_MEMBER,
+    largestImageOn(`/photos?photo=${BENCH_PHOTO.id}`),
+  ),
+  ...memberScreen('/profile', '/profile', BENCH_MEMBER, largestImageOn('/profile')),
+  ...memberScreen('/leaderboard', '/leaderboard', BENCH_MEMBER, largestImageOn('/leaderboard')),
 ];
+
+/**
+ * A member's screen's floor: its largest image in view once it has settled (none if it shows none)
+ * and its first heading, as the member's own screen shows them.
+ */
+function largestImageOn(screenPath: string): (page: Page, appUrl: string) => Promise<Floor> {
+  return async (page, appUrl) => {
+    await page.goto(`${appUrl}${screenPath}`);
+    await page.waitForLoadState('networkidle');
+    // No named functions inside: the page would not know the helper tsx names them with.
+    return page.evaluate(() => {
+      let largest: { src: string; area: number } | null = null;
+      for (const image of Array.from(document.images)) {
+        const box = image.getBoundingClientRect();
+        const area = box.width * box.height;
+        const inView = image.complete && image.naturalWidth > 0 && box.top < innerHeight && box.bottom > 0;
+        if (inView && area > (largest?.area ?? 0)) largest = { src: image.currentSrc, area };
+      }
+      const heading = document.querySelector('h1, h2, [role="heading"]')?.textContent?.trim() ?? '';
+      return { image: largest?.src ?? null, heading };
+    });
+  };
+}
 
 /**
  * The photo /rate shows first (its feed's first), as the member's own /rate loads it; the feed's saved
@@ -148,7 +206,57 @@ interface ElementDetails {
 
 /** The static twin of a page: the same image and heading, no script, no styles sheet. */
 function staticTwin(name: string, floor: Floor): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} (static)</title><meta name="description" content="The static twin of ${name}."></head><body style="font-family:system-ui;margin:16px"><h1>${floor.heading}</h1><img src="${floor.image}" alt="" style="max-width:100%;height:auto"></body></html>`;
+  const image = floor.image ? `<img src="${floor.image}" alt="" style="max-width:100%;height:auto">` : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${name} (static)</title><meta name="description" content="The static twin of ${name}."></head><body style="font-family:system-ui;margin:16px"><h1>${floor.heading}</h1>${image}</body></html>`;
+}
+
+/**
+ * A returning member's device: the page opened once, so its service worker is installed and in
+ * control, its precache and the photos it showed are kept, and the browser's HTTP cache holds what
+ * it fetched; Lighthouse then loads it again with all of that kept.
+ */
+async function openOnceBefore(context: BrowserContext, url: string, app: boolean): Promise<void> {
+  const tab = await context.newPage();
+  try {
+    await tab.goto(url);
+    if (app)
+      await tab.waitForFunction(
+        async () => (await navigator.serviceWorker.getRegistration())?.active,
+        undefined,
+        { timeout: 60_000, polling: 250 },
+      );
+    await tab.waitForLoadState('networkidle');
+  } finally {
+    await tab.close();
+  }
+}
+
+/** The device, before a run, in the state the row is measured in. */
+async function prepareDevice(context: BrowserContext, appUrl: string, page: BenchPage): Promise<void> {
+  if (page.state === 'first visit') return clearDevice(context, appUrl, 'nothing');
+  await clearDevice(context, appUrl, 'sign-in');
+  if (page.state === 'returning') await openOnceBefore(context, `${appUrl}${page.path}`, true);
+}
+
+/** The floor's device in the same state: nothing in the browser's cache, or the twin's image already there. */
+async function prepareFloor(
+  context: BrowserContext,
+  appUrl: string,
+  page: BenchPage,
+  twinUrl: string,
+): Promise<void> {
+  if (page.state === 'returning') return openOnceBefore(context, twinUrl, false);
+  await clearDevice(context, appUrl, page.member ? 'sign-in' : 'nothing');
+}
+
+/**
+ * Where a static twin is served: the app's server under another origin (127.0.0.1 for localhost), so
+ * no service worker of the app's answers it, whatever state the app's origin is in.
+ */
+function twinOrigin(appUrl: string): string {
+  const url = new URL(appUrl);
+  url.hostname = url.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1';
+  return url.origin;
 }
 
 /**
@@ -241,7 +349,7 @@ async function measurePages(
   let failures = 0;
   let signedIn: BenchMember | undefined;
   console.log(
-    `${'page'.padEnd(14)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'b.p.'.padStart(5)} ${'seo'.padStart(5)} ${'LCP'.padStart(8)} ${'floor LCP'.padStart(10)} ${'ratio'.padStart(6)}`,
+    `${'page'.padEnd(20)} ${'perf'.padStart(5)} ${'a11y'.padStart(5)} ${'b.p.'.padStart(5)} ${'seo'.padStart(5)} ${'LCP'.padStart(8)} ${'floor LCP'.padStart(10)} ${'ratio'.padStart(6)}`,
   );
   for (const page of pages) {
     let floor = typeof page.floor === 'function' ? undefined : page.floor;
@@ -261,12 +369,13 @@ async function measurePages(
     const real: Measure[] = [];
     const floors: Measure[] = [];
     for (let run = 0; run < RUNS; run++) {
-      await clearDevice(context, appUrl, page.member ? 'sign-in' : 'nothing');
+      await prepareDevice(context, appUrl, page);
       real.push(await measure(`${appUrl}${page.path}`, chromePort, Object.keys(page.targets) as Category[]));
       if (!floor) continue;
-      await clearDevice(context, appUrl, page.member ? 'sign-in' : 'nothing');
+      const twinUrl = `${twinOrigin(appUrl)}/${twin}`;
+      await prepareFloor(context, appUrl, page, twinUrl);
       // The floor's LCP is all that is read of it.
-      floors.push(await measure(`${appUrl}/${twin}`, chromePort, ['performance']));
+      floors.push(await measure(twinUrl, chromePort, ['performance']));
     }
     const measured = medianOf(real);
     const floorLcp = floor ? medianOf(floors).lcpMs : undefined;
@@ -276,20 +385,21 @@ async function measurePages(
     );
     if (page.lcpRatioTarget !== undefined && ratio !== undefined && ratio > page.lcpRatioTarget)
       short.push(`LCP ${ratio.toFixed(2)}x the floor's (target ${page.lcpRatioTarget}x)`);
-    if (short.length > 0) failures += 1;
+    const informational = page.state === 'cold';
+    if (short.length > 0 && !informational) failures += 1;
     const score = (category: Category) =>
       (category in page.targets ? String(measured.scores[category]) : '-').padStart(5);
     console.log(
-      `${page.name.padEnd(14)} ${score('performance')} ${score('accessibility')} ${score('best-practices')} ${score('seo')} ${ms(measured.lcpMs).padStart(8)} ${(floorLcp === undefined ? '-' : ms(floorLcp)).padStart(10)} ${(ratio === undefined ? '-' : ratio.toFixed(2)).padStart(6)}   ${short.length ? `BELOW TARGET: ${short.join(', ')}` : 'within targets'}`,
+      `${page.name.padEnd(20)} ${score('performance')} ${score('accessibility')} ${score('best-practices')} ${score('seo')} ${ms(measured.lcpMs).padStart(8)} ${(floorLcp === undefined ? '-' : ms(floorLcp)).padStart(10)} ${(ratio === undefined ? '-' : ratio.toFixed(2)).padStart(6)}   ${short.length ? `${informational ? 'below' : 'BELOW'} TARGET: ${short.join(', ')}` : 'within targets'}${informational ? ' (information only)' : ''}`,
     );
     console.log(
-      `${''.padEnd(14)} FCP ${ms(measured.fcpMs)}, TBT ${ms(measured.tbtMs)}, LCP element ${measured.lcpElement}${page.member ? ` (signed in as ${page.member.name})` : ''}`,
+      `${''.padEnd(20)} ${page.state}: FCP ${ms(measured.fcpMs)}, TBT ${ms(measured.tbtMs)}, LCP element ${measured.lcpElement}${page.member ? ` (signed in as ${page.member.name})` : ''}`,
     );
     if (measured.failedAudits.length > 0)
-      console.log(`${''.padEnd(14)} audits failed in some run: ${measured.failedAudits.join(', ')}`);
+      console.log(`${''.padEnd(20)} audits failed in some run: ${measured.failedAudits.join(', ')}`);
   }
   console.log(
-    `Targets (Lighthouse mobile preset, median of ${RUNS}): performance 95 on the public pages and 90 on a member's, accessibility and best practices 100, SEO 100 on the public pages; /rate's LCP at most 1.5x its floor's (a static page with the same photo).`,
+    `Targets (Lighthouse mobile preset, median of ${RUNS}): performance 95 on every page, accessibility and best practices 100, SEO 100 on the public pages; a returning member's screens' LCP at most 1.3x their floor's (a static page with the same image and heading, its image in the browser's cache); the cold rows are information only.`,
   );
   return failures;
 }
@@ -313,7 +423,7 @@ async function main(): Promise<number> {
   let failures = 0;
   const tally = (part: string, missed: number, of: number, what: string) => {
     failures += missed;
-    summary.push(`${part.padEnd(14)} ${of - missed} of ${of} ${what}`);
+    summary.push(`${part.padEnd(20)} ${of - missed} of ${of} ${what}`);
   };
   try {
     await addSignIn(stack.authUrl, PROJECT_ID, BENCH_MEMBER);
@@ -335,7 +445,8 @@ async function main(): Promise<number> {
     mkdirSync(staticDir, { recursive: true });
     if (pages.length > 0) {
       const missed = await measurePages(pages, context, stack.appUrl, chromePort, staticDir);
-      tally('Lighthouse', missed, pages.length, 'pages within their targets');
+      const counted = pages.filter((page) => page.state !== 'cold').length;
+      tally('Lighthouse', missed, counted, 'pages within their targets (cold rows not counted)');
     }
     if (interactions.length > 0) {
       console.log(`\nInteractions (median of ${RUNS}):`);
