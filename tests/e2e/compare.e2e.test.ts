@@ -124,7 +124,7 @@ describe('Compare', () => {
     // the server (getPhotoStanding): the stats' shards the votes moved are the server's alone.
     await page.getByRole('button', { name: 'Open Beach' }).click();
     const detail = page.getByRole('dialog', { name: 'Beach' });
-    await detail.getByText(/Your photo is in top \d+% percentile!/).waitFor();
+    await detail.getByText(/Your photo is in the top \d+%!/).waitFor();
     expect(await detail.getByLabel('Fair score').textContent()).toMatch(
       /^Fair score 4\.\d \(90% sure between/,
     );

@@ -84,7 +84,7 @@ describe('My Photos', () => {
       aPhoto('c', { uploadedAt: old, active: false, error: 'User deleted' }),
     ]);
     const first = screen.getByRole('article', { name: 'Photo a' });
-    expect(within(first).getByLabelText('Score 8.5')).toBeInTheDocument();
+    expect(within(first).getByLabelText('Score 8.5/10 · Very Attractive')).toBeInTheDocument();
     expect(within(first).getByText('12 votes')).toBeInTheDocument();
     expect(within(first).getByText('New')).toBeInTheDocument();
     expect(within(first).getByText('New on Leaderboard!')).toBeInTheDocument();

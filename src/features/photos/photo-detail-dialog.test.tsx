@@ -104,7 +104,7 @@ describe('PhotoDetailDialog', () => {
     });
     const { unmount } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
     const score = await screen.findByRole('region', { name: 'Score' });
-    expect(score).toHaveTextContent('Incredible shot Your photo is in top 8% percentile!');
+    expect(score).toHaveTextContent('Incredible shot Your photo is in the top 8%!');
     expect(screen.getByLabelText('Fair score')).toHaveTextContent(
       /Fair score 4\.\d \(90% sure between \d\.\d and \d\.\d\)/,
     );
