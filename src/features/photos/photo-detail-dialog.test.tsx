@@ -9,6 +9,8 @@ import { storageKeys } from '@/lib/storage';
 import { drawnDetail, forgetDrawnCopy, takeKeptDetail } from '@/testing/screen-copy';
 import { aPhoto, renderApp } from '@/testing/test-utils';
 import { PhotoDetailDialog } from './photo-detail-dialog';
+import { PHOTO_MESSAGES } from '@/domain/limits';
+import { UNWEIGHED_VOTES_NOTE } from '@/domain/score-quality';
 import { SHARE_MESSAGES, sharePhoto } from './share';
 
 const insights = {
@@ -74,7 +76,7 @@ const phoneScreen = (query: string) => ({
 });
 
 describe('PhotoDetailDialog', () => {
-  it('shows score with one decimal, the verdict, votes, the badge and viewing-time messages', async () => {
+  it('shows the score out of 10 with one decimal, the verdict, votes, the badge and viewing-time messages', async () => {
     const photo = aPhoto('a', {
       rate: 4.26,
       votesCount: 14,
@@ -84,8 +86,9 @@ describe('PhotoDetailDialog', () => {
     });
     renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
     const score = await screen.findByRole('region', { name: 'Score' });
-    expect(score).toHaveTextContent('4.3');
-    expect(score).toHaveTextContent('Very Attractive');
+    // The 0-5 average of hearts, 4.26, on the one scale every screen uses.
+    expect(score).toHaveTextContent('8.5/10Very Attractive');
+    expect(score).not.toHaveTextContent('4.3');
     expect(score).toHaveTextContent('14 votes');
     expect(score).toHaveTextContent('Leaderboard');
     expect(score).toHaveTextContent('People look at your photo for over 2 minutes on average!');
@@ -106,7 +109,7 @@ describe('PhotoDetailDialog', () => {
     const score = await screen.findByRole('region', { name: 'Score' });
     expect(score).toHaveTextContent('Incredible shot Your photo is in the top 8%!');
     expect(screen.getByLabelText('Fair score')).toHaveTextContent(
-      /Fair score 4\.\d \(90% sure between \d\.\d and \d\.\d\)/,
+      /^Fair score 8\.\d\/10 · Very Attractive \(90% sure between [78]\.\d and [89]\.\d\), weighing each voter's habits, from all 12 votes$/,
     );
     unmount();
     // Under 3 votes there is no percentile to state.
@@ -118,8 +121,45 @@ describe('PhotoDetailDialog', () => {
       qualitySquares: 40.5,
     });
     renderApp(<PhotoDetailDialog photo={early} photos={[early]} {...handlers} />);
-    expect(await screen.findByRole('region', { name: 'Score' })).not.toHaveTextContent('percentile');
+    expect(await screen.findByRole('region', { name: 'Score' })).not.toHaveTextContent('top');
     site.standing = undefined;
+  });
+
+  it('shows no fair score until 5 weighed votes, saying why, and counts the votes it leaves out', async () => {
+    site.standing = { topPercent: null, peer: null, siteAverage: 3 };
+    // One vote of 4 hearts: a fair score now would read 8.2, not the 8.0 given.
+    const single = aPhoto('a', {
+      rate: 4,
+      votesCount: 1,
+      qualityVotes: 1,
+      qualitySum: 4,
+      qualitySquares: 16,
+    });
+    const { unmount } = renderApp(<PhotoDetailDialog photo={single} photos={[single]} {...handlers} />);
+    const fair = await screen.findByLabelText('Fair score');
+    expect(fair).toHaveTextContent(/^Fair score: shown from 5 weighed votes \(1 so far\)$/);
+    unmount();
+    // Seven of its eight votes were added by the team: the count says so.
+    const seeded = aPhoto('b', {
+      rate: 4,
+      votesCount: 8,
+      qualityVotes: 1,
+      qualitySum: 4,
+      qualitySquares: 16,
+    });
+    renderApp(<PhotoDetailDialog photo={seeded} photos={[seeded]} {...handlers} />);
+    expect(await screen.findByLabelText('Fair score')).toHaveTextContent(
+      `Fair score: shown from 5 weighed votes (1 so far, of 8 votes) ${UNWEIGHED_VOTES_NOTE}`,
+    );
+    site.standing = undefined;
+  });
+
+  it('says how first votes come, not a waiting time', async () => {
+    const photo = aPhoto('a', { votesCount: 0 });
+    renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    const score = await screen.findByRole('region', { name: 'Score' });
+    expect(score).toHaveTextContent(PHOTO_MESSAGES.firstVotes);
+    expect(score).not.toHaveTextContent(/hours/);
   });
 
   it('shows the first 4 traits and 3 look-alikes of the insights, or that they are coming', async () => {
@@ -356,7 +396,7 @@ describe('what votes show', () => {
     const comments = screen.getByRole('region', { name: 'Comments' });
     expect(comments).toHaveTextContent('Great light!');
     expect(comments).toHaveTextContent('Too dark for me');
-    expect(comments).toHaveTextContent('2/10 · male, 20s');
+    expect(comments).toHaveTextContent('2.0/10 · Needs Work · male, 20s');
   });
 
   it('shows Advanced Analytics while the server allows, then offers Premium with the plans', async () => {

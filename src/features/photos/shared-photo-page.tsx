@@ -93,7 +93,7 @@ export function SharedPhotoPage({ photoId, ownerId, onJoin }: Props) {
               </Typography>
             )}
             <Typography>
-              Rated {formatScore(photo.rate)} by {photo.votesCount}{' '}
+              {formatScore(photo.rate)}, rated by {photo.votesCount}{' '}
               {photo.votesCount === 1 ? 'person' : 'people'}
             </Typography>
           </CardContent>
@@ -101,7 +101,7 @@ export function SharedPhotoPage({ photoId, ownerId, onJoin }: Props) {
       )}
       <Box sx={{ textAlign: 'center', mt: 3 }}>
         <Typography sx={{ mb: 1 }}>
-          Curious how people see your photos? Honest, anonymous ratings in hours.
+          Curious how people see your photos? Honest, anonymous ratings from real people.
         </Typography>
         <Button variant="contained" size="large" onClick={onJoin}>
           Get your photos rated
