@@ -34,7 +34,6 @@ describe('verdict bands', () => {
   ])('%s reads %s', (rate, expected) => {
     expect(verdict(rate)).toBe(expected);
   });
-
 });
 
 describe('score display', () => {
@@ -51,7 +50,8 @@ describe('score display', () => {
 
   it('colours by percentage', () => {
     expect([1.25, 2.5, 4, 4.1].map(rateColor)).toEqual(['error', 'warning', 'primary', 'success']);
-    expect([10, 11, 20, 21].map(tokenColor)).toEqual(['error', 'warning', 'warning', undefined]);
+    // Red only with none left: a new member's 7 is not an error.
+    expect([0, 1, 7, 20, 21].map(tokenColor)).toEqual(['error', 'warning', 'warning', 'warning', undefined]);
   });
 });
 

@@ -61,9 +61,13 @@ export function rateColor(rate: number): 'error' | 'warning' | 'primary' | 'succ
   return 'success';
 }
 
-/** Token-low colours: up to 10 red, up to 20 orange. */
+/**
+ * Token-low colours. The spec's red up to 10 read as an error to a new member holding 7 (the 2 they
+ * start with and the first day's 5): red is kept for none left, when photos stop being rated; up to 20
+ * is orange, running low.
+ */
 export function tokenColor(tokens: number): 'error' | 'warning' | undefined {
-  if (tokens <= 10) return 'error';
+  if (tokens <= 0) return 'error';
   if (tokens <= 20) return 'warning';
   return undefined;
 }
