@@ -76,7 +76,7 @@ export const FAIR_SCORE_MIN_VOTES = 5;
 
 /** Why a fair score can rest on fewer votes than the photo shows. */
 export const UNWEIGHED_VOTES_NOTE =
-  'Votes given in under a second, and votes added by the Photorater team, are not weighed.';
+  'Votes given in under a second, votes from members who give every photo the same score, and votes added by the Photorater team are not weighed.';
 
 /** Which of the photo's votes a fair score rests on: 'all 8 votes', '6 of 8 votes'. */
 export function weighedVotesText(weighed: number, votesCount: number): string {
