@@ -388,6 +388,8 @@ describe('what votes show', () => {
     const overview = await screen.findByRole('region', { name: 'Overview of ratings' });
     expect(within(overview).getByLabelText('9-10: 2 votes')).toBeInTheDocument();
     expect(within(overview).getByLabelText('1-2: 1 votes')).toBeInTheDocument();
+    // The pairs are scores out of 10, as the photo's own score: said so, with the hearts they come from.
+    expect(overview).toHaveTextContent('Votes by score out of 10 (each heart is 2 points)');
     const tags = screen.getByRole('region', { name: 'Tags' });
     expect(within(tags).getByText('kind 2')).toBeInTheDocument();
     expect(within(tags).getAllByText(/ 1$/)).toHaveLength(4);
