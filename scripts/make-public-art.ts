@@ -8,6 +8,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { demoPortrait, MEMBERS, type DemoMember } from '../functions/src/local/demo-content';
+import { scoreParts, tenPointScore } from '../src/domain/scores';
+import { EXAMPLE_SCORES } from '../src/features/landing/landing-copy';
 
 const PUBLIC = path.resolve(import.meta.dirname, '..', 'public');
 const PINK = '#d81b60';
@@ -34,17 +36,20 @@ async function portrait(name: string, width: number, height: number, radius = 24
 const heart = (x: number, y: number, size: number, fill: string) =>
   `<path transform="translate(${x} ${y}) scale(${size / 24})" d="M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54L12 21.35z" fill="${fill}"/>`;
 
-/** The score card as My Photos shows it: score, percentile and fair score. */
+/** The score card as the landing page shows it (score-card.tsx): score out of 10 and verdict, percentile, fair score. */
 function scoreCardSvg(width: number, height: number): string {
+  const { rate, topPercent, fair, fairLow, fairHigh } = EXAMPLE_SCORES;
+  const score = scoreParts(rate);
+  const better = 100 - topPercent;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
   <rect width="${width}" height="${height}" rx="24" fill="#ffffff"/>
-  <text x="32" y="58" font-family="${FONT}" font-size="26" fill="#555">Your score</text>
-  <text x="32" y="132" font-family="${FONT}" font-size="72" font-weight="700" fill="${PINK}">8.4</text>
-  ${[0, 1, 2, 3].map((n) => heart(170 + n * 34, 92, 30, PINK)).join('')}${heart(170 + 4 * 34, 92, 30, '#f3b6cb')}
-  <text x="32" y="190" font-family="${FONT}" font-size="24" fill="#333">Better than 86% of photos</text>
-  <rect x="32" y="206" width="${width - 64}" height="12" rx="6" fill="#f1e4ea"/>
-  <rect x="32" y="206" width="${Math.round((width - 64) * 0.86)}" height="12" rx="6" fill="${PINK}"/>
-  <text x="32" y="258" font-family="${FONT}" font-size="22" fill="#555">Fair score 8.1 (7.6 to 8.6)</text>
+  <text x="32" y="52" font-family="${FONT}" font-size="24" fill="#555">Your score</text>
+  <text x="32" y="118" font-family="${FONT}" font-weight="700" fill="${PINK}"><tspan font-size="64">${score.score}</tspan><tspan font-size="30" fill="#777">/10</tspan></text>
+  <text x="32" y="158" font-family="${FONT}" font-size="28" font-weight="700" fill="${PINK}">${score.verdict}</text>
+  <text x="32" y="204" font-family="${FONT}" font-size="22" fill="#333">Better than ${better}% of photos</text>
+  <rect x="32" y="218" width="${width - 64}" height="12" rx="6" fill="#f1e4ea"/>
+  <rect x="32" y="218" width="${Math.round(((width - 64) * better) / 100)}" height="12" rx="6" fill="${PINK}"/>
+  <text x="32" y="266" font-family="${FONT}" font-size="20" fill="#555">Fair score ${tenPointScore(fair)}/10 (${tenPointScore(fairLow)} to ${tenPointScore(fairHigh)})</text>
 </svg>`;
 }
 

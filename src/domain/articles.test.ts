@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { articleText, articleView, isArticleImage, sanitizeArticleHtml, type Article } from './articles';
+import {
+  articleText,
+  articleView,
+  editorsRatingText,
+  isArticleImage,
+  sanitizeArticleHtml,
+  type Article,
+} from './articles';
 
 const stored: Omit<Article, 'id'> = {
   headline: 'Light',
@@ -83,5 +90,12 @@ describe('sanitizeArticleHtml', () => {
 
   it('reads the text of a body without its tags or code', () => {
     expect(articleText('<h2>Hi</h2><p>Tom &amp; Ann</p><script>alert(1)</script>')).toBe('Hi Tom & Ann');
+  });
+});
+
+describe("an article's rating chip", () => {
+  it("says it is the editors' rating, out of 10 as every score, and nothing when unrated", () => {
+    expect(editorsRatingText(4.8)).toBe("Editors' rating 9.6/10");
+    expect(editorsRatingText(0)).toBeNull();
   });
 });

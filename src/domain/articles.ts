@@ -5,6 +5,7 @@
 import * as yup from 'yup';
 import { FilterXSS, type IWhiteList } from 'xss';
 import { ARTICLE_ID } from './public-pages';
+import { tenPointScore } from './scores';
 
 export const BLOG_PAGE_SIZE = 6;
 
@@ -23,6 +24,15 @@ export const BLOG_MESSAGES = {
 
 /** Who an article is by when the admin leaves it blank. */
 export const DEFAULT_AUTHOR = 'Photorater Team';
+
+/**
+ * The article's rating chip (spec 2): the editors' own rating of the article (0 to 5, picked in the
+ * admin's form), said as what it is and on the ten-point scale every score is shown on. None at 0,
+ * the form's default, which means not rated.
+ */
+export function editorsRatingText(rate: number): string | null {
+  return rate > 0 ? `Editors' rating ${tenPointScore(rate)}/10` : null;
+}
 export const ARTICLE_RATE_MAX = 5;
 /** How many pictures the image search offers (spec 2, "Articles": 12 landscape results). */
 export const ARTICLE_IMAGE_RESULTS = 12;

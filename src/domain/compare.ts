@@ -10,11 +10,17 @@
  * N = 2k. Past 200 such votes the two score about the same.
  */
 import { PREMIUM_MAX_PHOTOS } from './limits';
-import { fairScore, rangeHalfWidth, type FairScore, type QualityTally } from './score-quality';
+import {
+  FAIR_SCORE_MIN_VOTES,
+  fairScore,
+  rangeHalfWidth,
+  type FairScore,
+  type QualityTally,
+} from './score-quality';
 import { compareText } from './text-order';
 
-/** A photo is ranked once its fair score rests on this many votes: the leaderboard's own minimum. */
-export const COMPARE_MIN_VOTES = 5;
+/** A photo is ranked once its fair score shows: 5 weighed votes, the leaderboard's own minimum. */
+export const COMPARE_MIN_VOTES = FAIR_SCORE_MIN_VOTES;
 /** Two photos that more votes than this would not tell apart score about the same. */
 export const COMPARE_MAX_MORE_VOTES = 200;
 /** How long opening Compare keeps the photos that need votes first in the feed. */
@@ -134,7 +140,10 @@ export const COMPARE_TEXT = {
     `Photo ${higher} and photo ${lower} are too close to call yet: about ${moreVotes} more votes would tell`,
   aboutTheSame: (higher: number, lower: number) =>
     `Photo ${higher} and photo ${lower} are too close to call: they score about the same`,
-  tooFew: (votes: number) => `Too few votes to rank yet: ${votes} of ${COMPARE_MIN_VOTES}`,
+  /** Counts the weighed votes, and says so when the photo shows more. */
+  tooFew: (weighed: number, votesCount: number) =>
+    `Too few votes to rank yet: ${weighed} of ${COMPARE_MIN_VOTES} weighed` +
+    (votesCount > weighed ? ` (${votesCount} ${votesCount === 1 ? 'vote' : 'votes'} in all)` : ''),
 } as const;
 
 export function verdictText(verdict: CompareVerdict, higher: number, lower: number): string {

@@ -71,5 +71,8 @@ export const PHOTO_MESSAGES = {
   maxPhotos: (limit: number) =>
     `You have reached the maximum of ${limit} photos, please upgrade your account or delete some`,
   notActive: 'This photo is not active',
+  /** How first votes come, said from how the feed works rather than a waiting time nobody measured. */
+  firstVotes:
+    'An active photo joins the rating feed at once, and its votes arrive as members rate it: photos with fewer votes are shown first.',
   savedInactive: (why: string) => `Your photo is saved but not active yet. ${why}`,
 } as const;

@@ -93,7 +93,7 @@ describe('the percentile among peers', () => {
   it("names the group beside the spec's wording", () => {
     expect(peerPercentile(12, peer)).toEqual({
       lead: 'Incredible shot',
-      line: 'Your photo is in top 4% percentile!',
+      line: 'Your photo is in the top 4%!',
       group: 'women 25 to 34',
     });
   });
@@ -105,11 +105,11 @@ describe('the percentile among peers', () => {
     expect(peerPercentile(12, place(2.2))).toBeNull();
     expect(peerPercentile(12, place(2.4))).toMatchObject({
       lead: '👌',
-      line: 'Your photo is in top 35% percentile!',
+      line: 'Your photo is in the top 35%!',
     });
     expect(peerPercentile(12, place(2.32))).toMatchObject({
       lead: '',
-      line: 'Your photo is in top 48% percentile!',
+      line: 'Your photo is in the top 48%!',
     });
   });
 

@@ -161,11 +161,6 @@ export function leaderboardBadge(photo: Pick<Photo, 'leaderboardDays'>): string 
   return photo.leaderboardDays.length === 1 ? 'New on Leaderboard!' : 'Leaderboard';
 }
 
-/** The thumbnail and the leaderboard show the 0-5 average on the ten-point scale. */
-export function tenPointScore(rate: number): string {
-  return (rate * 2).toFixed(1);
-}
-
 /** What a photo is given when it is made; the rest starts as every new photo does. */
 export type NewPhotoFields = Pick<
   Photo,

@@ -216,7 +216,7 @@ export const leaderboardInput = (gender: ShowGender): { gender?: Exclude<ShowGen
 export const LEADERBOARD_TITLE = 'The top rated photos of all time';
 /** The leaderboard's help text: how `smoothedScore` ranks, in a member's words. */
 export const LEADERBOARD_RULE =
-  "Ranked by a score that resists luck: the low end of each photo's fair score, which rises as votes agree, so a few perfect votes do not outrank many great ones. A photo needs at least 5 votes; its badge shows its average out of 10.";
+  "Ranked by a score that resists luck: the low end of each photo's fair score, which rises as votes agree, so a few perfect votes do not outrank many great ones. A photo needs at least 5 votes; its badge shows its average out of 10, with its verdict.";
 
 /**
  * What the leaderboard ranks by: the lower end of the photo's fair score's 90% range (see

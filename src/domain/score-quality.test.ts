@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_TALLY,
+  FAIR_SCORE_MIN_VOTES,
   fairScore,
+  fairScorePendingText,
   isJunkVote,
   leniency,
   shardSiteAverage,
   siteAverage,
   tallyVote,
+  weighedVotesText,
   type QualityTally,
   type VoterRecord,
 } from './score-quality';
@@ -109,5 +112,19 @@ describe('score quality', () => {
     expect(shardSiteAverage({ votes: 1200, votesSum: 3000 + 1000 }, photo)).toBe(3);
     expect(shardSiteAverage({ votes: 1199, votesSum: 2997 + 1000 }, photo)).toBeNull();
     expect(shardSiteAverage(undefined, { rate: 0, votesCount: 0 })).toBeNull();
+  });
+});
+
+describe('what the fair score says it rests on', () => {
+  it('waits for 5 weighed votes, saying how many it has and how many the photo shows', () => {
+    expect(FAIR_SCORE_MIN_VOTES).toBe(5);
+    expect(fairScorePendingText(1, 1)).toBe('Fair score: shown from 5 weighed votes (1 so far)');
+    expect(fairScorePendingText(1, 8)).toBe('Fair score: shown from 5 weighed votes (1 so far, of 8 votes)');
+  });
+
+  it('names the votes weighed beside the votes shown', () => {
+    expect(weighedVotesText(8, 8)).toBe('all 8 votes');
+    expect(weighedVotesText(6, 8)).toBe('6 of 8 votes');
+    expect(weighedVotesText(1, 1)).toBe('its only vote');
   });
 });

@@ -68,6 +68,28 @@ export function tallyVote(
   };
 }
 
+/**
+ * The fair score is shown once it rests on this many weighed votes. Before, the site's average it
+ * starts from (2 votes' worth) outweighs the photo's own: one vote of 4 hearts read 4.1, not 4.
+ */
+export const FAIR_SCORE_MIN_VOTES = 5;
+
+/** Why a fair score can rest on fewer votes than the photo shows. */
+export const UNWEIGHED_VOTES_NOTE =
+  'Votes given in under a second, votes from members who give every photo the same score, and votes added by the Photorater team are not weighed.';
+
+/** Which of the photo's votes a fair score rests on: 'all 8 votes', '6 of 8 votes'. */
+export function weighedVotesText(weighed: number, votesCount: number): string {
+  if (weighed >= votesCount) return votesCount === 1 ? 'its only vote' : `all ${votesCount} votes`;
+  return `${weighed} of ${votesCount} ${votesCount === 1 ? 'vote' : 'votes'}`;
+}
+
+/** Where the fair score will be while it rests on too few votes, and how many it has. */
+export function fairScorePendingText(weighed: number, votesCount: number): string {
+  const sofar = weighed === votesCount ? `${weighed} so far` : `${weighed} so far, of ${votesCount} votes`;
+  return `Fair score: shown from ${FAIR_SCORE_MIN_VOTES} weighed votes (${sofar})`;
+}
+
 export interface FairScore {
   score: number;
   low: number;

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { isNewPhoto, leaderboardBadge, newPhoto, tenPointScore, type Photo } from './photo';
+import { isNewPhoto, leaderboardBadge, newPhoto, type Photo } from './photo';
 import {
-  feedLabel,
   formatScore,
+  formatScoreRange,
   histogramBucket,
   moveInHistogram,
   percentileText,
   rateColor,
   ratingBuckets,
   removeFromHistogram,
+  scoreParts,
+  tenPointScore,
   tokenColor,
   topPercent,
   verdict,
@@ -19,35 +21,37 @@ describe('verdict bands', () => {
   it.each([
     [5, 'Absolutely Stunning!'],
     [4.5, 'Absolutely Stunning!'],
-    [4.49, 'Very Attractive'],
+    // Shown as 9.0, so it reads as 9.0 does.
+    [4.49, 'Absolutely Stunning!'],
+    [4.44, 'Very Attractive'],
     [4, 'Very Attractive'],
     [3.5, 'Attractive'],
     [3, 'Above Average'],
     [2.5, 'Average'],
     [2, 'Below Average'],
-    [1.99, 'Needs Work'],
+    [1.97, 'Needs Work'],
     [0, 'Needs Work'],
   ])('%s reads %s', (rate, expected) => {
     expect(verdict(rate)).toBe(expected);
   });
-
-  it('labels the feed by its own bands', () => {
-    expect([1, 1.5, 2.5, 3.5, 4.5].map(feedLabel)).toEqual([
-      'Not Attractive/Needs Work',
-      'Below Average',
-      'Average',
-      'Attractive',
-      'Very Attractive',
-    ]);
-  });
 });
 
 describe('score display', () => {
-  it('shows one decimal, ten-point on thumbnails, colours by percentage', () => {
-    expect(formatScore(4.26)).toBe('4.3');
+  it('says every score out of 10 with one decimal and its verdict', () => {
     expect(tenPointScore(4.25)).toBe('8.5');
+    expect(tenPointScore(4.3)).toBe('8.6');
+    expect(tenPointScore(0.5)).toBe('1.0');
+    expect(formatScore(4.3)).toBe('8.6/10 · Very Attractive');
+    expect(formatScore(5)).toBe('10.0/10 · Absolutely Stunning!');
+    expect(formatScore(2.2)).toBe('4.4/10 · Below Average');
+    expect(scoreParts(3.5)).toEqual({ score: '7.0', outOfTen: '7.0/10', verdict: 'Attractive' });
+    expect(formatScoreRange(3.8, 4.4)).toBe('7.6 to 8.8');
+  });
+
+  it('colours by percentage', () => {
     expect([1.25, 2.5, 4, 4.1].map(rateColor)).toEqual(['error', 'warning', 'primary', 'success']);
-    expect([10, 11, 20, 21].map(tokenColor)).toEqual(['error', 'warning', 'warning', undefined]);
+    // Red only with none left: a new member's 7 is not an error.
+    expect([0, 1, 7, 20, 21].map(tokenColor)).toEqual(['error', 'warning', 'warning', 'warning', undefined]);
   });
 });
 
@@ -85,12 +89,12 @@ describe('percentile', () => {
     expect(percentileText(3, 51)).toBeNull();
     expect(percentileText(3, 10)).toEqual({
       lead: 'Incredible shot',
-      line: 'Your photo is in top 10% percentile!',
+      line: 'Your photo is in the top 10%!',
     });
     expect(percentileText(3, 20)?.lead).toBe('Wow!');
     expect(percentileText(3, 30)?.lead).toBe('👍');
     expect(percentileText(3, 40)?.lead).toBe('👌');
-    expect(percentileText(3, 50)).toEqual({ lead: '', line: 'Your photo is in top 50% percentile!' });
+    expect(percentileText(3, 50)).toEqual({ lead: '', line: 'Your photo is in the top 50%!' });
   });
 });
 

@@ -1,29 +1,56 @@
 import type { RateHistogram } from './site-stats';
 
-/** How a photo's score reads (spec 1, section 9): verdicts, percentile text, viewing-time messages, buckets. */
+/**
+ * How a photo's score reads (spec 1, section 9): verdicts, percentile text, viewing-time messages,
+ * buckets. Votes are hearts (0.5 to 5) and a photo's `rate` is their 0-5 average, but every score a
+ * member or visitor sees is on one scale: out of 10 with one decimal (hearts × 2), with its verdict.
+ */
 
-/** The detail's verdict bands on the 0-5 average. */
+/** A 0-5 average of hearts on the ten-point scale, one decimal: 4.25 → '8.5'. */
+export function tenPointScore(rate: number): string {
+  return (Math.round(rate * 20) / 10).toFixed(1);
+}
+
+/** The spec's verdict bands (4.5, 4, 3.5 … on the 0-5 average), at the ten-point score they show as. */
+const VERDICT_BANDS: ReadonlyArray<readonly [number, string]> = [
+  [9, 'Absolutely Stunning!'],
+  [8, 'Very Attractive'],
+  [7, 'Attractive'],
+  [6, 'Above Average'],
+  [5, 'Average'],
+  [4, 'Below Average'],
+];
+
+/** The verdict of the score as shown, so a photo shown at 9.0 never reads one band lower. */
 export function verdict(rate: number): string {
-  if (rate >= 4.5) return 'Absolutely Stunning!';
-  if (rate >= 4) return 'Very Attractive';
-  if (rate >= 3.5) return 'Attractive';
-  if (rate >= 3) return 'Above Average';
-  if (rate >= 2.5) return 'Average';
-  if (rate >= 2) return 'Below Average';
-  return 'Needs Work';
+  const shown = Number(tenPointScore(rate));
+  return VERDICT_BANDS.find(([from]) => shown >= from)?.[1] ?? 'Needs Work';
 }
 
-/** The feed's label bands. */
-export function feedLabel(rate: number): string {
-  if (rate <= 1) return 'Not Attractive/Needs Work';
-  if (rate <= 2) return 'Below Average';
-  if (rate <= 3) return 'Average';
-  if (rate <= 4) return 'Attractive';
-  return 'Very Attractive';
+export interface ScoreParts {
+  /** '8.6' */
+  score: string;
+  /** '8.6/10' */
+  outOfTen: string;
+  /** 'Very Attractive' */
+  verdict: string;
 }
 
-/** Score display: 0 to 5 with one decimal. */
-export const formatScore = (rate: number) => rate.toFixed(1);
+export function scoreParts(rate: number): ScoreParts {
+  const score = tenPointScore(rate);
+  return { score, outOfTen: `${score}/10`, verdict: verdict(rate) };
+}
+
+/** A score as every screen says it: '8.6/10 · Very Attractive'. */
+export function formatScore(rate: number): string {
+  const { outOfTen, verdict } = scoreParts(rate);
+  return `${outOfTen} · ${verdict}`;
+}
+
+/** A range of scores on the same scale: '7.6 to 8.8'. */
+export function formatScoreRange(low: number, high: number): string {
+  return `${tenPointScore(low)} to ${tenPointScore(high)}`;
+}
 
 /** Rate colours by percentage (rate × 20): up to 25 red, up to 50 orange, up to 80 primary, above green. */
 export function rateColor(rate: number): 'error' | 'warning' | 'primary' | 'success' {
@@ -34,9 +61,13 @@ export function rateColor(rate: number): 'error' | 'warning' | 'primary' | 'succ
   return 'success';
 }
 
-/** Token-low colours: up to 10 red, up to 20 orange. */
+/**
+ * Token-low colours. The spec's red up to 10 read as an error to a new member holding 7 (the 2 they
+ * start with and the first day's 5): red is kept for none left, when photos stop being rated; up to 20
+ * is orange, running low.
+ */
 export function tokenColor(tokens: number): 'error' | 'warning' | undefined {
-  if (tokens <= 10) return 'error';
+  if (tokens <= 0) return 'error';
   if (tokens <= 20) return 'warning';
   return undefined;
 }
@@ -94,7 +125,7 @@ export interface PercentileText {
 /** Only with at least 3 votes and a top percentage of at most 50. */
 export function percentileText(votesCount: number, top: number | null): PercentileText | null {
   if (votesCount < 3 || top === null || top > 50) return null;
-  const line = `Your photo is in top ${top}% percentile!`;
+  const line = `Your photo is in the top ${top}%!`;
   if (top <= 10) return { lead: 'Incredible shot', line };
   if (top <= 20) return { lead: 'Wow!', line };
   if (top <= 30) return { lead: '👍', line };

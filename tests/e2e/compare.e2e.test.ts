@@ -52,7 +52,7 @@ describe('Compare', () => {
     for (const caption of ['Beach', 'Park', 'Office'])
       await unranked
         .getByRole('article', { name: caption })
-        .getByText('Too few votes to rank yet: 0 of 5')
+        .getByText('Too few votes to rank yet: 0 of 5 weighed')
         .waitFor();
     await compare
       .getByText(/The 3 photos that need votes are shown first in the rating feed until/)
@@ -78,7 +78,7 @@ describe('Compare', () => {
     for (const caption of ['Beach', 'Park', 'Office'])
       await compare
         .getByRole('article', { name: caption })
-        .getByText('Too few votes to rank yet: 4 of 5')
+        .getByText('Too few votes to rank yet: 4 of 5 weighed')
         .waitFor();
 
     // Another member gives each photo its fifth vote, looking at each for a moment first.
@@ -113,7 +113,7 @@ describe('Compare', () => {
     await expect(
       ranked
         .getByRole('article', { name: 'Photo 1: Beach' })
-        .getByRole('img', { name: /^Fair score 4\.\d, 90% sure between/ })
+        .getByRole('img', { name: /^Fair score \d+\.\d\/10 · [A-Za-z !]+, 90% sure between/ })
         .count(),
     ).resolves.toBe(1);
     expect(await compare.getByRole('region', { name: 'Not ranked yet' }).count()).toBe(0);
@@ -124,9 +124,9 @@ describe('Compare', () => {
     // the server (getPhotoStanding): the stats' shards the votes moved are the server's alone.
     await page.getByRole('button', { name: 'Open Beach' }).click();
     const detail = page.getByRole('dialog', { name: 'Beach' });
-    await detail.getByText(/Your photo is in top \d+% percentile!/).waitFor();
+    await detail.getByText(/Your photo is in the top \d+%!/).waitFor();
     expect(await detail.getByLabel('Fair score').textContent()).toMatch(
-      /^Fair score 4\.\d \(90% sure between/,
+      /^Fair score \d+\.\d\/10 · [A-Za-z !]+ \(90% sure between .*, from all 5 votes/,
     );
     await detail.getByRole('button', { name: 'Close' }).click();
     await detail.waitFor({ state: 'detached' });

@@ -26,9 +26,10 @@ import { DEMO_ARTICLES, seedDemoArticles } from '../../functions/src/local/demo-
 import { checkoutMetadata } from '../../functions/src/payments/payment-provider';
 import { ADMIN_PAGE_SIZE, adminLogPath, type AdminLogEntry } from '../../src/domain/admin';
 import { orderFor, TOKENS_PRODUCT } from '../../src/domain/payments';
-import { newPhoto, photoPath, tenPointScore, type FaceDetail, type Photo } from '../../src/domain/photo';
+import { newPhoto, photoPath, type FaceDetail, type Photo } from '../../src/domain/photo';
 import { checkoutAmount, TOKEN_PACKS } from '../../src/domain/plans';
 import { LEADERBOARD_SIZE } from '../../src/domain/rating';
+import { formatScore } from '../../src/domain/scores';
 import { newUser, type Gender, type User } from '../../src/domain/user';
 import type { Vote } from '../../src/domain/vote';
 import { browserForFile } from './support/browser';
@@ -462,7 +463,7 @@ describe.skipIf(missing)('the Firebase build on the emulators', () => {
     await page.getByRole('heading', { name: 'The top rated photos of all time' }).waitFor();
     for (const [place, photo] of expected.entries()) {
       const item = page.getByRole('listitem', { name: `Place ${place + 1}` });
-      await item.getByLabel(`Score ${tenPointScore(photo.rate)}`).waitFor();
+      await item.getByLabel(`Score ${formatScore(photo.rate)}`).waitFor();
       await item.getByRole('img', { name: photo.caption }).waitFor();
     }
     expect(await page.getByRole('listitem', { name: /^Place \d+$/ }).count()).toBe(expected.length);

@@ -169,7 +169,7 @@ describe('the public face', () => {
     await page.waitForURL(/\/article\/what-the-fair-score-means$/);
     await page.getByRole('heading', { level: 1, name: /What the fair score means/ }).waitFor();
     await page.getByText('By Photorater Team').waitFor();
-    await page.getByLabel(/^Rated 4\.6 out of 5$/).waitFor();
+    await page.getByText("Editors' rating 9.2/10", { exact: true }).waitFor();
     expect(await page.title()).toBe('The fair score, explained | Photorater');
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Blog' }).click();
     await page.waitForURL(/\/blog$/);

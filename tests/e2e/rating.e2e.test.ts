@@ -258,7 +258,7 @@ describe('rating', () => {
 
     // A sees the vote arrive live, with its comment and tags, and answers it.
     await card.getByText('1 vote').waitFor();
-    await card.getByLabel('Score 8.0').waitFor();
+    await card.getByLabel('Score 8.0/10 · Very Attractive').waitFor();
     await card.getByRole('button', { name: 'Open Rate me kindly' }).click();
     const detail = a.member.page.getByRole('dialog', { name: 'Rate me kindly' });
     const comment = detail.getByRole('listitem', { name: 'Comment: Lovely smile' });
@@ -359,7 +359,7 @@ describe('rating', () => {
     await a.member.visit('/leaderboard');
     await page.getByRole('heading', { name: 'The top rated photos of all time' }).waitFor();
     const first = page.getByRole('listitem', { name: 'Place 1' });
-    await first.getByLabel('Score 9.8').waitFor();
+    await first.getByLabel('Score 9.8/10 · Absolutely Stunning!').waitFor();
     await first.getByRole('img', { name: 'Crown' }).waitFor();
     await first.getByRole('button', { name: 'View photo in place 1' }).click();
     await page.getByRole('dialog', { name: 'Photo viewer' }).waitFor();
@@ -389,11 +389,17 @@ describe('rating', () => {
           return { fontSize, fontWeight, color, backgroundColor, display, padding };
         }),
       );
-    await page.getByRole('listitem', { name: 'Place 1' }).getByLabel('Score 9.8').waitFor();
+    await page
+      .getByRole('listitem', { name: 'Place 1' })
+      .getByLabel('Score 9.8/10 · Absolutely Stunning!')
+      .waitFor();
     const made = await looks();
     await page.reload();
     await page.getByRole('heading', { name: 'The top rated photos of all time' }).waitFor();
-    await page.getByRole('listitem', { name: 'Place 1' }).getByLabel('Score 9.8').waitFor();
+    await page
+      .getByRole('listitem', { name: 'Place 1' })
+      .getByLabel('Score 9.8/10 · Absolutely Stunning!')
+      .waitFor();
     // ...and with those it saved as the page was left, taken up on this start (src/lib/saved-styles.ts).
     expect(
       await page.evaluate(() => document.querySelectorAll('style[data-emotion^="css "][data-s]').length),

@@ -20,7 +20,7 @@ export const DEMO_ARTICLES: Array<Omit<Article, 'dateAdded' | 'updatedAt'> & { d
     author: 'Photorater Team',
     rate: 4.8,
     content: [
-      '<p>Of everything our members change between two photos, light moves the score the most. The same face by a window and under a ceiling lamp can be a full heart apart.</p>',
+      '<p>Of everything our members change between two photos, light moves the score the most. The same face by a window and under a ceiling lamp can be two points apart out of 10.</p>',
       '<h2>Face the window</h2>',
       '<p>Soft daylight from the side or the front fills in shadows under the eyes and shows true skin tones. Stand an arm’s length from a window and turn until the light falls evenly on your face.</p>',
       '<h2>Use the golden hour</h2>',
@@ -43,11 +43,11 @@ export const DEMO_ARTICLES: Array<Omit<Article, 'dateAdded' | 'updatedAt'> & { d
     author: 'Photorater Team',
     rate: 4.6,
     content: [
-      '<p>Every photo on Photorater shows two numbers: the plain average of its hearts and the <em>fair score</em>. They are often close, but not always.</p>',
+      '<p>Every photo on Photorater shows two scores, both out of 10 (each heart a voter gives is 2 points): the plain average of its votes and, once five votes can be weighed, the <em>fair score</em>. They are often close, but not always.</p>',
       '<h2>Voters have habits</h2>',
       '<p>Some people give four hearts to everything; others rarely go above two. A photo that happens to meet several generous voters looks better than it is.</p>',
       '<h2>Taking the habit out</h2>',
-      '<p>The fair score compares each vote with what that voter usually gives, leaves out hasty votes and votes that are the same every time, and puts the result back on the site’s scale.</p>',
+      '<p>The fair score compares each vote with what that voter usually gives, leaves out hasty votes, votes that are the same every time and votes added by the Photorater team, and puts the result back on the site’s scale. The photo says how many of its votes were weighed.</p>',
       '<h2>The range</h2>',
       '<p>With few votes, any score is uncertain. The range beside the fair score shows where the true value lies with 90% confidence; it narrows as votes come in.</p>',
     ].join('\n'),

@@ -52,14 +52,16 @@ describe('AppShell', () => {
 
   it('gives visitors the footer and members with a complete profile the tab bar', async () => {
     const { unmount } = renderApp(shell());
-    expect(await screen.findByText('© 2021 Photorater. All rights reserved.')).toBeInTheDocument();
+    // The current year, not the spec's 2021.
+    const copyright = `© ${new Date().getFullYear()} Photorater. All rights reserved.`;
+    expect(await screen.findByText(copyright)).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Tabs' })).not.toBeInTheDocument();
     unmount();
     const user = aMember({ complete: true });
     renderApp(shell(), { session: aSession({ member: { uid: user.uid, email: user.email }, user }) });
     const tabs = await screen.findByRole('navigation', { name: 'Tabs' });
     expect(tabs).toHaveTextContent('My PhotosRateProfileLeaderboard');
-    expect(screen.queryByText('© 2021 Photorater. All rights reserved.')).not.toBeInTheDocument();
+    expect(screen.queryByText(copyright)).not.toBeInTheDocument();
   });
 
   it('on return from a paid checkout: the toast, the celebration, and the parameters gone', async () => {

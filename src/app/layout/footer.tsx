@@ -40,7 +40,7 @@ export function Footer() {
         </Link>
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        © 2021 Photorater. All rights reserved.
+        © {new Date().getFullYear()} Photorater. All rights reserved.
       </Typography>
     </Box>
   );

@@ -25,6 +25,7 @@ import {
   articleDate,
   articleFormSchema,
   BLOG_MESSAGES,
+  editorsRatingText,
   type ArticleFormValues,
   type ArticleImage,
   type ArticlePage,
@@ -123,7 +124,7 @@ export function ArticlesTab() {
   const columns: AdminColumn<ArticleSummary>[] = [
     { header: 'Headline', cell: (article) => article.headline },
     { header: 'Added', cell: (article) => articleDate(article.dateAdded) },
-    { header: 'Rate', cell: (article) => article.rate.toFixed(1) },
+    { header: "Editors' rating", cell: (article) => editorsRatingText(article.rate) ?? '–' },
     actionsColumn(
       (article) => (
         <EditDeleteButtons
@@ -209,7 +210,7 @@ function ArticleDialog({
           <FormTextField name="author" label="Author" placeholder="Photorater Team" />
           <FormTextField
             name="rate"
-            label="Rate (0 to 5)"
+            label="Editors' rating (0 to 5, shown out of 10)"
             type="number"
             slotProps={{ htmlInput: { step: 0.1, min: 0, max: 5 } }}
           />

@@ -67,6 +67,8 @@ describe('PhotosTab', () => {
     renderApp(<PhotosTab />);
     const table = await screen.findByRole('table', { name: 'Photos' });
     expect(within(table).getByText('Inactive')).toBeInTheDocument();
+    // The score as its owner sees it: out of 10, with its verdict.
+    expect(within(table).getAllByText('6.0/10 · Above Average')).toHaveLength(2);
     expect(callables.call).toHaveBeenCalledWith('adminListPhotos', { active: 'all' });
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Caption p3')).toBeInTheDocument();
@@ -177,6 +179,7 @@ describe('PhotosTab', () => {
     );
     expect(await within(dialog).findByText('Lovely')).toBeInTheDocument();
     expect(within(dialog).getByText('30s, female')).toBeInTheDocument();
+    expect(within(dialog).getByText('8.0/10 · Very Attractive (4 ♥)')).toBeInTheDocument();
   });
 
   it("says 'Failed to load votes.' and 'Failed to add bot vote. Check console for details.'", async () => {

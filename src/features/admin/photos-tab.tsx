@@ -33,7 +33,7 @@ import {
   type GenCommentMode,
 } from '@/domain/admin-photos';
 import { CAPTION_MAX } from '@/domain/limits';
-import { tenPointScore } from '@/domain/photo';
+import { formatScore } from '@/domain/scores';
 import { logFailure } from '@/lib/report-error';
 import { CancelSaveButtons } from './admin-form-dialog';
 import { messageOf, shownDate, StateChip } from './admin-parts';
@@ -109,7 +109,11 @@ export function PhotosTab() {
         </>
       ),
     },
-    { header: 'Score', align: 'right', cell: (photo) => tenPointScore(photo.rate) },
+    {
+      header: 'Score',
+      align: 'right',
+      cell: (photo) => (photo.votesCount > 0 ? formatScore(photo.rate) : '–'),
+    },
     { header: 'Votes', align: 'right', cell: (photo) => photo.votesCount },
     { header: 'Labels', cell: (photo) => photo.labels.join(', ') },
     { header: 'Uploaded', cell: (photo) => shownDate(photo.uploadedAt) },

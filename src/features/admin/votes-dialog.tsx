@@ -25,6 +25,7 @@ import {
   type AdminVoteRow,
 } from '@/domain/admin-photos';
 import { TAGS, type Tag } from '@/domain/rating';
+import { formatScore } from '@/domain/scores';
 import { GENDERS, type Gender } from '@/domain/user';
 import { logFailure } from '@/lib/report-error';
 import { SelectField, shownDate } from './admin-parts';
@@ -35,7 +36,8 @@ const HEARTS = Array.from({ length: 10 }, (_, n) => (n + 1) / 2);
 const VOTE_COLUMNS: AdminColumn<AdminVoteRow>[] = [
   { header: 'When', cell: (vote) => shownDate(vote.ratedAt) },
   { header: 'Voter', cell: (vote) => vote.userId ?? FORMER_MEMBER },
-  { header: 'Hearts', align: 'right', cell: (vote) => vote.rate },
+  // The score as the owner sees it, and the hearts it was given as.
+  { header: 'Score', cell: (vote) => `${formatScore(vote.rate)} (${vote.rate} ♥)` },
   { header: 'Comment', cell: (vote) => vote.comment },
   { header: 'Chips', cell: (vote) => vote.chips.join(', ') },
   { header: 'Age, gender', cell: (vote) => `${vote.ageDecade}s, ${vote.gender}` },

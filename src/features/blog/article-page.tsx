@@ -10,7 +10,13 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageMeta, useSiteOrigin } from '@/components/page-meta';
 import { paths } from '@/config/paths';
 import { call } from '@/data/callables';
-import { articleDate, articleMeta, sanitizeArticleHtml, type ArticleView } from '@/domain/articles';
+import {
+  articleDate,
+  articleMeta,
+  editorsRatingText,
+  sanitizeArticleHtml,
+  type ArticleView,
+} from '@/domain/articles';
 import { scriptJson, takePrerendered } from '@/lib/prerendered';
 import { logFailure } from '@/lib/report-error';
 import { BlogEmpty } from './blog-empty';
@@ -20,6 +26,7 @@ import { articleStructuredData } from './structured-data';
 export function ArticleView({ article }: { article: ArticleView }) {
   const origin = useSiteOrigin();
   const { title, description } = articleMeta(article);
+  const rating = editorsRatingText(article.rate);
   return (
     <>
       <PageMeta
@@ -52,14 +59,16 @@ export function ArticleView({ article }: { article: ArticleView }) {
           <Typography color="text.secondary">
             By {article.author} · <time dateTime={article.dateAdded}>{articleDate(article.dateAdded)}</time>
           </Typography>
-          <Chip
-            icon={<StarIcon />}
-            label={`${article.rate.toFixed(1)} / 5`}
-            color="primary"
-            variant="outlined"
-            size="small"
-            aria-label={`Rated ${article.rate.toFixed(1)} out of 5`}
-          />
+          {rating && (
+            <Chip
+              icon={<StarIcon />}
+              label={rating}
+              color="primary"
+              variant="outlined"
+              size="small"
+              title="How useful our editors rate this article"
+            />
+          )}
         </Stack>
         {article.imageUrl && (
           <Box

@@ -69,7 +69,9 @@ describe('ArticlePage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Article 3' })).toBeInTheDocument();
     expect(callables.call).toHaveBeenCalledWith('getArticle', { id: 'a3' });
     expect(screen.getByText(/By Photorater Team/)).toHaveTextContent('November 3, 2026');
-    expect(screen.getByLabelText('Rated 4.5 out of 5')).toBeInTheDocument();
+    // The editors' rating, said as such and on the scale every score is shown on.
+    expect(screen.getByText("Editors' rating 9.0/10")).toBeInTheDocument();
+    expect(screen.queryByText(/\/ 5/)).not.toBeInTheDocument();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(crumbs).getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog');
     expect(screen.getByRole('heading', { level: 2, name: 'Light' })).toBeInTheDocument();

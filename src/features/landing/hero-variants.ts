@@ -10,7 +10,6 @@ export const HERO_COPY: Record<HeroVariant, HeroCopy> = {
   },
   social_proof: {
     headline: 'Find your best photo',
-    subline:
-      'Join 10k+ members who have rated 250k+ photos, 4.8 on average. Honest, anonymous feedback in minutes.',
+    subline: 'Join 10k+ members who have rated 250k+ photos. Honest, anonymous feedback from real people.',
   },
 };

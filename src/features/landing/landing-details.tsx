@@ -8,11 +8,14 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ScoreCard } from './score-card';
 
-/** Static marketing figures (spec 2 section 9). */
+/**
+ * Static marketing figures (spec 2 section 9). Its '4.8 average' is left out: on the one scale every
+ * score is shown on it would claim photos average 9.6 out of 10, beside a card that shows 8.4.
+ */
 const LANDING_FIGURES: Array<[string, string]> = [
   ['10k+', 'users'],
   ['250k+', 'photos rated'],
-  ['4.8', 'average rating'],
+  ['Out of 10', 'every score, with its verdict'],
 ];
 
 const STEPS: Array<[string, string]> = [
@@ -28,7 +31,7 @@ const STEPS: Array<[string, string]> = [
 ];
 
 const INSIGHTS: Array<[string, string]> = [
-  ['Score', 'The average of every vote, on a ten-point scale, with the hearts as members gave them.'],
+  ['Score', 'The average of every vote, out of 10 with its verdict: each heart a member gives is 2 points.'],
   ['Percentile', 'How your photo compares with every other photo on Photorater.'],
   ['Fair score', 'Generous and harsh voters’ habits taken out, hasty votes left out, with a 90% range.'],
   ['AI insights', 'The vibe, style and impression your photo gives, written for you after each upload.'],

@@ -81,8 +81,14 @@ describe('LandingPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Find your best photo' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'How it works' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /score card/ })).toBeInTheDocument();
-    for (const text of ['Percentile', 'Fair score', 'AI insights', 'Demographics', '10k+', '250k+', '4.8'])
+    for (const text of ['Percentile', 'Fair score', 'AI insights', 'Demographics', '10k+', '250k+'])
       expect(screen.getAllByText(text).length).toBeGreaterThan(0);
+    // One scale: the example card's score out of 10 with its verdict, and no 0-5 average beside it.
+    const card = screen.getByRole('img', { name: /score card/ });
+    expect(card).toHaveTextContent('8.4/10Very Attractive');
+    expect(card).toHaveTextContent('Fair score 8.1/10 · Very Attractive (7.6 to 8.6)');
+    expect(screen.queryByText('4.8')).not.toBeInTheDocument();
+    expect(screen.queryByText('average rating')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Get Started' }));
     expect(onGetStarted).toHaveBeenCalled();
     expect(abPosts()).toHaveLength(0);

@@ -33,10 +33,12 @@ describe('the leaderboard', () => {
     expect(screen.getByRole('heading', { name: LEADERBOARD_TITLE })).toBeInTheDocument();
     expect(screen.getByText(/resists luck/)).toHaveTextContent(LEADERBOARD_RULE);
     const first = await screen.findByRole('listitem', { name: 'Place 1' });
-    expect(within(first).getByLabelText('Score 9.6')).toBeInTheDocument();
+    expect(within(first).getByLabelText('Score 9.6/10 · Absolutely Stunning!')).toHaveTextContent(
+      '9.6/10Absolutely Stunning!',
+    );
     expect(within(first).getByRole('img', { name: 'Crown' })).toBeInTheDocument();
     const third = screen.getByRole('listitem', { name: 'Place 3' });
-    expect(within(third).getByLabelText('Score 8.5')).toBeInTheDocument();
+    expect(within(third).getByLabelText('Score 8.5/10 · Very Attractive')).toBeInTheDocument();
     expect(within(third).queryByRole('img', { name: 'Crown' })).not.toBeInTheDocument();
     expect(callables.call).toHaveBeenCalledWith('getLeaderboard', {});
   });

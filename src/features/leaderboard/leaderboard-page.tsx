@@ -11,8 +11,8 @@ import { startTransition, useEffect, useLayoutEffect, useRef, useState } from 'r
 import { DisplayImage } from '@/components/display-image';
 import { Lightbox } from '@/components/lightbox';
 import { PageMeta } from '@/components/page-meta';
-import { tenPointScore } from '@/domain/photo';
 import { LEADERBOARD_RULE, LEADERBOARD_TITLE, type LeaderboardPhoto } from '@/domain/rating';
+import { formatScore, scoreParts } from '@/domain/scores';
 import type { ShowGender, User } from '@/domain/user';
 import {
   BOARD_COLUMNS,
@@ -196,7 +196,7 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'uid' | 'showGender
                 </Box>
               )}
               <Box
-                aria-label={`Score ${tenPointScore(photo.rate)}`}
+                aria-label={`Score ${formatScore(photo.rate)}`}
                 sx={{
                   position: 'absolute',
                   top: 8,
@@ -207,9 +207,14 @@ export function LeaderboardPage({ user }: { user: Pick<User, 'uid' | 'showGender
                   fontWeight: 700,
                   color: '#3b2a00',
                   background: 'linear-gradient(135deg, #f9e27d, #d4af37)',
+                  textAlign: 'right',
+                  lineHeight: 1.2,
                 }}
               >
-                {tenPointScore(photo.rate)}
+                {scoreParts(photo.rate).outOfTen}
+                <Box component="span" sx={{ display: 'block', fontSize: 11, fontWeight: 600 }}>
+                  {scoreParts(photo.rate).verdict}
+                </Box>
               </Box>
               {place < 3 && (
                 <Typography

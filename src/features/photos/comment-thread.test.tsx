@@ -61,7 +61,7 @@ describe('CommentThread', () => {
   it('shows two reaction groups and marks my reaction', () => {
     renderApp(thread);
     const comment = screen.getByRole('listitem', { name: 'Comment: Nice smile' });
-    expect(comment).toHaveTextContent('9/10 · male, 30s · ❤️ 2 · 😂 1');
+    expect(comment).toHaveTextContent('9.0/10 · Absolutely Stunning! · male, 30s · ❤️ 2 · 😂 1');
     // Only the owner's own picture, on their reply: the voter has none.
     expect([...comment.querySelectorAll('img')].map((image) => image.getAttribute('src'))).toEqual([
       'http://files.test/alice.webp',

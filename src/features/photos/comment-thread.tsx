@@ -19,6 +19,7 @@ import { MemberAvatar } from '@/components/member-avatar';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
 import { REACTION_EMOJIS, REPLY_MAX, type Reaction, type ReactionEmoji, type Vote } from '@/domain/vote';
+import { formatScore } from '@/domain/scores';
 
 export const REPLY_MESSAGES = {
   addFailed: 'Failed to add reply.',
@@ -115,7 +116,7 @@ export function CommentThread({
         <Box sx={{ flex: 1 }}>
           <Typography>{vote.comment}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {(vote.rate * 2).toFixed(0)}/10 · {vote.gender}, {vote.ageDecade}s
+            {formatScore(vote.rate)} · {vote.gender}, {vote.ageDecade}s
             {reactionGroups(vote.reactions).map(([emoji, count]) => ` · ${emoji} ${count}`)}
           </Typography>
           <ReactionButtons

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '@/data/callables';
 import type { Photo } from '@/domain/photo';
-import { EMPTY_TALLY, tallyVote, type QualityTally } from '@/domain/score-quality';
+import { EMPTY_TALLY, tallyVote, UNWEIGHED_VOTES_NOTE, type QualityTally } from '@/domain/score-quality';
 import type { PhotoStanding } from '@/domain/photo-standing';
 import { aPhoto, renderApp } from '@/testing/test-utils';
 import { CompareDialog } from './compare-dialog';
@@ -52,7 +52,12 @@ describe('Compare', () => {
         .map((card) => card.getAttribute('aria-label')),
     ).toEqual(['Photo 1: Office', 'Photo 2: Park', 'Photo 3: Beach']);
     const first = within(ranked).getByRole('article', { name: 'Photo 1: Office' });
-    expect(within(first).getByRole('img', { name: /^Fair score 4\.\d, 90% sure between 4\.\d and 4\.\d$/ }));
+    expect(
+      within(first).getByRole('img', {
+        name: /^Fair score 9\.\d\/10 · Absolutely Stunning!, 90% sure between [89]\.\d and [89]\.\d$/,
+      }),
+    ).toBeInTheDocument();
+    expect(first).toHaveTextContent(/[89]\.\d to [89]\.\d · all 60 votes/);
     expect(within(dialog).getByRole('list', { name: 'Verdicts' })).toHaveTextContent(
       'Photo 1 is very likely better than photo 2',
     );
@@ -61,13 +66,27 @@ describe('Compare', () => {
     );
     const unranked = within(dialog).getByRole('region', { name: 'Not ranked yet' });
     expect(within(unranked).getByRole('article', { name: 'Brand new' })).toHaveTextContent(
-      'Too few votes to rank yet: 2 of 5',
+      'Too few votes to rank yet: 2 of 5 weighed',
     );
+    // Every vote here was weighed: nothing to explain.
+    expect(within(dialog).queryByText(UNWEIGHED_VOTES_NOTE)).not.toBeInTheDocument();
     await waitFor(() =>
       expect(within(dialog).getByText('No photo needs more votes to settle its place.')).toBeInTheDocument(),
     );
     // The site's average comes from the server with one of the photos' standing, not from the shards.
     expect(new Set(site.asked)).toEqual(new Set(['beach']));
+  });
+
+  it('counts the votes the photo shows beside the weighed ones, and says which are not weighed', async () => {
+    callables.call.mockResolvedValue({ comparing: [], comparingUntil: null });
+    // One member's vote and seven the Photorater team added: My Photos shows 8 votes.
+    const seeded = aPhoto('seeded', { caption: 'Seeded', ...votes(1, 4, 4), votesCount: 8 });
+    renderApp(<CompareDialog photos={[photos[0]!, seeded]} onClose={() => undefined} />);
+    const unranked = await screen.findByRole('region', { name: 'Not ranked yet' });
+    expect(within(unranked).getByRole('article', { name: 'Seeded' })).toHaveTextContent(
+      'Too few votes to rank yet: 1 of 5 weighed (8 votes in all)',
+    );
+    expect(screen.getByText(UNWEIGHED_VOTES_NOTE)).toBeInTheDocument();
   });
 
   it('asks the feed for the votes the photos need, once, and says until when', async () => {

@@ -22,12 +22,12 @@ import { call } from '@/data/callables';
 import { usePhotoStanding } from '@/data/use-photo-standing';
 import { COMPARE_TEXT, comparePhotos, tallyOf, verdictText } from '@/domain/compare';
 import type { Photo } from '@/domain/photo';
-import { formatScore } from '@/domain/scores';
+import { formatScore, formatScoreRange, tenPointScore } from '@/domain/scores';
 import { RATING_MIN } from '@/domain/rating';
-import type { FairScore } from '@/domain/score-quality';
+import { UNWEIGHED_VOTES_NOTE, weighedVotesText, type FairScore } from '@/domain/score-quality';
 import { ClosableDialogTitle } from '@/components/closable-dialog-title';
 
-/** The hearts scale the range bar spans. */
+/** The scale the range bar spans: the fewest hearts to the most (1 to 10 as shown). */
 const SCALE_LOW = RATING_MIN;
 const SCALE_HIGH = 5;
 const along = (value: number) => `${((value - SCALE_LOW) / (SCALE_HIGH - SCALE_LOW)) * 100}%`;
@@ -111,7 +111,7 @@ export function CompareDialog({ photos, onClose }: Props) {
                 <PhotoGrid>
                   {comparison.ranked.map(({ photo, fair, rank }) => (
                     <ComparedPhoto key={photo.id} photo={photo} label={`Photo ${rank}`}>
-                      <RangeBar fair={fair} />
+                      <RangeBar fair={fair} votesCount={photo.votesCount} />
                     </ComparedPhoto>
                   ))}
                 </PhotoGrid>
@@ -143,12 +143,19 @@ export function CompareDialog({ photos, onClose }: Props) {
                       label={photo.caption || `Unranked photo ${index + 1}`}
                     >
                       <Typography variant="body2" color="text.secondary">
-                        {COMPARE_TEXT.tooFew(tallyOf(photo).qualityVotes)}
+                        {COMPARE_TEXT.tooFew(tallyOf(photo).qualityVotes, photo.votesCount)}
                       </Typography>
                     </ComparedPhoto>
                   ))}
                 </PhotoGrid>
               </Box>
+            )}
+            {[...comparison.ranked.map(({ photo }) => photo), ...comparison.tooFew].some(
+              (photo) => tallyOf(photo).qualityVotes < photo.votesCount,
+            ) && (
+              <Typography variant="body2" color="text.secondary">
+                {UNWEIGHED_VOTES_NOTE}
+              </Typography>
             )}
           </Stack>
         )}
@@ -226,17 +233,16 @@ function ComparedPhoto({ photo, label, children }: { photo: Photo; label: string
   );
 }
 
-/** The fair score and its 90% range on the hearts scale, drawn and said. */
-function RangeBar({ fair }: { fair: FairScore }) {
-  const said = `Fair score ${formatScore(fair.score)}, 90% sure between ${formatScore(fair.low)} and ${formatScore(fair.high)}`;
+/** The fair score and its 90% range on the ten-point scale, drawn and said. */
+function RangeBar({ fair, votesCount }: { fair: FairScore; votesCount: number }) {
+  const said = `Fair score ${formatScore(fair.score)}, 90% sure between ${tenPointScore(fair.low)} and ${tenPointScore(fair.high)}`;
   return (
     <>
       <Typography variant="body2">
         Fair score <strong>{formatScore(fair.score)}</strong>
       </Typography>
       <Typography variant="caption" color="text.secondary" component="p">
-        {formatScore(fair.low)} to {formatScore(fair.high)} · {fair.votes}{' '}
-        {fair.votes === 1 ? 'vote' : 'votes'}
+        {formatScoreRange(fair.low, fair.high)} · {weighedVotesText(fair.votes, votesCount)}
       </Typography>
       <Box
         role="img"

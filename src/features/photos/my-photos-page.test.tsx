@@ -2,6 +2,7 @@ import { CallError } from '@/data/callables';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Callables } from '@/domain/callables';
+import { PHOTO_MESSAGES } from '@/domain/limits';
 import type { Photo, PhotoSort } from '@/domain/photo';
 import { hooraySeenKey } from '@/lib/storage';
 import { drawnCopyAt, drawnDetail, forgetDrawnCopy, takeKeptCopy } from '@/testing/screen-copy';
@@ -71,7 +72,10 @@ describe('My Photos', () => {
   it('starts with the Add New Photo card and the wait-time hint when there are no photos', async () => {
     renderApp(<MyPhotosPage user={member} />);
     deliver([]);
-    expect(screen.getByRole('button', { name: /Add New Photo/ })).toHaveTextContent('within about 10 hours');
+    const add = screen.getByRole('button', { name: /Add New Photo/ });
+    expect(add).toHaveTextContent(PHOTO_MESSAGES.firstVotes);
+    // No waiting time that nothing measures.
+    expect(add).not.toHaveTextContent(/hours/);
   });
 
   it('shows score times two, votes, the New and leaderboard badges, and the inactive and error states', async () => {
@@ -84,7 +88,7 @@ describe('My Photos', () => {
       aPhoto('c', { uploadedAt: old, active: false, error: 'User deleted' }),
     ]);
     const first = screen.getByRole('article', { name: 'Photo a' });
-    expect(within(first).getByLabelText('Score 8.5')).toBeInTheDocument();
+    expect(within(first).getByLabelText('Score 8.5/10 · Very Attractive')).toBeInTheDocument();
     expect(within(first).getByText('12 votes')).toBeInTheDocument();
     expect(within(first).getByText('New')).toBeInTheDocument();
     expect(within(first).getByText('New on Leaderboard!')).toBeInTheDocument();

@@ -279,8 +279,7 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
               </Typography>
               {photos?.length === 0 && (
                 <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-                  Upload a photo of yourself to find out how others see you. The first votes usually arrive
-                  within about 10 hours.
+                  Upload a photo of yourself to find out how others see you. {PHOTO_MESSAGES.firstVotes}
                 </Typography>
               )}
             </CardActionArea>

@@ -11,6 +11,7 @@ import {
 import { useState } from 'react';
 import { call } from '@/data/callables';
 import { NEW_MEMBER_TOKENS } from '@/domain/constants';
+import { STREAK_DAY_TOKENS } from '@/domain/streak';
 
 const STEPS = [
   {
@@ -19,7 +20,8 @@ const STEPS = [
   },
   {
     title: 'Tokens keep your photos rated',
-    text: `You start with ${NEW_MEMBER_TOKENS} free tokens. Each vote your photo receives uses one, and every 5 photos you rate earn you one more.`,
+    // What is credited: the tokens a member starts with, and each day's streak tokens, today's too.
+    text: `You start with ${NEW_MEMBER_TOKENS} free tokens, and each day you open Photorater earns ${STREAK_DAY_TOKENS} more, today included. Each vote your photo receives uses one, and every 5 photos you rate earn you one more.`,
   },
   {
     title: 'See what people think',

@@ -27,7 +27,7 @@ describe('the percentile among peers in the photo detail', () => {
     const photo = aPhoto('a', { rate: 4.6, votesCount: 12, peerGroup: 'female-25-34' });
     renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
     expect(await screen.findByLabelText('Percentile among peers')).toHaveTextContent(
-      'Among women 25 to 34: Incredible shot Your photo is in top 10% percentile!',
+      'Among women 25 to 34: Incredible shot Your photo is in the top 10%!',
     );
     expect(server.asked).toContain('a');
   });

@@ -48,3 +48,17 @@ describe('a photo card in My Photos', () => {
     expect(image).not.toHaveAttribute('width');
   });
 });
+
+describe("a photo card's score", () => {
+  it('reads out of 10 with its verdict, as the photo detail says it', () => {
+    renderCard(aPhoto('a', { rate: 4.3, votesCount: 8 }));
+    expect(screen.getByText('8.6/10 · Very Attractive')).toBeInTheDocument();
+    expect(screen.getByLabelText('Score 8.6/10 · Very Attractive')).toBeInTheDocument();
+    expect(screen.getByText('8 votes')).toBeInTheDocument();
+  });
+
+  it('says it is not yet rated before the first vote', () => {
+    renderCard(aPhoto('a', { votesCount: 0 }));
+    expect(screen.getByLabelText('Score not yet rated')).toBeInTheDocument();
+  });
+});

@@ -17,7 +17,8 @@ import {
 import { DisplayImage } from '@/components/display-image';
 import { PHOTO_ID_ATTRIBUTE } from '@/lib/screen-marks';
 import { PHOTO_MESSAGES } from '@/domain/limits';
-import { isNewPhoto, leaderboardBadge, tenPointScore, type Photo } from '@/domain/photo';
+import { isNewPhoto, leaderboardBadge, type Photo } from '@/domain/photo';
+import { formatScore } from '@/domain/scores';
 
 /** My Photos' grid: one column on phones, two from 600 pixels, four (at most 1,200 in all) from 900. */
 export const PHOTO_CARD_SIZES = '(min-width: 900px) min(25vw, 280px), (min-width: 600px) 50vw, 100vw';
@@ -34,6 +35,7 @@ interface Props {
 export function PhotoCard({ photo, now, busy, onToggleActive, onDelete, onOpen }: Props) {
   const badge = leaderboardBadge(photo);
   const label = photo.caption || 'Photo';
+  const score = photo.votesCount > 0 ? formatScore(photo.rate) : null;
   return (
     <Card
       component="article"
@@ -65,16 +67,25 @@ export function PhotoCard({ photo, now, busy, onToggleActive, onDelete, onOpen }
             />
           )}
         </Stack>
+        {/* Wrapping: on a narrow card the votes go above a long verdict rather than over it. */}
         <Stack
           direction="row"
           spacing={1}
-          sx={{ position: 'absolute', bottom: 8, left: 8, right: 8, justifyContent: 'space-between' }}
+          useFlexGap
+          sx={{
+            position: 'absolute',
+            bottom: 8,
+            left: 8,
+            right: 8,
+            justifyContent: 'space-between',
+            flexWrap: 'wrap-reverse',
+          }}
         >
           <Chip
             icon={<FavoriteIcon />}
-            label={photo.votesCount > 0 ? tenPointScore(photo.rate) : '–'}
+            label={score ?? '–'}
             size="small"
-            aria-label={`Score ${photo.votesCount > 0 ? tenPointScore(photo.rate) : 'not yet rated'}`}
+            aria-label={`Score ${score ?? 'not yet rated'}`}
             sx={{ bgcolor: 'rgba(0,0,0,0.6)', color: 'white' }}
           />
           <Chip

@@ -11,6 +11,8 @@ import { drawnDetail, forgetDrawnCopy, takeKeptDetail } from '@/testing/screen-c
 import { aPhoto, renderApp } from '@/testing/test-utils';
 import { PhotoDetailDialog } from './photo-detail-dialog';
 import { COMMENTS_PAGE } from './votes-sections';
+import { PHOTO_MESSAGES } from '@/domain/limits';
+import { UNWEIGHED_VOTES_NOTE } from '@/domain/score-quality';
 import { SHARE_MESSAGES, sharePhoto } from './share';
 
 const insights = {
@@ -83,7 +85,7 @@ const phoneScreen = (query: string) => ({
 });
 
 describe('PhotoDetailDialog', () => {
-  it('shows score with one decimal, the verdict, votes, the badge and viewing-time messages', async () => {
+  it('shows the score out of 10 with one decimal, the verdict, votes, the badge and viewing-time messages', async () => {
     const photo = aPhoto('a', {
       rate: 4.26,
       votesCount: 14,
@@ -93,8 +95,9 @@ describe('PhotoDetailDialog', () => {
     });
     renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
     const score = await screen.findByRole('region', { name: 'Score' });
-    expect(score).toHaveTextContent('4.3');
-    expect(score).toHaveTextContent('Very Attractive');
+    // The 0-5 average of hearts, 4.26, on the one scale every screen uses.
+    expect(score).toHaveTextContent('8.5/10Very Attractive');
+    expect(score).not.toHaveTextContent('4.3');
     expect(score).toHaveTextContent('14 votes');
     expect(score).toHaveTextContent('Leaderboard');
     expect(score).toHaveTextContent('People look at your photo for over 2 minutes on average!');
@@ -113,9 +116,9 @@ describe('PhotoDetailDialog', () => {
     });
     const { unmount } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
     const score = await screen.findByRole('region', { name: 'Score' });
-    expect(score).toHaveTextContent('Incredible shot Your photo is in top 8% percentile!');
+    expect(score).toHaveTextContent('Incredible shot Your photo is in the top 8%!');
     expect(screen.getByLabelText('Fair score')).toHaveTextContent(
-      /Fair score 4\.\d \(90% sure between \d\.\d and \d\.\d\)/,
+      /^Fair score 8\.\d\/10 · Very Attractive \(90% sure between [78]\.\d and [89]\.\d\), weighing each voter's habits, from all 12 votes$/,
     );
     unmount();
     // Under 3 votes there is no percentile to state.
@@ -127,8 +130,45 @@ describe('PhotoDetailDialog', () => {
       qualitySquares: 40.5,
     });
     renderApp(<PhotoDetailDialog photo={early} photos={[early]} {...handlers} />);
-    expect(await screen.findByRole('region', { name: 'Score' })).not.toHaveTextContent('percentile');
+    expect(await screen.findByRole('region', { name: 'Score' })).not.toHaveTextContent('top');
     site.standing = undefined;
+  });
+
+  it('shows no fair score until 5 weighed votes, saying why, and counts the votes it leaves out', async () => {
+    site.standing = { topPercent: null, peer: null, siteAverage: 3 };
+    // One vote of 4 hearts: a fair score now would read 8.2, not the 8.0 given.
+    const single = aPhoto('a', {
+      rate: 4,
+      votesCount: 1,
+      qualityVotes: 1,
+      qualitySum: 4,
+      qualitySquares: 16,
+    });
+    const { unmount } = renderApp(<PhotoDetailDialog photo={single} photos={[single]} {...handlers} />);
+    const fair = await screen.findByLabelText('Fair score');
+    expect(fair).toHaveTextContent(/^Fair score: shown from 5 weighed votes \(1 so far\)$/);
+    unmount();
+    // Seven of its eight votes were added by the team: the count says so.
+    const seeded = aPhoto('b', {
+      rate: 4,
+      votesCount: 8,
+      qualityVotes: 1,
+      qualitySum: 4,
+      qualitySquares: 16,
+    });
+    renderApp(<PhotoDetailDialog photo={seeded} photos={[seeded]} {...handlers} />);
+    expect(await screen.findByLabelText('Fair score')).toHaveTextContent(
+      `Fair score: shown from 5 weighed votes (1 so far, of 8 votes) ${UNWEIGHED_VOTES_NOTE}`,
+    );
+    site.standing = undefined;
+  });
+
+  it('says how first votes come, not a waiting time', async () => {
+    const photo = aPhoto('a', { votesCount: 0 });
+    renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
+    const score = await screen.findByRole('region', { name: 'Score' });
+    expect(score).toHaveTextContent(PHOTO_MESSAGES.firstVotes);
+    expect(score).not.toHaveTextContent(/hours/);
   });
 
   it('shows the first 4 traits and 3 look-alikes of the insights, or that they are coming', async () => {
@@ -362,6 +402,8 @@ describe('what votes show', () => {
     const overview = await screen.findByRole('region', { name: 'Overview of ratings' });
     expect(within(overview).getByLabelText('9-10: 2 votes')).toBeInTheDocument();
     expect(within(overview).getByLabelText('1-2: 1 votes')).toBeInTheDocument();
+    // The pairs are scores out of 10, as the photo's own score: said so, with the hearts they come from.
+    expect(overview).toHaveTextContent('Votes by score out of 10 (each heart is 2 points)');
     const tags = screen.getByRole('region', { name: 'Tags' });
     expect(within(tags).getByText('kind 2')).toBeInTheDocument();
     expect(within(tags).getAllByText(/ 1$/)).toHaveLength(4);
@@ -370,7 +412,7 @@ describe('what votes show', () => {
     const comments = screen.getByRole('region', { name: 'Comments' });
     expect(comments).toHaveTextContent('Great light!');
     expect(comments).toHaveTextContent('Too dark for me');
-    expect(comments).toHaveTextContent('2/10 · male, 20s');
+    expect(comments).toHaveTextContent('2.0/10 · Needs Work · male, 20s');
     expect(within(comments).queryByRole('button', { name: 'Show more comments' })).not.toBeInTheDocument();
   });
 
@@ -381,7 +423,8 @@ describe('what votes show', () => {
     voteFeed.asked = [];
     const photo = aPhoto('a', { votesCount: COMMENTS_PAGE + 3, rate: 4 });
     const { user } = renderApp(<PhotoDetailDialog photo={photo} photos={[photo]} {...handlers} />);
-    const comments = await screen.findByRole('region', { name: 'Comments' });
+    // The votes' sections render once the browser is idle: on a busy machine, later than a second.
+    const comments = await screen.findByRole('region', { name: 'Comments' }, { timeout: 10_000 });
     expect(within(comments).getAllByText(/^Comment number/)).toHaveLength(COMMENTS_PAGE);
     expect(voteFeed.asked).not.toContain(COMMENTS_PAGE * 2);
     await user.click(within(comments).getByRole('button', { name: 'Show more comments' }));

@@ -26,8 +26,22 @@ import { useState } from 'react';
 import { DetailSection } from './detail-section';
 import { VotesSections } from './votes-sections';
 import { canShare, leaderboardBadge, type AiInsights, type FaceDetail, type Photo } from '@/domain/photo';
-import { fairScore } from '@/domain/score-quality';
-import { formatScore, percentileText, rateColor, verdict, viewingTimeMessages } from '@/domain/scores';
+import { PHOTO_MESSAGES } from '@/domain/limits';
+import {
+  FAIR_SCORE_MIN_VOTES,
+  fairScore,
+  fairScorePendingText,
+  UNWEIGHED_VOTES_NOTE,
+  weighedVotesText,
+} from '@/domain/score-quality';
+import {
+  formatScore,
+  percentileText,
+  rateColor,
+  scoreParts,
+  tenPointScore,
+  viewingTimeMessages,
+} from '@/domain/scores';
 import { usePhotoStanding } from '@/data/use-photo-standing';
 import { PeerPercentile } from './peer-percentile';
 import { ClosableDialogTitle } from '@/components/closable-dialog-title';
@@ -201,6 +215,8 @@ export function PhotoDetailDialog({
   const standing = usePhotoStanding(photo);
   const percentile = percentileText(photo.votesCount, standing?.topPercent ?? null);
   const fair = standing ? fairScore(photo, standing.siteAverage) : null;
+  const weighed = photo.qualityVotes ?? 0;
+  const score = rated ? scoreParts(photo.rate) : null;
   const timeMessages = viewingTimeMessages(photo.averageViewingTimeSeconds, photo.totalViewingTimeSeconds);
   const label = photo.caption || 'Photo';
   return (
@@ -291,11 +307,16 @@ export function PhotoDetailDialog({
                       component="p"
                       color={rated ? rateColor(photo.rate) : 'text.secondary'}
                     >
-                      {rated ? formatScore(photo.rate) : '–'}
+                      {score ? score.score : '–'}
+                      {score && (
+                        <Typography component="span" variant="h6" color="text.secondary">
+                          /10
+                        </Typography>
+                      )}
                     </Typography>
                     <Box>
                       <Typography variant="h6" component="p">
-                        {rated ? verdict(photo.rate) : 'No ratings yet'}
+                        {score ? score.verdict : 'No ratings yet'}
                       </Typography>
                       <Typography color="text.secondary">
                         {photo.votesCount} {photo.votesCount === 1 ? 'vote' : 'votes'}
@@ -305,19 +326,22 @@ export function PhotoDetailDialog({
                   </Stack>
                   {!rated && (
                     <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                      The first votes usually arrive within about 10 hours.
+                      {photo.active ? PHOTO_MESSAGES.firstVotes : 'Turn it on to send it to the rating feed.'}
                     </Typography>
                   )}
-                  {rated && fair && (
+                  {rated && standing && (
                     <Typography
                       variant="body2"
                       color="text.secondary"
                       sx={{ mt: 1 }}
                       aria-label="Fair score"
-                      title="Each voter's habit of rating high or low is taken out, and hasty votes are left out"
+                      title={UNWEIGHED_VOTES_NOTE}
                     >
-                      Fair score {formatScore(fair.score)} (90% sure between {formatScore(fair.low)} and{' '}
-                      {formatScore(fair.high)}), weighing each voter's habits
+                      {/* Below 5 weighed votes the site's average it starts from outweighs them: none shown. */}
+                      {fair && fair.votes >= FAIR_SCORE_MIN_VOTES
+                        ? `Fair score ${formatScore(fair.score)} (90% sure between ${tenPointScore(fair.low)} and ${tenPointScore(fair.high)}), weighing each voter's habits, from ${weighedVotesText(fair.votes, photo.votesCount)}`
+                        : fairScorePendingText(weighed, photo.votesCount)}
+                      {weighed < photo.votesCount && ` ${UNWEIGHED_VOTES_NOTE}`}
                     </Typography>
                   )}
                   {percentile && (

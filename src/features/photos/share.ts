@@ -2,7 +2,8 @@
  * Sharing a photo: the native share sheet with a 600x600 PNG card when the device has one, else the
  * link copied to the clipboard. The link opens the public preview and credits the owner as referrer.
  */
-import { shareLink, tenPointScore, type Photo } from '@/domain/photo';
+import { shareLink, type Photo } from '@/domain/photo';
+import { formatScore } from '@/domain/scores';
 
 export const SHARE_CARD_SIZE = 600;
 export const SHARE_MESSAGES = {
@@ -20,8 +21,14 @@ function loadImage(source: string): Promise<HTMLImageElement> {
   });
 }
 
+/** What the card's band says: the score as every screen says it, then where it is from. */
+export function shareCardLines(photo: Pick<Photo, 'rate' | 'votesCount'>): [string, string] {
+  const votes = `${photo.votesCount} ${photo.votesCount === 1 ? 'vote' : 'votes'}`;
+  return [`❤ ${formatScore(photo.rate)}`, `${votes} on Photorater`];
+}
+
 /** The photo, cropped square, with its score on a band along the bottom. */
-export async function makeShareCard(photo: Pick<Photo, 'imageUrl' | 'rate'>): Promise<Blob> {
+export async function makeShareCard(photo: Pick<Photo, 'imageUrl' | 'rate' | 'votesCount'>): Promise<Blob> {
   const image = await loadImage(photo.imageUrl);
   const canvas = document.createElement('canvas');
   canvas.width = SHARE_CARD_SIZE;
@@ -41,11 +48,15 @@ export async function makeShareCard(photo: Pick<Photo, 'imageUrl' | 'rate'>): Pr
     SHARE_CARD_SIZE,
   );
   context.fillStyle = 'rgba(0, 0, 0, 0.55)';
-  context.fillRect(0, SHARE_CARD_SIZE - 90, SHARE_CARD_SIZE, 90);
+  context.fillRect(0, SHARE_CARD_SIZE - 110, SHARE_CARD_SIZE, 110);
   context.fillStyle = '#ffffff';
-  context.font = 'bold 40px sans-serif';
   context.textBaseline = 'middle';
-  context.fillText(`❤ ${tenPointScore(photo.rate)}/10 on Photorater`, 24, SHARE_CARD_SIZE - 45);
+  const [score, from] = shareCardLines(photo);
+  // The longest verdict fits at this size; maxWidth narrows the text rather than cutting it.
+  context.font = 'bold 36px sans-serif';
+  context.fillText(score, 24, SHARE_CARD_SIZE - 72, SHARE_CARD_SIZE - 48);
+  context.font = '24px sans-serif';
+  context.fillText(from, 24, SHARE_CARD_SIZE - 30, SHARE_CARD_SIZE - 48);
   return new Promise((resolve, reject) =>
     canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('No card.'))), 'image/png'),
   );

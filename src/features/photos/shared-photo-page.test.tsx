@@ -30,7 +30,7 @@ describe('the shared photo page', () => {
     expect(placeholder).not.toBeInTheDocument();
     expect(image).toHaveAttribute('width', '720');
     expect(image).toHaveAttribute('height', '960');
-    expect(screen.getByText('Rated 8.4/10 by 3 people')).toBeInTheDocument();
+    expect(screen.getByText('8.4/10 · Very Attractive, rated by 3 people')).toBeInTheDocument();
     expect(callables.call).toHaveBeenCalledWith('getSharedPhoto', { ownerId: 'alice', photoId: 'p1' });
   });
 

@@ -14,7 +14,8 @@ import { useEffect, useState } from 'react';
 import { DisplayImage } from '@/components/display-image';
 import { PageMeta } from '@/components/page-meta';
 import { call } from '@/data/callables';
-import { tenPointScore, type SharedPhoto } from '@/domain/photo';
+import type { SharedPhoto } from '@/domain/photo';
+import { formatScore } from '@/domain/scores';
 
 /** Read by screen readers, not shown: the page's heading, as its title says it. */
 const VISUALLY_HIDDEN = {
@@ -92,7 +93,7 @@ export function SharedPhotoPage({ photoId, ownerId, onJoin }: Props) {
               </Typography>
             )}
             <Typography>
-              Rated {tenPointScore(photo.rate)}/10 by {photo.votesCount}{' '}
+              {formatScore(photo.rate)}, rated by {photo.votesCount}{' '}
               {photo.votesCount === 1 ? 'person' : 'people'}
             </Typography>
           </CardContent>
@@ -100,7 +101,7 @@ export function SharedPhotoPage({ photoId, ownerId, onJoin }: Props) {
       )}
       <Box sx={{ textAlign: 'center', mt: 3 }}>
         <Typography sx={{ mb: 1 }}>
-          Curious how people see your photos? Honest, anonymous ratings in hours.
+          Curious how people see your photos? Honest, anonymous ratings from real people.
         </Typography>
         <Button variant="contained" size="large" onClick={onJoin}>
           Get your photos rated

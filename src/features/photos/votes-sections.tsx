@@ -55,6 +55,9 @@ export function VotesSections({ photo }: { photo: Photo }) {
   return (
     <Stack spacing={2.5}>
       <DetailSection title="Overview of ratings">
+        <Typography variant="body2" color="text.secondary">
+          Votes by score out of 10 (each heart is 2 points)
+        </Typography>
         {RATING_BUCKETS.map((bucket) => (
           <Stack key={bucket} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography variant="body2" sx={{ width: 40 }}>

@@ -82,6 +82,16 @@ describe('the profile dashboard', () => {
     expect(settingsCode.loads).toBe(1);
   });
 
+  it("shows a new member's 7 tokens (2 to start, 5 for the first day) as running low, not as an error", () => {
+    const { unmount } = renderProfile(aMember({ ...member, points: 7 }));
+    const chip = screen.getByText('7 tokens').closest('.MuiChip-root');
+    expect(chip).toHaveClass('MuiChip-colorWarning');
+    expect(chip).not.toHaveClass('MuiChip-colorError');
+    unmount();
+    renderProfile(aMember({ ...member, points: 0 }));
+    expect(screen.getByText('0 tokens').closest('.MuiChip-root')).toHaveClass('MuiChip-colorError');
+  });
+
   it('shows tokens, the streak badge, the stat cards and Upgrade for $2.99, or the Premium banner', () => {
     const { unmount } = renderProfile();
     expect(screen.getByRole('heading', { name: 'Robin' })).toBeInTheDocument();

@@ -159,18 +159,18 @@ describe('the rating feed', () => {
     await waitFor(() => expect(getPhotos).toHaveBeenLastCalledWith({ startAfter: 'cursor-1' }));
   });
 
-  it('names the band of the hearts chosen, as the feed labels them', async () => {
+  it('says the score the hearts chosen give, out of 10 with its verdict, as the owner will see it', async () => {
     serve({ getPhotos: async () => ({ photos: [photo('a')], next: null }) });
     const { user } = renderRate();
     await screen.findByText(DEFAULT_CAPTION);
     const hearts = await screen.findByRole('radiogroup', { name: 'Hearts' });
     expect(hearts).toBeInTheDocument();
     for (const [key, label] of [
-      ['1', 'Not Attractive/Needs Work'],
-      ['2', 'Below Average'],
-      ['3', 'Average'],
-      ['4', 'Attractive'],
-      ['5', 'Very Attractive'],
+      ['1', '2.0/10 · Needs Work'],
+      ['2', '4.0/10 · Below Average'],
+      ['3', '6.0/10 · Above Average'],
+      ['4', '8.0/10 · Very Attractive'],
+      ['5', '10.0/10 · Absolutely Stunning!'],
     ]) {
       await user.keyboard(key!);
       expect(screen.getByText(label!, { exact: true })).toBeInTheDocument();
@@ -413,6 +413,15 @@ describe('the rating feed', () => {
     await premium.user.click(screen.getByRole('button', { name: 'View Rating' }));
     expect(await screen.findByText('No ratings yet')).toBeInTheDocument();
     expect(viewRating).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a subscriber the photo's current score as its owner sees it", async () => {
+    const viewRating = vi.fn(async () => ({ rate: 4.3, votesCount: 8 }));
+    serve({ getPhotos: async () => ({ photos: [photo('a')], next: null }), viewRating });
+    const { user } = renderRate('/rate', aMember({ complete: true, onBoarding: true, subscribed: true }));
+    await screen.findByText(DEFAULT_CAPTION);
+    await user.click(screen.getByRole('button', { name: 'View Rating' }));
+    expect(await screen.findByText('Current rating: 8.6/10 · Very Attractive (8 votes)')).toBeInTheDocument();
   });
 
   it('rates with a swipe, and a swipe let go in the middle skips', async () => {

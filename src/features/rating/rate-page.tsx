@@ -356,7 +356,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
       setViewedRating(
         seen.votesCount === 0
           ? NO_RATINGS_YET
-          : `Current rating: ${formatScore(seen.rate)} of 5 (${seen.votesCount} votes)`,
+          : `Current rating: ${formatScore(seen.rate)} (${seen.votesCount} ${seen.votesCount === 1 ? 'vote' : 'votes'})`,
       );
     } catch (failure) {
       if (failure instanceof CallError && failure.reason === 'premium') offerPremium();

@@ -19,7 +19,7 @@ import {
 import type { Theme } from '@mui/material/styles';
 import { memo, useState, type CSSProperties } from 'react';
 import { COMMENT_MAX, TAGS, TAGS_SHOWN, type Tag } from '@/domain/rating';
-import { feedLabel } from '@/domain/scores';
+import { formatScore } from '@/domain/scores';
 
 export interface RatingInput {
   rate: number;
@@ -75,7 +75,7 @@ export const RatingPanel = memo(function RatingPanel({
         />
         {/* Always one line high, so the label coming and going moves nothing below it. */}
         <Typography variant="body2" aria-live="polite" sx={{ minHeight: '1.5em', fontWeight: 600 }}>
-          {label === null ? '' : feedLabel(label)}
+          {label === null ? '' : formatScore(label)}
         </Typography>
       </Box>
       {/* No touch ripple: a press shows the next photo at once, and the ripple's renders would delay it (the
