@@ -34,6 +34,9 @@ export class TestClock implements Clock {
   advanceMinutes(minutes: number): void {
     this.current = new Date(this.current.getTime() + minutes * 60_000);
   }
+  advanceSeconds(seconds: number): void {
+    this.current = new Date(this.current.getTime() + seconds * 1000);
+  }
 }
 
 export function caller(uid: string, extra: Partial<Caller> = {}): Caller {

@@ -93,6 +93,11 @@ export async function rememberVote(vote: GivenVote): Promise<void> {
   await (await open()).votes.put(vote);
 }
 
+/** An undone vote: its photo may be rated again. */
+export async function forgetVote(photoId: string): Promise<void> {
+  await (await open()).votes.delete(photoId);
+}
+
 /** The ids of photos voted on: the cache, or when it is empty, the member's light votes from the backend. */
 export async function votedPhotoIds(readGivenVotes: () => Promise<GivenVote[]>): Promise<Set<string>> {
   const db = await open();

@@ -37,6 +37,8 @@ export interface Feed {
   remove(photoId: string, vote?: GivenVote): void;
   /** Puts a removed photo back at the end of the feed, unless it was voted on meanwhile. */
   restore(photo: FeedPhoto): void;
+  /** Puts a photo whose vote was undone back at `position`, to be rated again. */
+  putBack(photo: FeedPhoto, position: number): void;
 }
 
 function appendNew(
@@ -188,7 +190,19 @@ export function useFeed(uid: string): Feed {
     [excluded],
   );
 
+  const putBack = useCallback((photo: FeedPhoto, position: number) => {
+    voted.current.delete(photo.id);
+    removed.current.delete(photo.id);
+    keepInCache((cache) => cache.forgetVote(photo.id));
+    setPhotos((list = []) => {
+      if (list.some((shown) => shown.id === photo.id)) return list;
+      const next = [...list.slice(0, position), photo, ...list.slice(position)];
+      keepInCache((cache) => cache.cacheFeed(next));
+      return next;
+    });
+  }, []);
+
   const loadMore = useCallback(() => void fetchPage(), [fetchPage]);
 
-  return { photos, hasMore, loading, error, loadMore, remove, restore };
+  return { photos, hasMore, loading, error, loadMore, remove, restore, putBack };
 }

@@ -101,6 +101,8 @@ export interface Callables {
   };
   /** Only what the voter earned: the photo's new average is View Rating's, a Premium feature. */
   submitRating: { input: SubmitRatingInput; result: { tokensEarned: number } };
+  /** The caller's latest vote, taken back within `UNDO_WINDOW_MS`. */
+  undoVote: { input: PhotoRefInput; result: { undone: true } };
   viewRating: { input: PhotoRefInput; result: { rate: number; votesCount: number } };
   flagPhoto: { input: FlagPhotoInput; result: { reported: true } };
   recordLogin: {

@@ -7,6 +7,7 @@ import {
   leaderboardScore,
   REPORT_REASONS,
   smoothedScore,
+  swipeArmDistance,
   swipeRating,
   TAGS,
 } from './rating';
@@ -49,6 +50,16 @@ describe('rating input', () => {
     expect(swipeRating(260)).toBe(5);
     expect(swipeRating(20)).toBeNull();
     expect(swipeRating(-20)).toBeNull();
+    // The same distance gives the same step either way.
+    expect(swipeRating(75)).toBe(3.5);
+    expect(swipeRating(-75)).toBe(1.5);
+  });
+
+  it('counts a drag as a swipe only past a third of the photo, and never under 100 px', () => {
+    expect(swipeArmDistance(0)).toBe(100);
+    expect(swipeArmDistance(240)).toBe(100);
+    expect(swipeArmDistance(360)).toBe(120);
+    expect(swipeArmDistance(480)).toBe(160);
   });
 
   it('maps keys 1 to 5 to that many hearts and nothing else', () => {

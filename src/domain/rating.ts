@@ -31,7 +31,22 @@ export const RATING_MESSAGES = {
   reasonRequired: 'Please choose a reason',
   alreadyReported: 'You have already reported this photo',
   viewRatingPremium: 'View Rating is part of Premium',
+  undoGone: 'This rating can no longer be undone',
 } as const;
+
+/** Said after a vote, with its Undo, and after the undo. */
+export const UNDO_MESSAGES = {
+  offered: 'Rating sent',
+  undo: 'Undo',
+  undone: 'Rating undone: the photo is back',
+} as const;
+/** How long the Undo shows after a vote. */
+export const UNDO_OFFER_MS = 5000;
+/**
+ * How long after a vote the server still undoes it: the Undo's time on screen, plus the vote's and the
+ * undo's trips to the server on a slow connection.
+ */
+export const UNDO_WINDOW_MS = 10_000;
 
 /** The tag chips: 59 personality words, the kind ones first. */
 export const TAGS = [
@@ -126,9 +141,26 @@ export function isHalfStep(rate: number): boolean {
 export const SWIPE_LIMIT = 250;
 export const SWIPE_STEP = 50;
 
+/**
+ * A drag becomes a swipe only once it has gone this far from where it began: a third of the photo's
+ * width, and never less than 100 px. A flick of the thumb (people used to dating apps flick left to
+ * pass; 40 to 60 px cast 2 hearts by accident) never gets there, and is let go with the photo springing
+ * back, no vote and no skip. Past it the spec's mapping holds whole, back to the middle (a skip) and the
+ * steps of 2 and 3 hearts beside it, with the hearts shown before letting go. A share of the width, as
+ * a thumb moves further over a larger photo; the floor is two of the mapping's steps.
+ */
+export const SWIPE_ARM_SHARE = 1 / 3;
+export const SWIPE_ARM_MIN_PX = 100;
+
+/** How far a drag over a photo this wide must go to count as a swipe. */
+export function swipeArmDistance(photoWidth: number): number {
+  return Math.max(SWIPE_ARM_MIN_PX, photoWidth * SWIPE_ARM_SHARE);
+}
+
+/** The drag snapped to the mapping's steps, the same distance either way. */
 export function swipeOffset(dragX: number): number {
-  const clamped = Math.max(-SWIPE_LIMIT, Math.min(SWIPE_LIMIT, dragX));
-  return Math.round(clamped / SWIPE_STEP) * SWIPE_STEP || 0;
+  const clamped = Math.min(SWIPE_LIMIT, Math.abs(dragX));
+  return Math.sign(dragX) * Math.round(clamped / SWIPE_STEP) * SWIPE_STEP || 0;
 }
 
 /**

@@ -52,6 +52,26 @@ export function leniency(voter: VoterRecord, siteAverage: number): number {
   return (own * voter.votesGiven) / (voter.votesGiven + LENIENCY_SHRINK_VOTES);
 }
 
+/** What a vote adds to the tally: the vote with the voter's leniency taken out, or null for junk. */
+export function voteWeight(
+  vote: { rate: number; viewingTimeSeconds: number },
+  voter: VoterRecord,
+  siteAverage: number,
+): number | null {
+  if (isJunkVote(voter, vote.rate, vote.viewingTimeSeconds)) return null;
+  return clampHearts(vote.rate - leniency(voter, siteAverage));
+}
+
+/** The tally with a vote's weight (`voteWeight`) counted in (`by` 1) or taken out again (`by` -1). */
+export function moveTally(tally: QualityTally, weight: number | null, by: 1 | -1 = 1): QualityTally {
+  if (weight === null) return tally;
+  return {
+    qualityVotes: Math.max(0, tally.qualityVotes + by),
+    qualitySum: tally.qualitySum + by * weight,
+    qualitySquares: Math.max(0, tally.qualitySquares + by * weight * weight),
+  };
+}
+
 /** The tally after one more vote: the vote with the voter's leniency taken out, or nothing for junk. */
 export function tallyVote(
   tally: QualityTally,
@@ -59,13 +79,7 @@ export function tallyVote(
   voter: VoterRecord,
   siteAverage: number,
 ): QualityTally {
-  if (isJunkVote(voter, vote.rate, vote.viewingTimeSeconds)) return tally;
-  const adjusted = clampHearts(vote.rate - leniency(voter, siteAverage));
-  return {
-    qualityVotes: tally.qualityVotes + 1,
-    qualitySum: tally.qualitySum + adjusted,
-    qualitySquares: tally.qualitySquares + adjusted * adjusted,
-  };
+  return moveTally(tally, voteWeight(vote, voter, siteAverage));
 }
 
 /**

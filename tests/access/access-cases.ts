@@ -67,6 +67,11 @@ export const ACCESS_CASES: AccessCase[] = [
   { role: 'owner', path: 'users/alice/photos/p1/pendingVotes', action: 'read', allowed: false },
   { role: 'owner', path: 'users/alice/photos/p1/pendingVotes/bob', action: 'read', allowed: false },
   { role: 'otherMember', path: 'users/alice/photos/p1/pendingVotes/bob', action: 'write', allowed: false },
+  // What undoing a vote needs (functions/src/handlers/undo-vote.ts): the server's alone, its voter's too.
+  { role: 'owner', path: 'users/alice/photos/p1/foldedVotes/bob', action: 'read', allowed: false },
+  { role: 'owner', path: 'voteUndos/alice', action: 'read', allowed: false },
+  { role: 'owner', path: 'voteUndos/alice', action: 'write', allowed: false },
+  { role: 'otherMember', path: 'voteUndos/alice', action: 'read', allowed: false },
   { role: 'owner', path: 'users/alice/votes', action: 'read', allowed: true },
   { role: 'owner', path: 'users/alice/votes/p9', action: 'read', allowed: true },
   { role: 'owner', path: 'users/alice/votes/p9', action: 'write', allowed: false },

@@ -1,6 +1,7 @@
 /**
  * Rating journeys with two members in two browsers: B rates A's photo with a comment and tags, A
- * sees it arrive live and answers; tokens move by the rules; the leaderboard and the streak.
+ * sees it arrive live and answers; tokens move by the rules; a flick votes nothing and a vote can be
+ * undone; the leaderboard and the streak.
  */
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -289,6 +290,75 @@ describe('rating', () => {
     expect(readUserByEmail<User>(a.member.email)).toMatchObject({ points: 16, newVotes: 0 });
     // B: 2 and +5 for today's visit; a token comes with every 5th vote.
     expect(readUserByEmail<User>(b.member.email)).toMatchObject({ points: 7, votesGiven: 1 });
+    await a.member.close();
+    await b.member.close();
+  }, 180_000);
+
+  it('a short flick votes nothing; a swipe shows its hearts and votes, and Undo puts tokens and counts back', async () => {
+    const a = await memberWithPhoto(
+      browser(),
+      { name: 'Gia', age: 27, gender: 'Female', showMe: 'Both' },
+      samplePhotoPath(2),
+      'Second thoughts',
+    );
+    const { photo } = a;
+    const b = await joinedMember(browser(), { name: 'Hal', age: 32, gender: 'Male', showMe: 'Both' });
+    const { page } = b.member;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await b.member.openInFeed(photo);
+    const photoPath = `users/${a.uid}/photos/${photo.id}`;
+    const votesOnPhoto = `${photoPath}/votes`;
+    const owner = () => readUserByEmail<User>(a.member.email)!;
+    const voter = () => readUserByEmail<User>(b.member.email)!;
+    const before = {
+      owner: owner().points,
+      voter: { points: voter().points, votesGiven: voter().votesGiven ?? 0 },
+      photo: readDocument<Photo>(photoPath)!.votesCount,
+    };
+    expect(before.photo).toBe(0);
+
+    const shown = page.getByRole('img', { name: 'Second thoughts' });
+    const drag = async (by: number, release = true) => {
+      const { x, y, width, height } = await box(shown);
+      const from = { x: x + width / 2, y: y + height / 2 };
+      await page.mouse.move(from.x, from.y);
+      await page.mouse.down();
+      await page.mouse.move(from.x + by, from.y, { steps: 8 });
+      if (release) await page.mouse.up();
+    };
+    // The flicks that used to vote 2 hearts or move on: nothing happens, the photo stays.
+    for (const flick of [-60, -40, 60]) {
+      await drag(flick);
+      await page.waitForTimeout(300);
+      await shown.waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/rate/${photo.id}`);
+    }
+    expect(readDocuments<Vote>(votesOnPhoto)).toHaveLength(0);
+    expect(voter().votesGiven ?? 0).toBe(before.voter.votesGiven);
+
+    // A swipe well to the left says what it will give before it is let go, and gives it.
+    await drag(-160, false);
+    await page.getByRole('status', { name: 'Swipe' }).getByText('1 heart', { exact: true }).waitFor();
+    await page.mouse.up();
+    await shown.waitFor({ state: 'detached' });
+    await eventually(
+      () => readDocument<Photo>(photoPath),
+      (found) => found?.votesCount === 1 && found.rate === 1,
+    );
+    expect(readDocuments<Vote>(votesOnPhoto)).toMatchObject([{ rate: 1 }]);
+
+    // Undo: the vote goes, and with it the tokens and counts it moved; the photo is back to rate.
+    await page.getByText('Rating sent').waitFor();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText('Rating undone: the photo is back').waitFor();
+    await shown.waitFor();
+    await eventually(
+      () => readDocuments<Vote>(votesOnPhoto),
+      (votes) => votes.length === 0,
+    );
+    expect(readDocument<Photo>(photoPath)).toMatchObject({ votesCount: before.photo, rate: 0 });
+    expect(owner().points).toBe(before.owner);
+    expect({ points: voter().points, votesGiven: voter().votesGiven }).toEqual(before.voter);
     await a.member.close();
     await b.member.close();
   }, 180_000);

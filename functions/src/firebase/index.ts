@@ -120,6 +120,7 @@ export const deleteReply = callable(handlers.deleteReply);
 export const reactToComment = callable(handlers.reactToComment);
 export const getPhotos = callable(handlers.getPhotos);
 export const submitRating = callable(handlers.submitRating);
+export const undoVote = callable(handlers.undoVote);
 export const viewRating = callable(handlers.viewRating);
 export const flagPhoto = callable(handlers.flagPhoto);
 export const startComparing = callable(handlers.startComparing);

@@ -103,6 +103,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
     schema: submitRatingSchema,
     valid: { ...ref, rate: 4, comment: 'Nice', chips: [], seconds: 5 },
   },
+  undoVote: { schema: photoRefSchema, valid: ref },
   viewRating: { schema: photoRefSchema, valid: ref },
   flagPhoto: { schema: flagPhotoSchema, valid: { ...ref, reason: REPORT_REASONS[0] } },
   recordLogin: { schema: recordLoginSchema, valid: { timeZone: 'UTC' } },

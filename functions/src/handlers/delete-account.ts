@@ -26,6 +26,7 @@ import { validate, type AccountAdmin, type Clock, type Handler, type HandlerCont
 import type { Subscription } from './premium';
 import { userPath } from './users';
 import { votePushPath } from './push';
+import { voteUndoPath } from './undo-vote';
 import { readVoteKeys, voteIdOf, type StoredVote } from './vote-keys';
 
 export const removalPath = (uid: string) => `removals/${uid}`;
@@ -177,6 +178,7 @@ export async function purgeDeletedMembers(
       tx.delete(billingPath(uid));
       tx.delete(dailyUsesPath(uid));
       tx.delete(votePushPath(uid));
+      tx.delete(voteUndoPath(uid));
       tx.set(userPath(uid), {
         uid,
         deleted: true,

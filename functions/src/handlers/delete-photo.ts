@@ -45,9 +45,17 @@ export async function removePhoto(
         votes.length > DELETIONS_PER_TRANSACTION
           ? []
           : await tx.query(`${path}/reports`, { limit: DELETIONS_PER_TRANSACTION + 1 - votes.length });
+      // What undoing its latest votes would need (vote-fold.ts): a few at most.
+      const folded =
+        votes.length + reports.length > DELETIONS_PER_TRANSACTION
+          ? []
+          : await tx.query(`${path}/foldedVotes`, {
+              limit: DELETIONS_PER_TRANSACTION + 1 - votes.length - reports.length,
+            });
       const found = [
         ...votes.map((vote) => `${path}/votes/${vote.id}`),
         ...reports.map((report) => `${path}/reports/${report.id}`),
+        ...folded.map((entry) => `${path}/foldedVotes/${entry.id}`),
       ];
       const last = found.length <= DELETIONS_PER_TRANSACTION;
       // Only a rated photo is in the histogram; its shard only with the last batch, as votes on

@@ -46,6 +46,7 @@ import { saveCookieConsent } from './save-cookie-consent';
 import { saveMessagingToken } from './save-messaging-token';
 import { flagPhoto, getPhotos, submitRating, viewRating } from './rating';
 import { startComparing } from './start-comparing';
+import { undoVote } from './undo-vote';
 import { recordLogin } from './streak';
 import { updateAvatar } from './update-avatar';
 import { activatePhotos, setPhotoActive } from './set-photo-active';
@@ -118,6 +119,7 @@ const unlimited = {
   getPhotos,
   startComparing,
   submitRating,
+  undoVote,
   viewRating,
   flagPhoto,
   recordLogin,

@@ -32,6 +32,8 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   // Once each time Compare opens; it reads the member's photos and the site's shards.
   startComparing: 20,
   submitRating: 120,
+  // One for each vote at most: the Undo after it.
+  undoVote: 120,
   viewRating: 30,
   flagPhoto: 30,
   recordLogin: 30,

@@ -303,6 +303,9 @@ describe('submitRating', () => {
           `users/owner/photos/${photoId}/votes/${voteIdOf(keys, voter!, 'owner', photoId!)}`,
           `users/${voter}`,
           `users/${voter}/votes/${photoId}`,
+          // What undoing it needs, the voter's alone, which ends the undo of their vote before.
+          `voteUndos/${voter}`,
+          ...(index === 1 ? [`users/owner/photos/p1/foldedVotes/${voter}`] : []),
           // The site's first vote makes the key votes are stored under, once.
           ...(index === 0 ? [VOTE_SECRET_PATH] : []),
         ].sort(),
@@ -316,11 +319,18 @@ describe('submitRating', () => {
       [...new Set([...reads, ...writes])].filter((path) => path.startsWith('stats/rates/')),
     );
     expect(statsTouched).toEqual([[statsShardPath('p1')], [statsShardPath(other)], [statsShardPath('p1')]]);
-    expect(folds.map(({ writes }) => writes.filter((path) => path.includes('/photos/')))).toEqual([
-      ['users/owner/photos/p1', 'users/owner/photos/p1/pendingVotes/voter'],
-      [`users/owner/photos/${other}`, `users/owner/photos/${other}/pendingVotes/voter`],
-      ['users/owner/photos/p1', 'users/owner/photos/p1/pendingVotes/second'],
-    ]);
+    expect(folds.map(({ writes }) => writes.filter((path) => path.includes('/photos/')))).toEqual(
+      [
+        ['p1', 'voter'],
+        [other, 'voter'],
+        ['p1', 'second'],
+      ].map(([photoId, voter]) => [
+        `users/owner/photos/${photoId}`,
+        `users/owner/photos/${photoId}/pendingVotes/${voter}`,
+        // What the fold added to the fair score for the vote, while it may be undone.
+        `users/owner/photos/${photoId}/foldedVotes/${voter}`,
+      ]),
+    );
     expect(await context.store.get(statsShardPath('p1'))).toEqual({
       histogram: { '350': 1 },
       votes: 2,

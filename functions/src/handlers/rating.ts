@@ -30,7 +30,8 @@ import { openFeedPosition, sealFeedPosition } from './feed-cursor';
 import { requireCaller, validate, type Handler } from './handler';
 import { withLocks } from './process-locks';
 import type { Store } from '../store/store';
-import { foldVotes, pendingVotesPath, type PendingVote } from './vote-fold';
+import { foldedVotesPath, foldVotes, pendingVotesPath, type PendingVote } from './vote-fold';
+import { voteUndoPath, type VoteUndo } from './undo-vote';
 import { sealVoter, voteIdOf, voteKeysIn, type StoredVote } from './vote-keys';
 import { assertCompleteMember, NOT_FOUND, userPath } from './users';
 import { PREMIUM_REASON, spendViewRating } from './daily-uses';
@@ -145,12 +146,13 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
         const { keys, keep } = await voteKeysIn(tx, store);
         const voteId = voteIdOf(keys, caller.uid, input.ownerId, input.photoId);
         const votePath = `${votesPath(input.ownerId, input.photoId)}/${voteId}`;
-        const [photo, voter, owner, existing, reported] = await Promise.all([
+        const [photo, voter, owner, existing, reported, previous] = await Promise.all([
           tx.get<Photo>(path),
           tx.get<User>(userPath(caller.uid)),
           tx.get<User>(userPath(input.ownerId)),
           tx.get<StoredVote>(votePath),
           tx.get(`${reportedPath(caller.uid)}/${input.photoId}`),
+          tx.get<VoteUndo>(voteUndoPath(caller.uid)),
         ]);
         assertCompleteMember(voter);
         if (!photo || !owner || owner.deletedAt)
@@ -207,6 +209,20 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
 
         const votesGiven = voterRecord.votesGiven + 1;
         const tokensEarned = tokensForVoteGiven(votesGiven);
+        // This vote is now the one an undo takes back; the one before can no longer be.
+        if (previous) tx.delete(`${foldedVotesPath(previous.ownerId, previous.photoId)}/${caller.uid}`);
+        tx.set(voteUndoPath(caller.uid), {
+          ownerId: input.ownerId,
+          photoId: input.photoId,
+          ratedAt: now,
+          rate: input.rate,
+          chips: input.chips,
+          viewingTimeSeconds: input.seconds,
+          tokensEarned,
+          ownerTokensSpent: owner.points - ownerAfter.points,
+          deactivated: activePhotos.map((other) => other.id),
+          previousVotedAt: voter.lastVotedAt ?? null,
+        } satisfies VoteUndo);
         tx.update(userPath(caller.uid), {
           votesGiven,
           ratesGivenSum: voterRecord.ratesGivenSum + input.rate,

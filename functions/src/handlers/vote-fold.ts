@@ -10,23 +10,34 @@
  * (the local backend has nothing else); on Firebase also the trigger on a new pending entry, which
  * Cloud Functions retries, so a fold lost to contention between instances still lands within seconds.
  *
+ * An undo (`undo-vote.ts`) takes one vote out again: `readUnfold` is the fold's mirror, and each vote
+ * the fold counts leaves, for as long as it may be undone, what it added to the fair score's tally
+ * (`foldedVotes/{voterId}`), which depends on the site's average at the fold, so the undo takes out
+ * exactly that. Whatever the fold adds to the photo, the unfold takes out.
+ *
  * NOTE: within one process, a fold holds its owner's lock (the one votes on that owner take) and its
  * shard's, so no two transactions of the process read and write the same document at once
  * (`process-locks.ts` says why); folds of photos in different shards run side by side.
  */
-import { feedOrder, leaderboardScore } from '../../../src/domain/rating';
+import { feedOrder, leaderboardScore, UNDO_WINDOW_MS } from '../../../src/domain/rating';
 import { photoPath, type Photo } from '../../../src/domain/photo';
-import { shardSiteAverage, tallyVote, type VoterRecord } from '../../../src/domain/score-quality';
-import { moveInHistogram } from '../../../src/domain/scores';
+import {
+  moveTally,
+  shardSiteAverage,
+  voteWeight,
+  type QualityTally,
+  type VoterRecord,
+} from '../../../src/domain/score-quality';
+import { moveInHistogram, removeFromHistogram } from '../../../src/domain/scores';
 import { statsShard, statsShardPath, type SiteStats } from '../../../src/domain/site-stats';
 import type { User } from '../../../src/domain/user';
 import { moveVoteTotals, type CountedVote } from '../../../src/domain/vote-totals';
 import type { Clock } from './handler';
 import { withLocks } from './process-locks';
-import { readPeerMove, writePeerMove } from './peer-stats';
+import { readPeerMove, readPeerRemoval, writePeerMove } from './peer-stats';
 import { readSiteAverage } from './site-stats';
 import { userPath } from './users';
-import type { Store } from '../store/store';
+import type { Store, Transaction } from '../store/store';
 
 /** What the fold needs of a vote: the server's alone (no rule lets a member read it). */
 export interface PendingVote {
@@ -42,8 +53,30 @@ export interface PendingVote {
 export const pendingVotesPath = (ownerId: string, photoId: string) =>
   `${photoPath(ownerId, photoId)}/pendingVotes`;
 
-/** Pending votes one fold takes; one transaction stays far below Firestore's 500 writes. */
+/** Pending votes one fold takes: with their folded records, one transaction stays below Firestore's 500 writes. */
 export const FOLD_BATCH = 200;
+
+/** What the fold added to the fair score's tally for one vote (null: nothing, a junk vote). */
+export interface FoldedVote {
+  ratedAt: Date;
+  weight: number | null;
+}
+
+export const foldedVotesPath = (ownerId: string, photoId: string) =>
+  `${photoPath(ownerId, photoId)}/foldedVotes`;
+
+/**
+ * How long after its vote a fold keeps a vote's folded record: the undo's window, twice over for
+ * the clocks of different instances. A vote folded later (a trigger's retry) is past undoing, and
+ * the voter's next vote removes the record of the one before.
+ */
+const FOLDED_KEPT_MS = 2 * UNDO_WINDOW_MS;
+
+/** The locks a fold of the photo holds: the owner's record, which the votes write, and the photo's site and peer shards (one number names both). */
+export const foldLocks = (ownerId: string, photoId: string) => [
+  userPath(ownerId),
+  `stats/shard/${statsShard(photoId)}`,
+];
 
 /**
  * The photo's vote totals with these votes in; none for a photo rated before it kept them, whose
@@ -93,11 +126,8 @@ async function foldBatch(store: Store, ownerId: string, photoId: string, now: Da
     const rate = (photo.rate * photo.votesCount + hearts) / votesCount;
     const totalViewingTimeSeconds =
       photo.totalViewingTimeSeconds + votes.reduce((sum, { vote }) => sum + vote.viewingTimeSeconds, 0);
-    const tally = votes.reduce((sum, { vote }) => tallyVote(sum, vote, vote.voter, average), {
-      qualityVotes: photo.qualityVotes ?? 0,
-      qualitySum: photo.qualitySum ?? 0,
-      qualitySquares: photo.qualitySquares ?? 0,
-    });
+    const weights = votes.map(({ vote }) => voteWeight(vote, vote.voter, average));
+    const tally = weights.reduce<QualityTally>((sum, weight) => moveTally(sum, weight), tallyOf(photo));
     const previousRate = photo.votesCount > 0 ? photo.rate : null;
     tx.update(path, {
       rate,
@@ -120,11 +150,79 @@ async function foldBatch(store: Store, ownerId: string, photoId: string, now: Da
       votes: (shard?.votes ?? 0) + votes.length,
       votesSum: (shard?.votesSum ?? 0) + hearts,
     } satisfies SiteStats);
-    for (const { id } of votes) tx.delete(`${pendingVotesPath(ownerId, photoId)}/${id}`);
+    for (const [index, { id, vote }] of votes.entries()) {
+      tx.delete(`${pendingVotesPath(ownerId, photoId)}/${id}`);
+      if (now.getTime() - vote.ratedAt.getTime() <= FOLDED_KEPT_MS)
+        tx.set(`${foldedVotesPath(ownerId, photoId)}/${id}`, {
+          ratedAt: vote.ratedAt,
+          weight: weights[index] ?? null,
+        } satisfies FoldedVote);
+    }
     return votes.length;
   });
   // A full batch may have left more behind it.
   return pending.length === FOLD_BATCH ? counted + (await foldBatch(store, ownerId, photoId, now)) : counted;
+}
+
+const tallyOf = (photo: Photo): QualityTally => ({
+  qualityVotes: photo.qualityVotes ?? 0,
+  qualitySum: photo.qualitySum ?? 0,
+  qualitySquares: photo.qualitySquares ?? 0,
+});
+
+/** Hearts are half steps, so their sum is a multiple of 0.5: kept exact however the average rounded. */
+const heartsOf = (photo: Photo) => Math.round(photo.rate * photo.votesCount * 2) / 2;
+
+/**
+ * Takes one vote the fold counted out of its photo again (an undo), the fold's mirror: count,
+ * average, viewing time, vote totals, tally (by what the fold added, `folded`), feed and leaderboard
+ * order, and the site's and peers' histograms. The reads happen now, in the transaction; the writes
+ * when the returned function is called, after the caller's other reads. The caller holds `foldLocks`.
+ */
+export async function readUnfold(
+  tx: Transaction,
+  store: Store,
+  photo: Photo,
+  owner: User,
+  vote: Pick<PendingVote, 'rate' | 'chips' | 'viewingTimeSeconds'>,
+  folded: FoldedVote,
+  now: Date,
+): Promise<() => void> {
+  const path = photoPath(photo.userId, photo.id);
+  const shardPath = statsShardPath(photo.id);
+  const shard = await tx.get<SiteStats>(shardPath);
+  const votesCount = Math.max(0, photo.votesCount - 1);
+  const leavesPeers = votesCount === 0 ? await readPeerRemoval(tx, photo) : null;
+  const peers = votesCount === 0 ? null : await readPeerMove(tx, photo, owner, now);
+  const average = shardSiteAverage(shard, photo) ?? (await readSiteAverage(store));
+  const hearts = Math.max(0, heartsOf(photo) - vote.rate);
+  const rate = votesCount === 0 ? 0 : hearts / votesCount;
+  const totalViewingTimeSeconds = Math.max(0, photo.totalViewingTimeSeconds - vote.viewingTimeSeconds);
+  const tally = moveTally(tallyOf(photo), folded.weight, -1);
+  return () => {
+    tx.update(path, {
+      rate,
+      votesCount,
+      totalViewingTimeSeconds,
+      averageViewingTimeSeconds: votesCount === 0 ? 0 : totalViewingTimeSeconds / votesCount,
+      ...(photo.voteTotals
+        ? { voteTotals: moveVoteTotals(photo.voteTotals, [{ rate: vote.rate, chips: vote.chips }], -1) }
+        : {}),
+      ...tally,
+      feedOrder: feedOrder({ ...photo, votesCount, ...tally }, owner.subscribed),
+      leaderboardScore: leaderboardScore({ rate, votesCount, ...tally }, average),
+      ...(peers ? writePeerMove(tx, peers, photo.rate, rate) : {}),
+    });
+    leavesPeers?.();
+    tx.set(shardPath, {
+      histogram:
+        votesCount === 0
+          ? removeFromHistogram(shard?.histogram ?? {}, photo.rate)
+          : moveInHistogram(shard?.histogram ?? {}, photo.rate, rate),
+      votes: Math.max(0, (shard?.votes ?? 0) - 1),
+      votesSum: Math.max(0, (shard?.votesSum ?? 0) - vote.rate),
+    } satisfies SiteStats);
+  };
 }
 
 const queuedFolds = new WeakMap<Store, Map<string, Promise<number>>>();
@@ -143,8 +241,7 @@ export function foldVotes(store: Store, clock: Clock, ownerId: string, photoId: 
   const key = photoPath(ownerId, photoId);
   const queued = waiting.get(key);
   if (queued) return queued;
-  // The owner's record, which the votes write, and the photo's site and peer shards (one number names both).
-  const fold = withLocks([userPath(ownerId), `stats/shard/${statsShard(photoId)}`], () => {
+  const fold = withLocks(foldLocks(ownerId, photoId), () => {
     // Started: a vote from now on asks for the next fold.
     waiting.delete(key);
     return foldBatch(store, ownerId, photoId, clock.now());

@@ -6,7 +6,15 @@ import { cacheFeed, deleteFeedCache } from '@/data/feed-cache';
 import { feedCacheWritten } from '@/data/use-feed';
 import type { Callables } from '@/domain/callables';
 import { OFFLINE_MESSAGES } from '@/domain/errors';
-import { COMMENT_TIP, DEFAULT_CAPTION, EMPTY_FEED, type FeedPhoto } from '@/domain/rating';
+import { formatScore } from '@/domain/scores';
+import {
+  COMMENT_TIP,
+  DEFAULT_CAPTION,
+  EMPTY_FEED,
+  RATING_MESSAGES,
+  UNDO_MESSAGES,
+  type FeedPhoto,
+} from '@/domain/rating';
 import { FIRST_PHOTO_ID, resetFirstPhoto, showFirstPhoto } from '@/lib/first-photo';
 import { storageKeys } from '@/lib/storage';
 import { aMember, renderApp } from '@/testing/test-utils';
@@ -62,6 +70,14 @@ function renderRate(route = '/rate', user = aMember({ complete: true, onBoarding
 }
 
 const location = () => screen.getByLabelText('location').textContent;
+const swipePreview = () => screen.queryByRole('status', { name: 'Swipe' });
+/** A drag over the photo shown, through the given offsets, let go at the last (or where it began). */
+function swipe(offsets: number[]) {
+  const target = shownPhoto().parentElement!;
+  fireEvent.pointerDown(target, { clientX: 300, pointerId: 1 });
+  for (const offset of offsets) fireEvent.pointerMove(target, { clientX: 300 + offset, pointerId: 1 });
+  fireEvent.pointerUp(target, { clientX: 300 + (offsets.at(-1) ?? 0), pointerId: 1 });
+}
 const shownPhoto = () => screen.getByRole('img', { name: /Photo to rate|Caption/ });
 
 beforeEach(() => {
@@ -424,8 +440,8 @@ describe('the rating feed', () => {
     expect(await screen.findByText('Current rating: 8.6/10 · Very Attractive (8 votes)')).toBeInTheDocument();
   });
 
-  it('rates with a swipe, and a swipe let go in the middle skips', async () => {
-    const submitRating = vi.fn(async () => ({ rate: 4, votesCount: 1, tokensEarned: 0 }));
+  it('rates with a swipe past the arming distance, and a swipe brought back to the middle skips', async () => {
+    const submitRating = vi.fn(async () => ({ tokensEarned: 0 }));
     serve({
       getPhotos: async () => ({
         photos: [photo('a'), photo('b', 'Caption b'), photo('c', 'Caption c')],
@@ -435,25 +451,150 @@ describe('the rating feed', () => {
     });
     renderRate();
     await screen.findByText(DEFAULT_CAPTION);
-    const swipe = (to: number) => {
-      const target = shownPhoto().parentElement!;
-      fireEvent.pointerDown(target, { clientX: 300, pointerId: 1 });
-      fireEvent.pointerMove(target, { clientX: 300 + to, pointerId: 1 });
-      fireEvent.pointerUp(target, { clientX: 300 + to, pointerId: 1 });
-    };
-    swipe(150);
+    swipe([150]);
     await screen.findByText('Caption b');
     await waitFor(() => expect(submitRating).toHaveBeenCalled());
     expect(submitRating).toHaveBeenCalledWith(expect.objectContaining({ photoId: 'a', rate: 4 }));
-    swipe(15);
+    // Past the arming distance and back: let go in the middle, it skips, as the spec's release at 0.
+    swipe([-120, 10]);
     expect(await screen.findByText('Caption c')).toBeInTheDocument();
     expect(submitRating).toHaveBeenCalledTimes(1);
     // All the way left is the lowest rating, not an invalid 0.
-    swipe(-300);
+    swipe([-300]);
     await waitFor(() => expect(submitRating).toHaveBeenCalledTimes(2));
     expect(submitRating).toHaveBeenLastCalledWith(expect.objectContaining({ photoId: 'c', rate: 0.5 }));
     expect(await screen.findByText(EMPTY_FEED)).toBeInTheDocument();
     expect(screen.queryByText('Failed to submit photo rating')).not.toBeInTheDocument();
+  });
+
+  it('does nothing for a short flick: the photo springs back, with no vote and no skip', async () => {
+    const submitRating = vi.fn(async () => ({ tokensEarned: 0 }));
+    serve({
+      getPhotos: async () => ({ photos: [photo('a', 'Caption a'), photo('b', 'Caption b')], next: null }),
+      submitRating,
+    });
+    renderRate();
+    await screen.findByText('Caption a');
+    // The flicks that cast 2 hearts, or moved on, by accident; and a tap.
+    for (const flick of [[-60], [-40], [60], [15], [-99], []]) {
+      swipe(flick);
+      expect(swipePreview()).not.toBeInTheDocument();
+    }
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByText('Caption a')).toBeInTheDocument();
+    expect(screen.queryByText('Caption b')).not.toBeInTheDocument();
+    expect(
+      (await screen.findByRole('radiogroup', { name: 'Hearts' })).querySelectorAll('.MuiRating-iconFilled'),
+    ).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Rate' })).toBeDisabled();
+    expect(submitRating).not.toHaveBeenCalled();
+  });
+
+  it('shows the hearts a swipe will give while it is dragged, once past the arming distance', async () => {
+    const submitRating = vi.fn(async () => ({ tokensEarned: 0 }));
+    serve({
+      getPhotos: async () => ({ photos: [photo('a', 'Caption a'), photo('b', 'Caption b')], next: null }),
+      submitRating,
+    });
+    renderRate();
+    await screen.findByText('Caption a');
+    const target = shownPhoto().parentElement!;
+    fireEvent.pointerDown(target, { clientX: 300, pointerId: 1 });
+    fireEvent.pointerMove(target, { clientX: 240, pointerId: 1 });
+    // Still a flick: nothing said, as letting go would do nothing.
+    expect(swipePreview()).not.toBeInTheDocument();
+    fireEvent.pointerMove(target, { clientX: 190, pointerId: 1 });
+    expect(swipePreview()).toHaveTextContent('1.5 hearts');
+    fireEvent.pointerMove(target, { clientX: 450, pointerId: 1 });
+    expect(swipePreview()).toHaveTextContent('4 hearts');
+    fireEvent.pointerMove(target, { clientX: 310, pointerId: 1 });
+    expect(swipePreview()).toHaveTextContent('Skip');
+    fireEvent.pointerMove(target, { clientX: 360, pointerId: 1 });
+    expect(swipePreview()).toHaveTextContent('3 hearts');
+    expect(submitRating).not.toHaveBeenCalled();
+    fireEvent.pointerUp(target, { clientX: 360, pointerId: 1 });
+    await screen.findByText('Caption b');
+    await waitFor(() =>
+      expect(submitRating).toHaveBeenCalledWith(expect.objectContaining({ photoId: 'a', rate: 3 })),
+    );
+    expect(swipePreview()).not.toBeInTheDocument();
+  });
+
+  it('starts each photo afresh: no band named, no comment hint, at the top of the screen', async () => {
+    localStorage.removeItem(storageKeys.commentTipSeen);
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    serve({
+      getPhotos: async () => ({ photos: [photo('a', 'Caption a'), photo('b', 'Caption b')], next: null }),
+      submitRating: async () => ({ tokensEarned: 0 }),
+    });
+    const { user } = renderRate();
+    await screen.findByText('Caption a');
+    expect(scrollTo).not.toHaveBeenCalled();
+    // A touch leaves the heart it chose pointed at, with no pointer to leave it.
+    const hearts = await screen.findByRole('radiogroup', { name: 'Hearts' });
+    hearts.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 200, height: 48 });
+    fireEvent.mouseMove(hearts, { clientX: 150 });
+    await user.keyboard('4');
+    expect(screen.getByText(formatScore(4))).toBeInTheDocument();
+    expect(screen.getByText(COMMENT_TIP)).toBeInTheDocument();
+    await act(() => import('@/domain/schemas'));
+    act(() => screen.getByRole('button', { name: 'Rate' }).click());
+    expect(await screen.findByText('Caption b')).toBeInTheDocument();
+    expect(screen.queryByText(/\/10 · /)).not.toBeInTheDocument();
+    expect(screen.queryByText(COMMENT_TIP)).not.toBeInTheDocument();
+    const nextHearts = screen.getByRole('radiogroup', { name: 'Hearts' });
+    expect(nextHearts.querySelectorAll('.MuiRating-iconFilled')).toHaveLength(0);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    scrollTo.mockRestore();
+  });
+
+  it('offers Undo after a vote: the server takes it back and the photo returns to be rated again', async () => {
+    const submitRating = vi.fn(async () => ({ tokensEarned: 0 }));
+    const undoVote = vi.fn(async () => ({ undone: true as const }));
+    serve({
+      getPhotos: async () => ({ photos: [photo('a', 'Caption a'), photo('b', 'Caption b')], next: null }),
+      submitRating,
+      undoVote,
+    });
+    const { user } = renderRate();
+    await screen.findByText('Caption a');
+    await user.keyboard('4');
+    await user.click(screen.getByRole('button', { name: 'Rate' }));
+    await screen.findByText('Caption b');
+    expect(await screen.findByText(UNDO_MESSAGES.offered)).toBeInTheDocument();
+    expect(undoVote).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(undoVote).toHaveBeenCalledWith({ ownerId: 'owner-a', photoId: 'a' }));
+    expect(undoVote).toHaveBeenCalledTimes(1);
+    // Back where the member is, to be rated again, with nothing of the vote left in it.
+    expect(await screen.findByText('Caption a')).toBeInTheDocument();
+    expect(await screen.findByText(UNDO_MESSAGES.undone)).toBeInTheDocument();
+    await waitFor(() => expect(location()).toBe('/rate/a'));
+    expect(screen.getByRole('button', { name: 'Rate' })).toBeDisabled();
+    await user.keyboard('2');
+    await user.click(screen.getByRole('button', { name: 'Rate' }));
+    await screen.findByText('Caption b');
+    await waitFor(() => expect(submitRating).toHaveBeenCalledTimes(2));
+    expect(submitRating).toHaveBeenLastCalledWith(expect.objectContaining({ photoId: 'a', rate: 2 }));
+  });
+
+  it('says so when the server can no longer undo the vote, and leaves the member where they are', async () => {
+    serve({
+      getPhotos: async () => ({ photos: [photo('a', 'Caption a'), photo('b', 'Caption b')], next: null }),
+      submitRating: async () => ({ tokensEarned: 0 }),
+      undoVote: async () => {
+        throw new CallError('failed-precondition', RATING_MESSAGES.undoGone);
+      },
+    });
+    const { user } = renderRate();
+    await screen.findByText('Caption a');
+    await user.keyboard('4');
+    await user.click(screen.getByRole('button', { name: 'Rate' }));
+    await screen.findByText(UNDO_MESSAGES.offered);
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText(RATING_MESSAGES.undoGone)).toBeInTheDocument();
+    expect(screen.getByText('Caption b')).toBeInTheDocument();
+    expect(screen.queryByText('Caption a')).not.toBeInTheDocument();
   });
 
   it('says in the tutorial what the far left of a swipe gives', async () => {

@@ -1,20 +1,12 @@
 /**
  * `/rate` and `/rate/{photoId}`: one photo at a time from the feed. Hearts by tap, keys 1 to 5 or a
- * swipe; Skip by button, the right arrow or a swipe let go in the middle; Report and View Rating.
+ * swipe; Skip by button, the right arrow or a swipe let go in the middle; Report and View Rating; Undo
+ * of the last vote for a few seconds. Each photo starts afresh, at the top of the screen.
  */
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
-import {
-  memo,
-  startTransition,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type PointerEvent,
-} from 'react';
+import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { DisplayImage } from '@/components/display-image';
 import { PageMeta } from '@/components/page-meta';
@@ -31,8 +23,7 @@ import {
   keyRating,
   NO_RATINGS_YET,
   RATE_HEADING,
-  swipeOffset,
-  swipeRating,
+  SWIPE_LIMIT,
   type FeedPhoto,
   type ReportReason,
 } from '@/domain/rating';
@@ -46,6 +37,10 @@ import { dropFirstPhoto, meetFirstPhoto, RATE_PHOTO_WIDTH } from '@/lib/first-ph
 import { logFailure } from '@/lib/report-error';
 import { storageKeys } from '@/lib/storage';
 import { RatingPanel, type RatingDraft, type RatingInput } from './rating-panel';
+import { SwipePreview } from './swipe-preview';
+import { useSwipe, type SwipeRelease } from './use-swipe';
+import { useTopForEachPhoto } from './use-top-for-each-photo';
+import { useUndoVote } from './use-undo-vote';
 
 // Shown only when asked for (Report) or once per device (the tutorial): off the first photo's path.
 const ReportDialog = onDemand(() => import('./report-dialog').then((module) => module.ReportDialog));
@@ -63,8 +58,6 @@ function loadRatingSchema(): Promise<RatingSchema> {
 }
 
 const EMPTY_INPUT: RatingDraft = { rate: null, comment: '', chips: [] };
-/** A drag counts as a swipe once it has moved this far; a tap is not a skip. */
-const SWIPE_START_PX = 10;
 /** The server's refusals that another try would meet again: the photo does not come back. */
 const VOTE_REFUSED = new Set([
   'already-exists',
@@ -139,8 +132,6 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
     localStorage.getItem(storageKeys.rateTutorialSeen) ? null : 'tutorial',
   );
   const [tip, setTip] = useState(false);
-  const [dragX, setDragX] = useState(0);
-  const drag = useRef<{ startX: number; moved: boolean } | null>(null);
   const shownAt = useRef(0);
   /** Photos whose vote is on its way or given: two presses in one frame send one vote. */
   const sent = useRef<Set<string>>(new Set());
@@ -163,14 +154,16 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
     setIndex(named >= 0 ? named : 0);
   }
 
-  // Input starts over with each photo.
+  // Input starts over with each photo, and so do the messages over it.
   const [inputFor, setInputFor] = useState(currentId);
   if (inputFor !== currentId) {
     setInputFor(currentId);
     setInput(EMPTY_INPUT);
     setError(null);
     setViewedRating(null);
+    setTip(false);
   }
+  useTopForEachPhoto(currentId);
 
   // The URL follows the photo shown, without adding to history; its viewing time starts now.
   useEffect(() => {
@@ -245,7 +238,21 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
     if (started) loadRatingSchema().catch(() => undefined);
   }, [started]);
 
-  const { remove: removeFromFeed, restore: restoreToFeed } = feed;
+  const { remove: removeFromFeed, restore: restoreToFeed, putBack } = feed;
+  // An undone vote's photo comes back where the member is now, to be rated again.
+  const position = useRef(index);
+  useEffect(() => {
+    position.current = index;
+  }, [index]);
+  const offerUndo = useUndoVote(
+    useCallback(
+      (photo: FeedPhoto) => {
+        sent.current.delete(photo.id);
+        putBack(photo, position.current ?? 0);
+      },
+      [putBack],
+    ),
+  );
   /** Sends a vote whose photo has left the screen. */
   const vote = useCallback(
     (photo: FeedPhoto, valid: RatingFormValues, seconds: number) =>
@@ -257,13 +264,15 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
         chips: valid.chips,
         seconds,
       }).then(
-        () =>
+        () => {
           removeFromFeed(photo.id, {
             id: photo.id,
             ownerId: photo.userId,
             rate: valid.rate,
             ratedAt: new Date(),
-          }),
+          });
+          offerUndo(photo);
+        },
         (failure: unknown) => {
           // Said above the comment box, as the spec has it; the member stays on the photo they are on
           // now, and a vote that may pass another time brings its photo back later.
@@ -274,7 +283,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
           }
         },
       ),
-    [removeFromFeed, restoreToFeed],
+    [removeFromFeed, restoreToFeed, offerUndo],
   );
 
   const send = useCallback(
@@ -376,35 +385,26 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
   });
   const onViewRating = useCallback(() => void latestViewRating.current(), []);
 
-  const onPointerDown = (event: PointerEvent<HTMLElement>) => {
-    drag.current = { startX: event.clientX, moved: false };
-    event.currentTarget.setPointerCapture?.(event.pointerId);
-  };
-  const onPointerMove = (event: PointerEvent<HTMLElement>) => {
-    if (!drag.current) return;
-    const offset = event.clientX - drag.current.startX;
-    if (Math.abs(offset) > SWIPE_START_PX) drag.current.moved = true;
-    if (drag.current.moved) setDragX(offset);
-  };
-  const onPointerUp = (event: PointerEvent<HTMLElement>) => {
-    const gesture = drag.current;
-    drag.current = null;
-    setDragX(0);
-    if (!gesture?.moved) return;
-    const rate = swipeRating(event.clientX - gesture.startX);
-    if (rate === null) skip();
-    else {
-      chooseRate(rate);
-      submit({ rate, comment: input.comment.trim(), chips: input.chips });
-    }
-  };
+  const swipe = useSwipe(
+    useCallback(
+      (release: SwipeRelease) => {
+        if ('skip' in release) skip();
+        else {
+          chooseRate(release.rate);
+          submit({ rate: release.rate, comment: input.comment.trim(), chips: input.chips });
+        }
+      },
+      [skip, chooseRate, submit, input],
+    ),
+  );
+  // The photo follows the finger as far as the mapping goes, and springs back when let go.
+  const dragX = Math.max(-SWIPE_LIMIT, Math.min(SWIPE_LIMIT, swipe.dragX));
 
   const closeTutorial = () => {
     localStorage.setItem(storageKeys.rateTutorialSeen, '1');
     setDialog(null);
   };
 
-  const swipePreview = swipeRating(dragX);
   const emptyAndDone = exhausted && !feed.hasMore && !feed.loading;
 
   // The first photo drawn before the app (src/lib/first-photo.ts) stays over this screen's only while it
@@ -448,13 +448,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
             </Typography>
             <Box
               ref={frame}
-              onPointerDown={onPointerDown}
-              onPointerMove={onPointerMove}
-              onPointerUp={onPointerUp}
-              onPointerCancel={() => {
-                drag.current = null;
-                setDragX(0);
-              }}
+              {...swipe.handlers}
               sx={{
                 position: 'relative',
                 aspectRatio: '3 / 4',
@@ -465,7 +459,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
                 bgcolor: 'action.hover',
                 touchAction: 'pan-y',
                 userSelect: 'none',
-                transform: `translateX(${swipeOffset(dragX)}px) rotate(${swipeOffset(dragX) / 25}deg)`,
+                transform: `translateX(${dragX}px) rotate(${dragX / 25}deg)`,
                 transition: dragX === 0 ? 'transform 0.2s' : 'none',
               }}
             >
@@ -494,25 +488,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
                     />
                   ),
               )}
-              {dragX !== 0 && (
-                <Box
-                  aria-live="polite"
-                  sx={{
-                    position: 'absolute',
-                    zIndex: 2,
-                    top: 16,
-                    left: 16,
-                    px: 1.5,
-                    py: 0.5,
-                    borderRadius: 1,
-                    bgcolor: 'rgba(0,0,0,0.6)',
-                    color: 'white',
-                    fontWeight: 700,
-                  }}
-                >
-                  {swipePreview === null ? 'Skip' : `${swipePreview} ♥`}
-                </Box>
-              )}
+              <SwipePreview armed={swipe.armed} rate={swipe.preview} />
               {/* Over the photo, not above the hearts: a message appearing never moves what is under the pointer. */}
               {(viewedRating || tip) && (
                 <Stack spacing={1} sx={{ position: 'absolute', zIndex: 2, left: 8, right: 8, bottom: 8 }}>
@@ -525,6 +501,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
           </Stack>
           {inputsShown && (
             <RatingPanel
+              photoId={current.id}
               value={input}
               onChange={changeInput}
               onRateChange={chooseRate}

@@ -31,6 +31,8 @@ export interface RatingInput {
 export type RatingDraft = Omit<RatingInput, 'rate'> & { rate: number | null };
 
 interface Props {
+  /** The photo being rated: the hearts start over with each one. */
+  photoId: string;
   value: RatingDraft;
   onChange: (change: Partial<Omit<RatingInput, 'rate'>>) => void;
   onRateChange: (rate: number | null) => void;
@@ -44,6 +46,7 @@ interface Props {
  * starts the next photo over, changing the hearts and Rate but seldom the tags or the comment.
  */
 export const RatingPanel = memo(function RatingPanel({
+  photoId,
   value,
   onChange,
   onRateChange,
@@ -52,32 +55,10 @@ export const RatingPanel = memo(function RatingPanel({
   onSkip,
 }: Props) {
   const { rate, comment, chips } = value;
-  const [hovered, setHovered] = useState<number | null>(null);
-  const label = hovered ?? rate;
 
   return (
     <Stack spacing={2} component="section" aria-label="Your rating">
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
-        <Rating
-          role="radiogroup"
-          aria-label="Hearts"
-          name="hearts"
-          value={rate}
-          precision={0.5}
-          max={5}
-          size="large"
-          onChange={(_event, value) => onRateChange(value)}
-          onChangeActive={(_event, value) => setHovered(value > 0 ? value : null)}
-          icon={HEART}
-          emptyIcon={EMPTY_HEART}
-          getLabelText={heartsLabel}
-          sx={{ fontSize: 48 }}
-        />
-        {/* Always one line high, so the label coming and going moves nothing below it. */}
-        <Typography variant="body2" aria-live="polite" sx={{ minHeight: '1.5em', fontWeight: 600 }}>
-          {label === null ? '' : formatScore(label)}
-        </Typography>
-      </Box>
+      <Hearts key={photoId} rate={rate} onRateChange={onRateChange} />
       {/* No touch ripple: a press shows the next photo at once, and the ripple's renders would delay it (the
           keyboard's focus ripple stays). */}
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
@@ -105,6 +86,45 @@ export const RatingPanel = memo(function RatingPanel({
     </Stack>
   );
 });
+
+/**
+ * The hearts and the band they name. Keyed by photo: the heart pointed at or focused (a touch leaves
+ * one behind, with no pointer to leave it) belongs to the photo it was on, not under the next one's
+ * empty hearts.
+ */
+function Hearts({
+  rate,
+  onRateChange,
+}: {
+  rate: number | null;
+  onRateChange: (rate: number | null) => void;
+}) {
+  const [hovered, setHovered] = useState<number | null>(null);
+  const label = hovered ?? rate;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+      <Rating
+        role="radiogroup"
+        aria-label="Hearts"
+        name="hearts"
+        value={rate}
+        precision={0.5}
+        max={5}
+        size="large"
+        onChange={(_event, value) => onRateChange(value)}
+        onChangeActive={(_event, value) => setHovered(value > 0 ? value : null)}
+        icon={HEART}
+        emptyIcon={EMPTY_HEART}
+        getLabelText={heartsLabel}
+        sx={{ fontSize: 48 }}
+      />
+      {/* Always one line high, so the label coming and going moves nothing below it. */}
+      <Typography variant="body2" aria-live="polite" sx={{ minHeight: '1.5em', fontWeight: 600 }}>
+        {label === null ? '' : formatScore(label)}
+      </Typography>
+    </Box>
+  );
+}
 
 const HEART = <FavoriteIcon fontSize="inherit" color="error" />;
 const EMPTY_HEART = <FavoriteBorderIcon fontSize="inherit" />;
