@@ -134,7 +134,7 @@ function PushProbe({ stored }: { stored: NotificationPorts['stored'] | undefined
 
 describe('push on this device', () => {
   const postMessage = vi.fn();
-  const message: PushMessage = { title: 'Photorater', body: 'You have 1 new votes', url: '/photos?photo=p1' };
+  const message: PushMessage = { title: 'Photorater', body: 'You have 1 new vote', url: '/photos?photo=p1' };
 
   function setVisibility(state: DocumentVisibilityState) {
     Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
