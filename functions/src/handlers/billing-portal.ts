@@ -30,14 +30,14 @@ export const createBillingPortalSession: Handler<Callables['createBillingPortalS
       await store.query<Subscription>('subscriptions', { where: [{ field: 'uid', equals: caller.uid }] })
     )
       .filter(({ data: subscription }) => {
-        const { ended, customerId, paidThrough } = subscription;
-        return !ended && customerId && paidThrough && paidThrough > now;
+        const { ended, paidThrough } = subscription;
+        return !ended && paidThrough && paidThrough > now;
       })
       .sort((a, b) => b.data.paidThrough!.getTime() - a.data.paidThrough!.getTime());
     if (!running) throw new HttpsError('failed-precondition', PAYMENT_MESSAGES.noSubscription);
     try {
       return await payments.createPortal({
-        customerId: running.data.customerId!,
+        ...(running.data.customerId ? { customerId: running.data.customerId } : {}),
         subscriptionId: running.id,
         returnUrl: `${input.redirectUrl}${input.returnPath ?? PORTAL_RETURN_PATH}`,
       });

@@ -26,7 +26,8 @@ export interface CheckoutRequest {
 
 /** A visit to the provider's portal, where a member manages one subscription. */
 export interface PortalRequest {
-  customerId: string;
+  /** The customer the subscription's events named; a subscription from before they were kept has none, and the provider finds it. */
+  customerId?: string;
   subscriptionId: string;
   /** Where the portal's way back leads: a page of the app. */
   returnUrl: string;

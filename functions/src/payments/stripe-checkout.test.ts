@@ -40,6 +40,8 @@ function answer(request: IncomingMessage): unknown {
           ]
         : [],
     );
+  if (url.pathname === '/v1/subscriptions/sub_1')
+    return { id: 'sub_1', object: 'subscription', customer: 'cus_1' };
   if (url.pathname === '/v1/billing_portal/sessions')
     return { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/x' };
   if (url.pathname === '/v1/checkout/sessions')
@@ -98,5 +100,15 @@ describe('the Stripe client', () => {
     expect(request).toMatchObject({ path: '/v1/billing_portal/sessions', version: STRIPE_API_VERSION });
     expect(new URLSearchParams(request!.body).get('customer')).toBe('cus_1');
     expect(new URLSearchParams(request!.body).get('return_url')).toBe('https://app.example/profile');
+  });
+
+  it('asks Stripe for the customer of a subscription whose customer was not kept', async () => {
+    requests.length = 0;
+    await provider().createPortal({ subscriptionId: 'sub_1', returnUrl: 'https://app.example/profile' });
+    expect(requests.map((request) => request.path.split('?')[0])).toEqual([
+      '/v1/subscriptions/sub_1',
+      '/v1/billing_portal/sessions',
+    ]);
+    expect(new URLSearchParams(requests[1]!.body).get('customer')).toBe('cus_1');
   });
 });

@@ -71,8 +71,10 @@ export function stripeCheckout(settings: StripeSettings, address: StripeApiAddre
     returnOrigins: settings.returnOrigins,
     async createPortal(request) {
       // The dashboard's default portal configuration says what members may change (see README).
+      const known = request.customerId;
+      const customer = known ?? (await stripe.subscriptions.retrieve(request.subscriptionId)).customer;
       const session = await stripe.billingPortal.sessions.create({
-        customer: request.customerId,
+        customer: typeof customer === 'string' ? customer : customer.id,
         return_url: request.returnUrl,
       });
       return { url: session.url };
