@@ -44,7 +44,7 @@ import type {
   AdminVoteRow,
   GenerateGenCommentsInput,
 } from './admin-photos';
-import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
+import type { BillingPortalInput, CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { PhotoRefusal } from './limits';
 import type { SharedPhoto } from './photo';
 import type { PhotoStanding } from './photo-standing';
@@ -117,6 +117,8 @@ export interface Callables {
   getPhotoStanding: { input: { photoId: string }; result: PhotoStanding };
   createSubscribeCheckoutSession: { input: SubscribeCheckoutInput; result: CheckoutSession };
   createCheckoutSession: { input: CheckoutInput; result: CheckoutSession };
+  /** The payment provider's page where a member cancels, resumes or pays Premium with another card. */
+  createBillingPortalSession: { input: BillingPortalInput; result: { url: string } };
   adminUpdateUser: { input: AdminUpdateUserInput; result: { updated: Array<keyof AdminUserChanges> } };
   adminListUsers: { input: AdminListUsersInput; result: AdminUserPage };
   adminDeleteUser: { input: AdminDeleteUserInput; result: { deleted: true } };

@@ -54,13 +54,18 @@ export function shouldNotify(notification: ReactionNotification, reactorId: stri
   return notification.targetUserId !== reactorId;
 }
 
+/** 'You have 1 new vote', 'You have 3 new votes'. */
+export function newVotesText(count: number): string {
+  return `You have ${count} new ${count === 1 ? 'vote' : 'votes'}`;
+}
+
 /** What the bell's menu says: new votes first, else the last message not yet seen, else all caught up. */
 export function bellMessage(
   newVotes: number,
   last: AppNotification | undefined,
   seenAt: Date | undefined,
 ): { text: string; unread: boolean } {
-  if (newVotes > 0) return { text: `You have ${newVotes} new votes`, unread: true };
+  if (newVotes > 0) return { text: newVotesText(newVotes), unread: true };
   if (last && (!seenAt || last.at > seenAt)) return { text: last.body, unread: true };
   return { text: "You're all caught up!", unread: false };
 }

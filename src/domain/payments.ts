@@ -26,7 +26,22 @@ export const PAYMENT_MESSAGES = {
   choosePack: 'Choose one of the token packs',
   notAvailable: 'Payments are not available right now. Please try again later.',
   donationFailed: 'Your donation could not be started. Please try again.',
+  returnPath: 'The return path must be a page of this app.',
+  /** Back from a checkout the member left without paying. */
+  cancelled: 'Checkout cancelled. Nothing was charged.',
+  noSubscription: 'You have no Premium subscription to manage.',
+  portalFailed: 'Your subscription could not be opened. Please try again.',
 } as const;
+
+/** What the member is told once the webhook has credited what they bought. */
+export const ARRIVED_MESSAGES = {
+  tokens: (tokens: number, balance: number) => `${tokens} tokens arrived. You now have ${balance} tokens.`,
+  premium: 'Premium is on. Thank you for subscribing!',
+  donation: 'Thank you for your donation!',
+} as const;
+
+/** How long the checkout's return watches the member's record for what they bought. */
+export const ARRIVAL_WAIT_MS = 60_000;
 
 export const PAYMENT_PROCESSING_TOAST_MS = 3000;
 
@@ -52,6 +67,19 @@ const redirectUrl = yup
   .max(200, PAYMENT_MESSAGES.returnAddress)
   .required(PAYMENT_MESSAGES.returnAddress)
   .test('origin', PAYMENT_MESSAGES.returnAddress, (value) => isOrigin(value));
+
+/**
+ * A page of this app to come back to: one path, no scheme, host, query or fragment, so a checkout
+ * can only return to this site (`//evil.example` is a host, and refused).
+ */
+export function isAppPath(value: string): boolean {
+  return /^\/(?!\/)[A-Za-z0-9/_-]{0,199}$/.test(value) && !value.includes('//');
+}
+
+const returnPath = yup
+  .string()
+  .max(200, PAYMENT_MESSAGES.returnPath)
+  .test('path', PAYMENT_MESSAGES.returnPath, (value) => value === undefined || isAppPath(value));
 
 const clientReferenceId = yup
   .string()
@@ -82,6 +110,7 @@ export const subscribeCheckoutSchema = yup.object({
     .required(PAYMENT_MESSAGES.choosePlan),
   redirectUrl,
   clientReferenceId,
+  returnPath,
 });
 export type SubscribeCheckoutInput = yup.InferType<typeof subscribeCheckoutSchema>;
 
@@ -108,8 +137,16 @@ export const checkoutSchema = yup.object({
     }),
   redirectUrl,
   clientReferenceId,
+  returnPath,
 });
 export type CheckoutInput = yup.InferType<typeof checkoutSchema>;
+
+/** createBillingPortalSession: the app's origin and the page to come back to (the profile by default). */
+export const billingPortalSchema = yup.object({
+  redirectUrl,
+  returnPath,
+});
+export type BillingPortalInput = yup.InferType<typeof billingPortalSchema>;
 
 export type CheckoutKind = 'tokens' | 'subscription' | 'donation';
 

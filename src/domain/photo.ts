@@ -58,6 +58,8 @@ export interface Photo extends QualityTally {
   /** When the owner first shared it: only then does its public preview show anything. */
   sharedAt?: Date;
   error?: string;
+  /** Switched off when its owner's tokens ran out: offered back together once they have tokens again. */
+  pausedForTokens?: boolean;
   aiReaction?: 'like' | 'dislike';
   averageViewingTimeSeconds: number;
   totalViewingTimeSeconds: number;

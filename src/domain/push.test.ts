@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  devicePushState,
+  pushDevicesOf,
+  withPushDevice,
   notificationPush,
   PAYMENTS_NOTICE_LINK,
   photoLink,
@@ -56,8 +59,28 @@ describe('what is pushed', () => {
     });
   });
 
+  it('says one new vote in the singular', () => {
+    expect(votesPush(1, 'p1', 'owner').body).toBe('You have 1 new vote');
+    expect(votesPush(2, 'p1', 'owner').body).toBe('You have 2 new votes');
+  });
+
+  it("keeps each device's token, newest first, and tells whether this device is registered", () => {
+    const now = new Date('2026-11-22T10:00:00Z');
+    const phone = { messagingToken: 'phone', messagingTokenUpdated: now };
+    // A record from before devices were kept counts its one token.
+    expect(pushDevicesOf(phone)).toEqual([{ token: 'phone', updatedAt: now }]);
+    const devices = withPushDevice(phone, 'laptop', now);
+    expect(devices.map((device) => device.token)).toEqual(['laptop', 'phone']);
+    expect(devicePushState({ pushDevices: devices }, 'laptop', now)).toBe('fresh');
+    expect(devicePushState({ pushDevices: devices }, 'tablet', now)).toBe('missing');
+    expect(devicePushState({ pushDevices: devices }, null, now)).toBe('missing');
+    expect(devicePushState({ pushDevices: devices }, 'phone', new Date(now.getTime() + 8 * 86_400_000))).toBe(
+      'stale',
+    );
+  });
+
   it('reads a pushed message from the live channel or as Firebase Cloud Messaging wraps it, and nothing else', () => {
-    const message = { title: 'Photorater', body: 'You have 1 new votes', url: '/photos?photo=p1' };
+    const message = { title: 'Photorater', body: 'You have 1 new vote', url: '/photos?photo=p1' };
     expect(readPushMessage(message)).toEqual(message);
     expect(readPushMessage({ data: { ...message, tag: 'new-votes' }, from: '123' })).toEqual({
       ...message,

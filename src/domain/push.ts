@@ -8,10 +8,45 @@ import { bellMessage, NOTIFICATION_TITLE, type AppNotification } from './notific
 
 export type PushTokenState = 'missing' | 'fresh' | 'stale' | 'expired';
 
-/** The device token on the member's record; null once the push service said it is dead. */
+/** One device a member enabled notifications on: its push token, and when it was stored. */
+export interface PushDevice {
+  token: string;
+  updatedAt: Date;
+}
+
+/** The devices a member's record keeps: the newest few, each pushed to. */
+export const MAX_PUSH_DEVICES = 5;
+
+/**
+ * The device tokens on the member's record: `pushDevices`, newest first, and the newest one alone in
+ * `messagingToken` (the spec's field; null once the push service said it is dead).
+ */
 export interface StoredPushToken {
   messagingToken?: string | null;
   messagingTokenUpdated?: Date | null;
+  pushDevices?: PushDevice[];
+}
+
+/** Every device on the record; a record from before devices were kept has its one token. */
+export function pushDevicesOf(stored: StoredPushToken): PushDevice[] {
+  if (stored.pushDevices) return stored.pushDevices;
+  return stored.messagingToken && stored.messagingTokenUpdated
+    ? [{ token: stored.messagingToken, updatedAt: stored.messagingTokenUpdated }]
+    : [];
+}
+
+/** The record's devices with this one stored now: first, once, and only the newest few kept. */
+export function withPushDevice(stored: StoredPushToken, token: string, now: Date): PushDevice[] {
+  const others = pushDevicesOf(stored).filter((device) => device.token !== token);
+  return [{ token, updatedAt: now }, ...others].slice(0, MAX_PUSH_DEVICES);
+}
+
+/** Where one device's token stands on the record: 'missing' when this device was never registered. */
+export function devicePushState(stored: StoredPushToken, token: string | null, now: Date): PushTokenState {
+  const device = token ? pushDevicesOf(stored).find((candidate) => candidate.token === token) : undefined;
+  return device
+    ? pushTokenState({ messagingToken: device.token, messagingTokenUpdated: device.updatedAt }, now)
+    : 'missing';
 }
 
 export function pushTokenState(token: StoredPushToken, now: Date): PushTokenState {
@@ -31,6 +66,9 @@ export const PUSH_MESSAGES = {
   blockedInstructions:
     "Notifications are blocked for this site. To get them, allow notifications in your browser's site settings, then try again.",
   notGranted: 'Notification permission was not granted',
+  /** After 'denied', how to allow them again: the browser does not ask a second time. */
+  deniedHowTo:
+    "To allow them, open this site's settings (the icon beside the address), set Notifications to Allow, then choose Enable notifications again.",
   tokenFailed: 'Unable to get notification token. Please check your internet connection and try again.',
   denied: 'Notification permission was denied. Please enable notifications in your browser settings.',
   failed: 'Failed to enable notifications. Please try again.',

@@ -53,6 +53,8 @@ export interface User {
    */
   messagingToken?: string | null;
   messagingTokenUpdated?: Date | null;
+  /** Every device (the newest few) the member enabled notifications on: each is pushed to. */
+  pushDevices?: Array<{ token: string; updatedAt: Date }>;
   /** The member's cookie consent, so it follows them to another device. */
   cookieConsent?: CookieConsent;
   /** The time zone of the member's last counted login, which their calendar days follow. */

@@ -27,6 +27,8 @@ export const storageKeys = {
   appUpdated: `${PREFIX}appUpdated`,
   /** The local backend's stand-in for a push token: this device, while its member is signed in. */
   pushDevice: `${PREFIX}pushDevice`,
+  /** The push token this device registered with the server: the bell offers notifications until it is on the record. */
+  pushRegistered: `${PREFIX}pushRegistered`,
   /** The visitor's cookie consent with its time (spec 2 section 3). */
   cookieConsent: `${PREFIX}cookieConsent`,
   /** The CSS the app's styles made on this device, for its next start (src/lib/saved-styles.ts). */

@@ -1,17 +1,21 @@
 /**
  * Payments in Chromium on the local stack: the local server's test checkout page stands in for the
  * payment provider's, and the events it signs reach the same webhook handler as production's. A free
- * member buys a token pack (after a declined card), subscribes and uses Premium; a donation completes.
+ * member buys a token pack (after a declined card), subscribes and uses Premium; a donation completes;
+ * a subscriber cancels at the period's end and resumes on the test portal; a pack bought with photos
+ * switched off turns them back on together; a cancelled checkout says nothing was charged.
  */
 import { describe, expect, it } from 'vitest';
 import type { CheckoutSessionRecord } from '../../functions/src/handlers/stripe-webhook';
 import type { Billing } from '../../src/domain/billing';
 import { DAILY_LIMIT_MESSAGES, SUBSCRIBER_VIEW_RATING_PER_DAY } from '../../src/domain/daily-counter';
-import { PAYMENT_MESSAGES } from '../../src/domain/payments';
+import { ARRIVED_MESSAGES, PAYMENT_MESSAGES } from '../../src/domain/payments';
+import type { Photo } from '../../src/domain/photo';
 import type { User } from '../../src/domain/user';
 import { browserForFile } from './support/browser';
 import {
   appUrl,
+  changeDocument,
   eventually,
   joinedMember,
   memberWithPhoto,
@@ -23,11 +27,16 @@ import {
 
 const browser = browserForFile();
 
-/** Back in the app from checkout: the processing toast, and the address without the checkout's parameters. */
-async function backFromCheckout(member: Member): Promise<void> {
+/**
+ * Back in the app from checkout, on the page it started from: what it says (what arrived, or that it
+ * is being processed), and the address without the checkout's parameters.
+ */
+async function backFromCheckout(member: Member, path: string | null, said: string | RegExp): Promise<void> {
   const { page } = member;
-  await page.waitForURL((url) => url.origin === new URL(appUrl()).origin);
-  await page.getByText(PAYMENT_MESSAGES.processing).waitFor();
+  await page.waitForURL(
+    (url) => url.origin === new URL(appUrl()).origin && (path === null || url.pathname === path),
+  );
+  await page.getByText(said).first().waitFor();
   await page.waitForURL((url) => !url.search.includes('session_id'));
 }
 
@@ -52,8 +61,7 @@ describe('payments', () => {
     expect(readDocument<User>(`users/${uid}`)!.points).toBe(before);
 
     await member.payAtCheckout('4242 4242 4242 4242');
-    await backFromCheckout(member);
-    await member.visit('/profile');
+    await backFromCheckout(member, '/profile', ARRIVED_MESSAGES.tokens(10, before + 10));
     await tokens.getByText(String(before + 10), { exact: true }).waitFor();
     expect(readDocument<User>(`users/${uid}`)!.points).toBe(before + 10);
     await member.close();
@@ -95,7 +103,11 @@ describe('payments', () => {
     await offer.getByRole('button', { name: 'Checkout' }).click();
     await page.getByRole('region', { name: 'Order' }).getByText('$2.99 per month').waitFor();
     await member.payAtCheckout('4242 4242 4242 4242');
-    await backFromCheckout(member);
+    await backFromCheckout(
+      member,
+      null,
+      new RegExp(`${PAYMENT_MESSAGES.processing}|${ARRIVED_MESSAGES.premium}`),
+    );
     const premium = await eventually(
       () => readDocument<User>(`users/${uid}`),
       (user) => user?.subscribed === true,
@@ -162,12 +174,92 @@ describe('payments', () => {
 
     await page.getByRole('region', { name: 'Order' }).getByText('$3.00').waitFor();
     await member.payAtCheckout('4242 4242 4242 4242');
-    await backFromCheckout(member);
+    await backFromCheckout(member, null, ARRIVED_MESSAGES.donation);
+    expect(await page.getByText(PAYMENT_MESSAGES.processing).count()).toBe(0);
     const [donation] = await eventually(
       () => readDocuments<CheckoutSessionRecord>('checkoutSessions').filter((session) => session.uid === uid),
       (sessions) => sessions[0]?.status === 'fulfilled',
     );
     expect(donation!.order).toMatchObject({ kind: 'donation', amountCents: 300 });
+    expect(readDocument<User>(`users/${uid}`)!.points).toBe(before);
+    await member.close();
+  });
+
+  it('a subscriber cancels Premium at the period end on the portal, the profile says when it ends, and resumes it', async () => {
+    const { member, uid } = await joinedMember(browser(), { name: 'Sol', age: 35, gender: 'Female' });
+    const { page } = member;
+    await member.visit('/profile');
+    await page.getByRole('button', { name: 'Upgrade for $2.99' }).click();
+    await page.getByRole('dialog', { name: 'Go Premium' }).getByRole('button', { name: 'Checkout' }).click();
+    await member.payAtCheckout('4242 4242 4242 4242');
+    await backFromCheckout(member, '/profile', ARRIVED_MESSAGES.premium);
+    const premium = page.getByRole('alert', { name: 'Premium' });
+    await premium.getByText(/^Renews on /).waitFor();
+
+    const manage = async () => {
+      await premium.getByRole('button', { name: 'Manage subscription' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith('/checkout/portal/'));
+    };
+    await manage();
+    await page.getByRole('button', { name: 'Cancel plan' }).click();
+    await page.getByText(/^Your plan will be canceled on /).waitFor();
+    await page.getByRole('link', { name: 'Return to Photorater' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    const until = readDocument<Billing>(`billing/${uid}`)!;
+    expect(until.status).toBe('canceled');
+    const date = until.premiumUntil.toLocaleDateString('en-US', { dateStyle: 'long' });
+    await premium.getByText(`Premium ends on ${date}. Resume it to keep it.`).waitFor();
+    expect(readDocument<User>(`users/${uid}`)!.subscribed).toBe(true);
+
+    await manage();
+    await page.getByRole('button', { name: 'Renew plan' }).click();
+    await page.getByText(/^Your plan renews on /).waitFor();
+    await page.getByRole('link', { name: 'Return to Photorater' }).click();
+    await premium.getByText(`Renews on ${date}.`).waitFor();
+    expect(readDocument<Billing>(`billing/${uid}`)!.status).toBe('active');
+    await member.close();
+  });
+
+  it('photos switched off when the tokens ran out are turned back on together after buying tokens', async () => {
+    const { member, uid, photo } = await memberWithPhoto(
+      browser(),
+      { name: 'Tam', age: 27, gender: 'Male' },
+      samplePhotoPath(2),
+      'Switched off',
+    );
+    const { page } = member;
+    // As the last token's vote leaves them: no tokens, the photo off and marked so.
+    changeDocument(`users/${uid}`, { points: 0 });
+    changeDocument(`users/${uid}/photos/${photo.id}`, { active: false, pausedForTokens: true });
+    await member.visit('/profile');
+    await page.getByRole('region', { name: 'Tokens' }).getByRole('button', { name: 'Buy More' }).click();
+    await page.getByRole('dialog', { name: 'Buy tokens' }).getByRole('button', { name: 'Checkout' }).click();
+    await member.payAtCheckout('4242 4242 4242 4242');
+    await backFromCheckout(member, '/profile', ARRIVED_MESSAGES.tokens(10, 10));
+    const offer = page.getByRole('dialog', { name: 'Turn your photos back on?' });
+    await offer.getByText(/One photo was switched off when your tokens ran out/).waitFor();
+    await offer.getByRole('button', { name: 'Turn it back on' }).click();
+    await page.getByText('Your photo is back on.').waitFor();
+    const back = await eventually(
+      () => readDocument<Photo>(`users/${uid}/photos/${photo.id}`),
+      (stored) => stored?.active === true,
+    );
+    expect(back!.pausedForTokens).toBe(false);
+    await member.close();
+  });
+
+  it('a checkout left without paying returns to where it started and says nothing was charged', async () => {
+    const { member, uid } = await joinedMember(browser(), { name: 'Uma', age: 33, gender: 'Female' });
+    const { page } = member;
+    const before = readDocument<User>(`users/${uid}`)!.points;
+    await member.visit('/profile');
+    await page.getByRole('region', { name: 'Tokens' }).getByRole('button', { name: 'Buy More' }).click();
+    await page.getByRole('dialog', { name: 'Buy tokens' }).getByRole('button', { name: 'Checkout' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
+    await page.getByRole('link', { name: 'Cancel and go back' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByText(PAYMENT_MESSAGES.cancelled).waitFor();
+    await page.waitForURL((url) => !url.search.includes('checkout'));
     expect(readDocument<User>(`users/${uid}`)!.points).toBe(before);
     await member.close();
   });

@@ -180,7 +180,7 @@ describe('a member of the installed app', () => {
     expect(shown).toEqual([
       {
         title: 'Photorater',
-        body: 'You have 1 new votes',
+        body: 'You have 1 new vote',
         tag: 'new-votes',
         data: { url: `/photos?photo=${owner.photo.id}` },
       },

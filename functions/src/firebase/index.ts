@@ -135,6 +135,9 @@ export const createSubscribeCheckoutSession = callable(handlers.createSubscribeC
   secrets: STRIPE_SECRETS,
 });
 export const createCheckoutSession = callable(handlers.createCheckoutSession, { secrets: STRIPE_SECRETS });
+export const createBillingPortalSession = callable(handlers.createBillingPortalSession, {
+  secrets: STRIPE_SECRETS,
+});
 export const adminUpdateUser = callable(handlers.adminUpdateUser);
 export const adminListUsers = callable(handlers.adminListUsers);
 export const adminDeleteUser = callable(handlers.adminDeleteUser, { secrets: STRIPE_SECRETS });

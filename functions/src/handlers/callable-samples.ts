@@ -36,7 +36,7 @@ import {
 } from '../../../src/domain/admin-photos';
 import { contactSchema, feedbackSchema } from '../../../src/domain/contact';
 import { cookieConsentSchema } from '../../../src/domain/consent-schema';
-import { checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
+import { billingPortalSchema, checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
 import { REPORT_REASONS } from '../../../src/domain/rating';
 import {
   activatePhotosSchema,
@@ -120,6 +120,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
     schema: checkoutSchema,
     valid: { product: 'Tokens', amount: 100, redirectUrl: APP_ORIGIN, clientReferenceId: 'hostile' },
   },
+  createBillingPortalSession: { schema: billingPortalSchema, valid: { redirectUrl: APP_ORIGIN } },
   adminUpdateUser: { schema: adminUpdateUserSchema, valid: { uid: 'owner', points: 5 } },
   adminListUsers: { schema: adminListUsersSchema, valid: { sort: 'points' } },
   adminDeleteUser: { schema: adminDeleteUserSchema, valid: { uid: 'owner' } },

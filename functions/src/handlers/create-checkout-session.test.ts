@@ -20,6 +20,7 @@ function recordingProvider() {
     returnOrigins: [APP],
     cancelSubscription: async () => undefined,
     paymentOf: async () => undefined,
+    createPortal: async () => ({ url: 'https://pay.example/portal' }),
     async createCheckout(request) {
       requests.push(request);
       const sessionId = `cs_${requests.length}`;
@@ -63,8 +64,8 @@ describe('createCheckoutSession', () => {
       },
       uid: 'buyer',
       email: 'buyer@example.com',
-      successUrl: `${APP}/?success=true&session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${APP}/`,
+      successUrl: `${APP}/?success=true&bought=tokens&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${APP}/?checkout=cancelled`,
       metadata: { uid: 'buyer', product: 'Tokens', amount: '200' },
     });
     expect(await context.store.get(checkoutSessionPath('cs_1'))).toMatchObject({
@@ -139,7 +140,7 @@ describe('createSubscribeCheckoutSession', () => {
     await createSubscribeCheckoutSession.run(tokens({ product: 'quarterly' }), as('buyer'));
     expect(requests[0]).toMatchObject({
       order: { kind: 'subscription', plan: 'quarterly', amountCents: 599 },
-      successUrl: `${APP}/?success=true&subscribed=true&session_id={CHECKOUT_SESSION_ID}`,
+      successUrl: `${APP}/?success=true&bought=subscription&subscribed=true&session_id={CHECKOUT_SESSION_ID}`,
       metadata: { uid: 'buyer', product: 'quarterly' },
     });
   });
@@ -160,5 +161,36 @@ describe('createSubscribeCheckoutSession', () => {
     ).resolves.toMatchObject({
       sessionId: 'cs_1',
     });
+  });
+});
+
+describe('the page a checkout returns to', () => {
+  it('returns to the page the member started from, paid or cancelled', async () => {
+    const { as, requests } = await setUp();
+    await createCheckoutSession.run(tokens({ returnPath: '/rate' }), as('buyer'));
+    expect(requests[0]).toMatchObject({
+      successUrl: `${APP}/rate?success=true&bought=tokens&session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${APP}/rate?checkout=cancelled`,
+    });
+  });
+
+  it('refuses any return path that is not a page of this app, opening nothing', async () => {
+    const { context, as, requests } = await setUp();
+    const before = await context.store.contents();
+    for (const returnPath of [
+      '//evil.example/x',
+      'https://evil.example',
+      '/rate?x=1',
+      '/a/../b\\c',
+      'rate',
+      `/${'a'.repeat(300)}`,
+      42,
+      { toString: '/rate' },
+    ])
+      await expect(createCheckoutSession.run(tokens({ returnPath }), as('buyer'))).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+    expect(requests).toEqual([]);
+    expect(await context.store.contents()).toEqual(before);
   });
 });

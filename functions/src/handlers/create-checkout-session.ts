@@ -25,7 +25,7 @@ export const ALREADY_PREMIUM = 'You are already a Premium member.';
 
 async function openCheckout(
   context: HandlerContext,
-  input: { redirectUrl: string; clientReferenceId: string },
+  input: { redirectUrl: string; clientReferenceId: string; returnPath?: string | undefined },
   order: CheckoutOrder | undefined,
 ): Promise<CheckoutSession> {
   const caller = requireCaller(context);
@@ -43,7 +43,9 @@ async function openCheckout(
     // A cancelled Premium runs out at its period's end; a new plan may follow it.
     if (billing?.status !== 'canceled') throw new HttpsError('failed-precondition', ALREADY_PREMIUM);
   }
-  const returned = `${input.redirectUrl}/?success=true${order.kind === 'subscription' ? '&subscribed=true' : ''}`;
+  // Back to the page the member started from (a path of this app, checked by the schema).
+  const page = `${input.redirectUrl}${input.returnPath ?? '/'}`;
+  const returned = `${page}?success=true&bought=${order.kind}${order.kind === 'subscription' ? '&subscribed=true' : ''}`;
   let session: { sessionId: string; url: string };
   try {
     session = await payments.createCheckout({
@@ -51,7 +53,7 @@ async function openCheckout(
       uid: caller.uid,
       email: user.email,
       successUrl: `${returned}&session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${input.redirectUrl}/`,
+      cancelUrl: `${page}?checkout=cancelled`,
       metadata: checkoutMetadata(caller.uid, order),
     });
   } catch {

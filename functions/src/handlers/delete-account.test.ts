@@ -72,6 +72,7 @@ describe('deleteAccount with a subscription', () => {
     createCheckout: async () => ({ sessionId: 'cs', url: 'http://unused' }),
     cancelSubscription: cancel,
     paymentOf: async () => undefined,
+    createPortal: async () => ({ url: 'http://unused' }),
   });
 
   const running = (status = 'active') => ({

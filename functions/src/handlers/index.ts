@@ -26,6 +26,7 @@ import { adminDeleteUser, adminListLog, adminUpdateUser } from './admin-users';
 import { deleteArticle, getArticle, getArticleIndex, getArticles, saveArticle } from './articles';
 import { deleteReply, reactToComment, replyToComment } from './comments';
 import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
+import { createBillingPortalSession } from './billing-portal';
 import { deleteAccount } from './delete-account';
 import { completeProfile } from './complete-profile';
 import { sendContactMessage, sendFeedback } from './contact';
@@ -130,6 +131,7 @@ const unlimited = {
   getPhotoStanding,
   createSubscribeCheckoutSession,
   createCheckoutSession,
+  createBillingPortalSession,
   adminUpdateUser,
   adminListUsers,
   adminDeleteUser,

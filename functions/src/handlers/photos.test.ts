@@ -242,6 +242,23 @@ describe('setPhotoActive and activatePhotos', () => {
     });
   });
 
+  it('turns photos switched off for lack of tokens back on together, no longer marked', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'alice', { points: 20 });
+    await seedPhoto(context.store, 'alice', 'paused1', { active: false, pausedForTokens: true });
+    await seedPhoto(context.store, 'alice', 'paused2', { active: false, pausedForTokens: true });
+    await expect(
+      activatePhotos.run({ photoIds: ['paused1', 'paused2'] }, context.as(caller('alice'))),
+    ).resolves.toEqual({ activated: 2 });
+    for (const id of ['paused1', 'paused2'])
+      expect(await context.store.get<Photo>(`users/alice/photos/${id}`)).toMatchObject({
+        active: true,
+        pausedForTokens: false,
+      });
+    await setPhotoActive.run({ photoId: 'paused1', active: false }, context.as(caller('alice')));
+    expect((await context.store.get<Photo>('users/alice/photos/paused1'))?.pausedForTokens).toBe(false);
+  });
+
   it("treats another member's photo as not found", async () => {
     const context = testContext();
     await seedMember(context.store, 'alice');

@@ -30,6 +30,10 @@ export interface Subscription {
   /** Months whose tokens have been credited. */
   monthsCredited: number;
   status: SubscriptionStatus;
+  /** The provider ended it for good (deleted): no later word brings it back, unlike a cancellation at period end. */
+  ended?: boolean;
+  /** The provider's customer it bills: the member manages it on the provider's portal. */
+  customerId?: string;
   /** When the provider made the event that set the status: an older event never undoes a newer one. */
   statusAt: Date;
   /** Still to be looked after by the hourly job: Premium or tokens may be due. */
@@ -80,7 +84,9 @@ export interface SubscriptionChange {
   uid: string;
   plan: PlanProduct;
   paid?: { start: Date; end: Date };
-  status?: { value: SubscriptionStatus; at: Date };
+  /** `ended`: the provider deleted the subscription; otherwise a cancellation at period end can be undone. */
+  status?: { value: SubscriptionStatus; at: Date; ended?: boolean };
+  customerId?: string;
   /** The period of a payment that was refunded or reversed. */
   revoked?: { start: Date; end: Date };
 }
@@ -113,14 +119,13 @@ export function changedSubscription(
     if (next.paidThrough && next.paidThrough <= next.revokedThrough)
       next.paidThrough = earlier(next.paidThrough, change.revoked.start);
   }
-  // A cancelled subscription stays cancelled; otherwise the newest word on it wins.
-  if (
-    change.status &&
-    next.status !== 'canceled' &&
-    (change.status.at >= next.statusAt || change.status.value === 'canceled')
-  ) {
-    next.status = change.status.value;
+  if (change.customerId) next.customerId = change.customerId;
+  // An ended subscription stays ended; otherwise the newest word on it wins (a member may cancel at
+  // the period's end and resume before it).
+  if (change.status && !next.ended && (change.status.ended || change.status.at >= next.statusAt)) {
+    next.status = change.status.ended ? 'canceled' : change.status.value;
     next.statusAt = later(next.statusAt, change.status.at);
+    if (change.status.ended) next.ended = true;
   }
   next.premium = Boolean(next.paidThrough && next.paidThrough > now);
   return next;

@@ -116,7 +116,7 @@ describe('push for new votes', () => {
     const { sent, push } = await pushSetup();
     await pushVote(push, vote('voter'));
     expect(sent.map((each) => each.message)).toEqual([
-      { title: 'Photorater', body: 'You have 1 new votes', url: '/photos?photo=photo-1', tag: 'new-votes' },
+      { title: 'Photorater', body: 'You have 1 new vote', url: '/photos?photo=photo-1', tag: 'new-votes' },
     ]);
   });
 
@@ -149,5 +149,47 @@ describe('the trigger paths', () => {
       expect(notificationIdsOf(path)).toBeNull();
       expect(voteIdsOf(path)).toBeNull();
     }
+  });
+});
+
+describe('push to every device the member enabled notifications on', () => {
+  async function twoDevices(answers: Record<string, 'sent' | 'gone'>) {
+    const context = testContext();
+    const now = context.clock.now();
+    const sent: string[] = [];
+    const sender: PushSender = {
+      send: async (_uid, token) => {
+        sent.push(token);
+        return answers[token] ?? 'sent';
+      },
+    };
+    await seedMember(context.store, 'owner', {
+      newVotes: 1,
+      messagingToken: 'phone',
+      messagingTokenUpdated: now,
+      pushDevices: [
+        { token: 'phone', updatedAt: now },
+        { token: 'laptop', updatedAt: new Date(now.getTime() - DAY) },
+        { token: 'old-tablet', updatedAt: new Date(now.getTime() - 40 * DAY) },
+      ],
+    });
+    return { context, sent, push: { store: context.store, clock: context.clock, sender } };
+  }
+
+  it('sends a notification and a burst of votes to each usable device, not to an expired one', async () => {
+    const { sent, push } = await twoDevices({});
+    await pushNotification(push, 'owner', reply());
+    expect(sent).toEqual(['phone', 'laptop']);
+    sent.length = 0;
+    await pushVote(push, { ownerId: 'owner', photoId: 'photo-1' });
+    expect(sent).toEqual(['phone', 'laptop']);
+  });
+
+  it('drops only the device the push service reports dead', async () => {
+    const { context, push } = await twoDevices({ laptop: 'gone' });
+    await pushNotification(push, 'owner', reply());
+    const owner = (await context.store.get<User>('users/owner'))!;
+    expect(owner.pushDevices!.map((device) => device.token)).toEqual(['phone', 'old-tablet']);
+    expect(owner.messagingToken).toBe('phone');
   });
 });

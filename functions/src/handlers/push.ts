@@ -8,6 +8,7 @@
 import type { AppNotification } from '../../../src/domain/notifications';
 import {
   notificationPush,
+  pushDevicesOf,
   pushTokenState,
   votesPush,
   votesPushDue,
@@ -36,28 +37,48 @@ interface VotePush {
   sentAt: Date;
 }
 
-type PushTarget = Pick<User, 'messagingToken' | 'messagingTokenUpdated' | 'newVotes' | 'deletedAt'>;
+type PushTarget = Pick<
+  User,
+  'messagingToken' | 'messagingTokenUpdated' | 'pushDevices' | 'newVotes' | 'deletedAt'
+>;
 
-/** The member's token while it may be used (stale still works; expired or dead does not). */
-function usableToken(user: PushTarget | undefined, now: Date): string | null {
-  if (!user || user.deletedAt || !user.messagingToken) return null;
-  const state = pushTokenState(user, now);
-  return state === 'fresh' || state === 'stale' ? user.messagingToken : null;
+/** The member's device tokens while they may be used (stale still works; expired or dead does not). */
+function usableTokens(user: PushTarget | undefined, now: Date): string[] {
+  if (!user || user.deletedAt) return [];
+  return pushDevicesOf(user)
+    .filter((device) => {
+      const state = pushTokenState(
+        { messagingToken: device.token, messagingTokenUpdated: device.updatedAt },
+        now,
+      );
+      return state === 'fresh' || state === 'stale';
+    })
+    .map((device) => device.token);
 }
 
+/** Sends to each of the member's devices; a token the push service says is dead is dropped. */
 async function deliver(
   context: PushContext,
   uid: string,
-  token: string,
+  tokens: string[],
   message: PushMessage,
 ): Promise<void> {
-  if ((await context.sender.send(uid, token, message)) === 'sent') return;
-  // A dead token is dropped, unless the member stored a new one meanwhile.
-  await context.store.runTransaction(async (tx) => {
-    const user = await tx.get<PushTarget>(userPath(uid));
-    if (user?.messagingToken === token)
-      tx.update(userPath(uid), { messagingToken: null, messagingTokenUpdated: null });
-  });
+  for (const token of tokens) {
+    if ((await context.sender.send(uid, token, message)) === 'sent') continue;
+    // Only that device goes: the others, and any the member stored meanwhile, stay.
+    await context.store.runTransaction(async (tx) => {
+      const user = await tx.get<PushTarget>(userPath(uid));
+      if (!user) return;
+      const devices = pushDevicesOf(user);
+      const kept = devices.filter((device) => device.token !== token);
+      const latestGone = user.messagingToken === token;
+      if (kept.length === devices.length && !latestGone) return;
+      tx.update(userPath(uid), {
+        pushDevices: kept,
+        ...(latestGone ? { messagingToken: null, messagingTokenUpdated: null } : {}),
+      });
+    });
+  }
 }
 
 /** `users/{uid}/notifications/{id}` was created: pushed to the member as the bell shows it. */
@@ -68,8 +89,8 @@ export async function pushNotification(
 ): Promise<void> {
   if (!notification?.title || !notification.body) return;
   if (notification.fromUserId === uid) return;
-  const token = usableToken(await context.store.get<PushTarget>(userPath(uid)), context.clock.now());
-  if (token) await deliver(context, uid, token, notificationPush(notification, uid));
+  const tokens = usableTokens(await context.store.get<PushTarget>(userPath(uid)), context.clock.now());
+  if (tokens.length > 0) await deliver(context, uid, tokens, notificationPush(notification, uid));
 }
 
 /**
@@ -87,16 +108,16 @@ export async function pushVote(
       tx.get<PushTarget>(userPath(vote.ownerId)),
       tx.get<VotePush>(votePushPath(vote.ownerId)),
     ]);
-    const token = usableToken(owner, now);
-    if (!token || !votesPushDue(last?.sentAt, now)) return null;
+    const tokens = usableTokens(owner, now);
+    if (tokens.length === 0 || !votesPushDue(last?.sentAt, now)) return null;
     tx.set(votePushPath(vote.ownerId), { sentAt: now } satisfies VotePush);
-    return { token, newVotes: owner?.newVotes ?? 1 };
+    return { tokens, newVotes: owner?.newVotes ?? 1 };
   });
   if (claimed)
     await deliver(
       context,
       vote.ownerId,
-      claimed.token,
+      claimed.tokens,
       votesPush(claimed.newVotes, vote.photoId, vote.ownerId),
     );
 }

@@ -46,6 +46,7 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   // Each opens a session at the payment provider.
   createSubscribeCheckoutSession: 10,
   createCheckoutSession: 10,
+  createBillingPortalSession: 10,
   adminUpdateUser: 60,
   adminListUsers: 120,
   adminDeleteUser: 10,

@@ -414,6 +414,8 @@ describe('submitRating', () => {
     expect((await context.store.get<User>('users/owner'))?.points).toBe(0);
     const photos = await context.store.query<Photo>('users/owner/photos');
     expect(photos.map((doc) => doc.data.active)).toEqual([false, false]);
+    // Marked, so they can be offered back together once the owner has tokens again.
+    expect(photos.map((doc) => doc.data.pausedForTokens)).toEqual([true, true]);
     await seedMember(context.store, 'late', { gender: 'male' });
     await expect(rate(context, 'late', 'owner', 'p1')).rejects.toThrow(RATING_MESSAGES.unavailable);
   });

@@ -205,7 +205,11 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
           ratedAt: now,
         } satisfies GivenVote);
         for (const other of activePhotos)
-          tx.update(photoPath(input.ownerId, other.id), { active: false, updatedAt: now });
+          tx.update(photoPath(input.ownerId, other.id), {
+            active: false,
+            pausedForTokens: true,
+            updatedAt: now,
+          });
 
         const votesGiven = voterRecord.votesGiven + 1;
         const tokensEarned = tokensForVoteGiven(votesGiven);

@@ -17,6 +17,26 @@ describe('saveMessagingToken', () => {
     expect(user?.messagingTokenUpdated).toEqual(context.clock.now());
   });
 
+  it('keeps each device the member enables, newest first, so a second device is registered too', async () => {
+    const context = testContext();
+    await seedMember(context.store, 'alice');
+    const phoneAt = context.clock.now();
+    await saveMessagingToken.run({ token: 'phone' }, context.as(caller('alice')));
+    context.clock.advanceDays(1);
+    await saveMessagingToken.run({ token: 'laptop' }, context.as(caller('alice')));
+    context.clock.advanceDays(1);
+    await saveMessagingToken.run({ token: 'phone' }, context.as(caller('alice')));
+    const user = (await context.store.get<User>('users/alice'))!;
+    expect(user.pushDevices).toEqual([
+      { token: 'phone', updatedAt: context.clock.now() },
+      { token: 'laptop', updatedAt: new Date(phoneAt.getTime() + 24 * 3_600_000) },
+    ]);
+    expect(user.messagingToken).toBe('phone');
+    for (let device = 0; device < 8; device++)
+      await saveMessagingToken.run({ token: `device-${device}` }, context.as(caller('alice')));
+    expect((await context.store.get<User>('users/alice'))!.pushDevices).toHaveLength(5);
+  });
+
   it('refuses a signed-out caller and an empty or oversized token', async () => {
     const context = testContext();
     await seedMember(context.store, 'alice');

@@ -1,5 +1,9 @@
-/** Stores the push token of the device a member enabled notifications on, and when (spec 2 section 7). */
+/**
+ * Stores the push token of the device a member enabled notifications on, and when (spec 2 section 7):
+ * beside the other devices they enabled them on (the newest few), so each is pushed to.
+ */
 import type { Callables } from '../../../src/domain/callables';
+import { withPushDevice } from '../../../src/domain/push';
 import { messagingTokenSchema } from '../../../src/domain/schemas';
 import type { User } from '../../../src/domain/user';
 import { requireCaller, validate, type Handler } from './handler';
@@ -13,7 +17,12 @@ export const saveMessagingToken: Handler<Callables['saveMessagingToken']['result
     return context.store.runTransaction(async (tx) => {
       const user = await tx.get<User>(userPath(caller.uid));
       assertMember(user);
-      tx.update(userPath(caller.uid), { messagingToken: token, messagingTokenUpdated: now, updatedAt: now });
+      tx.update(userPath(caller.uid), {
+        messagingToken: token,
+        messagingTokenUpdated: now,
+        pushDevices: withPushDevice(user!, token, now),
+        updatedAt: now,
+      });
       return { saved: true as const };
     });
   },

@@ -19,7 +19,8 @@ export const setPhotoActive: Handler<Callables['setPhotoActive']['result']> = {
           throw new HttpsError('failed-precondition', `${photo.error}: this photo cannot be activated.`);
         await assertMayActivate(tx, user, 1);
       }
-      tx.update(photoPath(caller.uid, photoId), { active, updatedAt: now });
+      // Switched by its owner, it is no longer one the tokens switched off.
+      tx.update(photoPath(caller.uid, photoId), { active, pausedForTokens: false, updatedAt: now });
       return { active };
     });
   },
@@ -38,7 +39,7 @@ export const activatePhotos: Handler<Callables['activatePhotos']['result']> = {
       if (inactive.length === 0) return { activated: 0 };
       await assertMayActivate(tx, user, inactive.length);
       for (const photo of inactive)
-        tx.update(photoPath(caller.uid, photo.id), { active: true, updatedAt: now });
+        tx.update(photoPath(caller.uid, photo.id), { active: true, pausedForTokens: false, updatedAt: now });
       return { activated: inactive.length };
     });
   },

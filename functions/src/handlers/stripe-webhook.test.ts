@@ -24,6 +24,7 @@ const payments: PaymentProvider = {
   createCheckout: async () => ({ sessionId: 'cs_unused', url: 'http://unused' }),
   cancelSubscription: async () => undefined,
   paymentOf: async (paymentIntentId) => sold.get(paymentIntentId),
+  createPortal: async () => ({ url: 'http://unused' }),
 };
 const START = new Date('2026-11-22T10:00:00Z');
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -811,5 +812,97 @@ describe('refunds and lost disputes', () => {
     (context.clock as TestClock).advanceDays(21);
     await deliver(context, invoice('evt_inv_1', month(1)));
     expect(await member(context)).toMatchObject({ subscribed: true, points: 7 });
+  });
+});
+
+describe('managing Premium on the portal', () => {
+  const portalEvent = (id: string, at: Date, fields: Record<string, unknown>, type?: string): StripeEvent => {
+    const event = subscriptionEvent(id, type ?? 'customer.subscription.updated', at);
+    return { ...event, object: { ...event.object, customer: 'cus_buyer', ...fields } };
+  };
+
+  async function subscribed(context: Context) {
+    await buyer(context);
+    const completed = checkoutCompleted('evt_sub', 'cs_sub', monthly);
+    await deliver(context, { ...completed, object: { ...completed.object, customer: 'cus_buyer' } });
+    await deliver(context, invoice('evt_inv_0', month(0)));
+  }
+
+  it("keeps the customer the checkout made, for the member's portal", async () => {
+    const context = testContext();
+    await subscribed(context);
+    expect(await context.store.get<Subscription>(subscriptionPath('sub_monthly'))).toMatchObject({
+      customerId: 'cus_buyer',
+    });
+  });
+
+  it('ends Premium at the period end once cancelled there, and renews again once resumed', async () => {
+    const context = testContext();
+    await subscribed(context);
+    const clock = context.clock as TestClock;
+    clock.advanceDays(3);
+    await deliver(context, portalEvent('evt_cancel', clock.now(), { cancel_at_period_end: true }));
+    expect(await context.store.get<Billing>(billingPath('buyer'))).toMatchObject({
+      status: 'canceled',
+      premiumUntil: month(0).end,
+    });
+    clock.advanceDays(1);
+    await deliver(context, portalEvent('evt_resume', clock.now(), { cancel_at_period_end: false }));
+    expect(await context.store.get<Billing>(billingPath('buyer'))).toMatchObject({
+      status: 'active',
+      premiumUntil: month(0).end,
+    });
+    expect(await member(context)).toMatchObject({ subscribed: true });
+  });
+
+  it('reads a cancel_at date (as the portal may set it) as a cancellation at the period end', async () => {
+    const context = testContext();
+    await subscribed(context);
+    await deliver(
+      context,
+      portalEvent('evt_cancel_at', context.clock.now(), { cancel_at: seconds(month(0).end) }),
+    );
+    expect((await context.store.get<Billing>(billingPath('buyer')))!.status).toBe('canceled');
+  });
+
+  it('never takes back a cancellation with an older resume that arrives late', async () => {
+    const context = testContext();
+    await subscribed(context);
+    const clock = context.clock as TestClock;
+    const resumedAt = clock.now();
+    clock.advanceDays(1);
+    await deliver(context, portalEvent('evt_cancel', clock.now(), { cancel_at_period_end: true }));
+    await deliver(context, portalEvent('evt_resume_old', resumedAt, { cancel_at_period_end: false }));
+    expect((await context.store.get<Billing>(billingPath('buyer')))!.status).toBe('canceled');
+  });
+
+  it('keeps an ended subscription ended, whatever later update arrives', async () => {
+    const context = testContext();
+    await subscribed(context);
+    const clock = context.clock as TestClock;
+    clock.advanceDays(1);
+    await deliver(context, portalEvent('evt_deleted', clock.now(), {}, 'customer.subscription.deleted'));
+    clock.advanceDays(1);
+    await deliver(context, portalEvent('evt_late', clock.now(), { cancel_at_period_end: false }));
+    expect(await context.store.get<Subscription>(subscriptionPath('sub_monthly'))).toMatchObject({
+      status: 'canceled',
+      ended: true,
+    });
+    expect((await context.store.get<Billing>(billingPath('buyer')))!.status).toBe('canceled');
+  });
+
+  it('keeps the known customer when an update names one that is not an id', async () => {
+    const context = testContext();
+    await subscribed(context);
+    await deliver(
+      context,
+      portalEvent('evt_odd', context.clock.now(), {
+        customer: 'cus bad<script>',
+        cancel_at_period_end: true,
+      }),
+    );
+    expect((await context.store.get<Subscription>(subscriptionPath('sub_monthly')))!.customerId).toBe(
+      'cus_buyer',
+    );
   });
 });

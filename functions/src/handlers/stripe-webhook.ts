@@ -162,6 +162,12 @@ async function fulfil(event: Stripe.Event, services: WebhookServices): Promise<s
   }
 }
 
+/** An object's id as an event gives it (the id, or the object expanded), when it is a valid one. */
+function idOf(value: string | { id?: unknown } | null | undefined): string | undefined {
+  const id = typeof value === 'string' ? value : value?.id;
+  return typeof id === 'string' && ID.test(id) ? id : undefined;
+}
+
 const secondsToDate = (seconds: unknown): Date | undefined =>
   typeof seconds === 'number' && Number.isFinite(seconds) ? new Date(seconds * 1000) : undefined;
 
@@ -247,7 +253,13 @@ async function fulfilCheckout(
       // The period the checkout paid for starts when it completed; the first invoice says it exactly.
       const start = secondsToDate(event.created) ?? now;
       const plan = planOrThrow(order.plan);
-      const change = { uid, plan, paid: { start, end: addMonths(start, planMonths(plan)) } };
+      const customerId = idOf(session.customer);
+      const change = {
+        uid,
+        plan,
+        paid: { start, end: addMonths(start, planMonths(plan)) },
+        ...(customerId ? { customerId } : {}),
+      };
       writeSubscription(
         tx,
         subscriptionId,
@@ -388,8 +400,18 @@ function paidPeriod(
   return { start, end };
 }
 
+/**
+ * A subscription's status as the app keeps it: 'canceled' once it is set to end at its period's end
+ * (`cancel_at_period_end`, or a `cancel_at` date, as the Customer Portal sets it), or ended.
+ */
 function statusOf(subscription: Stripe.Subscription, deleted: boolean): SubscriptionStatus {
-  if (deleted || subscription.status === 'canceled' || subscription.cancel_at_period_end) return 'canceled';
+  if (
+    deleted ||
+    subscription.status === 'canceled' ||
+    subscription.cancel_at_period_end ||
+    typeof subscription.cancel_at === 'number'
+  )
+    return 'canceled';
   if (subscription.status === 'past_due' || subscription.status === 'unpaid') return 'past_due';
   return 'active';
 }
@@ -402,8 +424,15 @@ async function applySubscriptionStatus(
   if (typeof subscription.id !== 'string' || !ID.test(subscription.id))
     throw new Refusal('The subscription has no valid id.');
   const owner = await subscriptionOwner(services.store, subscription.id, subscription.metadata);
-  const value = statusOf(subscription, event.type === 'customer.subscription.deleted');
-  const change = { ...owner, status: { value, at: secondsToDate(event.created) ?? services.clock.now() } };
+  const ended = event.type === 'customer.subscription.deleted' || subscription.status === 'canceled';
+  const value = statusOf(subscription, ended);
+  const at = secondsToDate(event.created) ?? services.clock.now();
+  const customerId = idOf(subscription.customer);
+  const change = {
+    ...owner,
+    status: { value, at, ...(ended ? { ended } : {}) },
+    ...(customerId ? { customerId } : {}),
+  };
   return applySubscriptionChange(event, subscription.id, change, services);
 }
 

@@ -453,7 +453,7 @@ describe('push over the live channel', () => {
       token: 'local-device-quin',
       message: {
         title: 'Photorater',
-        body: 'You have 1 new votes',
+        body: 'You have 1 new vote',
         url: '/photos?photo=p1',
         tag: 'new-votes',
       },

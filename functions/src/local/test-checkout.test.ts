@@ -64,7 +64,7 @@ describe('the local test checkout', () => {
 
     const paid = await pay(url, '4242 4242 4242 4242');
     expect(paid.status).toBe(303);
-    expect(paid.headers.get('location')).toBe(`${APP}/?success=true&session_id=${sessionId}`);
+    expect(paid.headers.get('location')).toBe(`${APP}/?success=true&bought=tokens&session_id=${sessionId}`);
     expect(await points()).toBe(12);
     // Submitted again (a second tab, a back button): back to the app, nothing more.
     expect((await pay(url, '4242 4242 4242 4242')).status).toBe(303);
@@ -251,5 +251,85 @@ describe('the test cards', () => {
     expect(card('4242424242424242', '12/25')).toBe("Your card's expiration year is in the past.");
     expect(card('4242424242424242', '1')).toBe("Your card's expiration date is incomplete.");
     expect(card('4242424242424242', '12/30', '1')).toBe("Your card's security code is incomplete.");
+  });
+});
+
+/** A button of the test portal, pressed from the page itself. */
+async function press(url: string, fields: Record<string, string>, origin = new URL(url).origin) {
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: answer.status, html: await answer.text() };
+}
+
+async function openPortal(uid: string): Promise<string> {
+  const answer = await test.post(
+    'createBillingPortalSession',
+    { data: { redirectUrl: APP } },
+    `token-${uid}`,
+  );
+  expect(answer.status).toBe(200);
+  return (answer.body.result as { url: string }).url;
+}
+
+describe("the test portal: Stripe's Customer Portal offline", () => {
+  it('cancels at the period end and resumes, each through the webhook, and takes a new card', async () => {
+    await subscriber('portal');
+    const url = await openPortal('portal');
+    expect(url).toMatch(new RegExp(`^${test.server.url}/checkout/portal/bps_test_[a-f0-9]{24}$`));
+    const page = await (await fetch(url)).text();
+    expect(page).toContain('Your plan renews on');
+    expect(page).toContain('Card ending in 4242');
+    expect(page).toContain(`href="${APP}/profile"`);
+
+    const cancelled = await press(url, { action: 'cancel' });
+    expect(cancelled.html).toContain('Your plan will be canceled on');
+    expect(await billingOf('portal')).toMatchObject({ status: 'canceled' });
+    expect((await memberOf('portal')).subscribed).toBe(true);
+
+    const resumed = await press(url, { action: 'resume' });
+    expect(resumed.html).toContain('Your plan renews on');
+    expect(await billingOf('portal')).toMatchObject({ status: 'active' });
+
+    const declined = await press(url, {
+      action: 'card',
+      card: '4000000000000002',
+      expiry: '12/34',
+      cvc: '123',
+    });
+    expect(declined.status).toBe(402);
+    expect(declined.html).toContain('Your card was declined.');
+    const updated = await press(url, {
+      action: 'card',
+      card: '5555 5555 5555 4444',
+      expiry: '12/34',
+      cvc: '123',
+    });
+    expect(updated.html).toContain('Card ending in 4444');
+  });
+
+  it('refuses an unknown portal, an unknown action and a form from another site, changing nothing', async () => {
+    await subscriber('portal2');
+    const url = await openPortal('portal2');
+    const before = await test.context.store.contents();
+    expect((await fetch(`${test.server.url}/checkout/portal/bps_test_000000000000000000000000`)).status).toBe(
+      404,
+    );
+    expect((await press(url, { action: 'refund-me' })).status).toBe(400);
+    expect((await press(url, { action: 'cancel' }, 'https://evil.example')).status).toBe(403);
+    expect(await test.context.store.contents()).toEqual(before);
+  });
+
+  it('has nothing to open for a member without a subscription', async () => {
+    await seedMember(test.context.store, 'nosub', { email: 'nosub@example.com' });
+    const answer = await test.post(
+      'createBillingPortalSession',
+      { data: { redirectUrl: APP } },
+      'token-nosub',
+    );
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('You have no Premium subscription to manage.');
   });
 });

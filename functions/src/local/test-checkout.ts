@@ -3,7 +3,9 @@
  * Stripe's hosted one, offline. It shows the order, takes Stripe's test card numbers (4242 4242 4242
  * 4242 pays, 4000 0000 0000 0002 is declined with Stripe's message), and on payment delivers the
  * events Stripe would send, signed as Stripe signs them with this server's test secret, to the same
- * webhook handler as production; then it returns the member to the app as Stripe does.
+ * webhook handler as production; then it returns the member to the app as Stripe does. Its portal
+ * page stands in for Stripe's Customer Portal: a subscriber cancels at the period's end, resumes, or
+ * pays with another card, and the webhook gets the events Stripe would send for each.
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -16,6 +18,7 @@ import {
   type CheckoutRequest,
   type PaidFor,
   type PaymentProvider,
+  type PortalRequest,
 } from '../payments/payment-provider';
 import type { Store } from '../store/store';
 
@@ -34,7 +37,31 @@ interface TestSession extends CheckoutRequest {
   /** The period the subscription's latest invoice paid for. */
   period?: { start: Date; end: Date };
   lastEvent?: string;
+  /** A subscription's customer, and the card it pays with (its last four digits). */
+  customerId?: string;
+  cardLast4?: string;
+  /** Set to end at the period's end (from the portal); resumed, it renews again. */
+  cancelAtPeriodEnd?: boolean;
+  /** Ended at once (the member deleted their account). */
+  ended?: boolean;
 }
+
+/** A visit to the test portal, `testPortalSessions/{id}`: which checkout's subscription, and the way back. */
+interface TestPortalSession extends PortalRequest {
+  sessionId: string;
+  createdAt: Date;
+}
+const portalPath = (id: string) => `testPortalSessions/${id}`;
+const PORTAL_PATH = /^\/checkout\/portal\/(bps_test_[a-f0-9]{24})$/;
+
+/** What the portal page's buttons do. */
+export const PORTAL_ACTIONS = {
+  cancel: 'Cancel plan',
+  resume: 'Renew plan',
+  card: 'Update card',
+} as const;
+type PortalAction = keyof typeof PORTAL_ACTIONS;
+const isPortalAction = (value: string): value is PortalAction => Object.hasOwn(PORTAL_ACTIONS, value);
 
 /** What each payment paid for, `testCheckoutPayments/{paymentIntentId}`, as Stripe's API would answer. */
 const paymentPath = (id: string) => `testCheckoutPayments/${id}`;
@@ -235,6 +262,11 @@ export class TestCheckout implements PaymentProvider {
   }
 
   async handle(request: IncomingMessage, response: ServerResponse, pathname: string): Promise<void> {
+    const portal = PORTAL_PATH.exec(pathname);
+    if (portal) {
+      await this.handlePortal(request, response, portal[1]!);
+      return;
+    }
     const match = SESSION_PATH.exec(pathname);
     const id = match?.[1];
     const session = id ? await this.options.store.get<TestSession>(sessionPath(id)) : undefined;
@@ -273,7 +305,7 @@ export class TestCheckout implements PaymentProvider {
       this.answer(response, 402, page(session, form, problem));
       return;
     }
-    const completed = await this.complete(session.id);
+    const completed = await this.complete(session.id, form.card.replace(/\D/g, '').slice(-4));
     if (completed) await this.deliver(completed);
     this.returnToApp(response, completed ?? session);
   }
@@ -296,7 +328,7 @@ export class TestCheckout implements PaymentProvider {
   }
 
   /** Marks the session paid, once: a second submission finds it complete and only returns. */
-  private complete(id: string): Promise<TestSession | null> {
+  private complete(id: string, cardLast4: string): Promise<TestSession | null> {
     return this.options.store.runTransaction(async (tx) => {
       const session = await tx.get<TestSession>(sessionPath(id));
       if (!session || session.status !== 'open') return null;
@@ -308,6 +340,8 @@ export class TestCheckout implements PaymentProvider {
             ...session,
             status: 'complete',
             subscriptionId: newId('sub_test_'),
+            customerId: newId('cus_test_'),
+            cardLast4,
             paymentIntentId,
             period: { start: now, end: addMonths(now, plan.months) },
           }
@@ -335,6 +369,7 @@ export class TestCheckout implements PaymentProvider {
         currency: order.currency,
         metadata: session.metadata,
         subscription: session.subscriptionId ?? null,
+        customer: session.customerId ?? null,
         payment_intent: session.subscriptionId ? null : (session.paymentIntentId ?? null),
         created: seconds(session.createdAt),
         success_url: session.successUrl,
@@ -352,6 +387,7 @@ export class TestCheckout implements PaymentProvider {
       where: [{ field: 'subscriptionId', equals: subscriptionId }],
     });
     if (!found) throw new Error(`No test subscription ${subscriptionId}.`);
+    await this.options.store.runTransaction(async (tx) => tx.update(sessionPath(found.id), { ended: true }));
     await this.deliverEvents([
       {
         type: 'customer.subscription.deleted',
@@ -360,6 +396,7 @@ export class TestCheckout implements PaymentProvider {
           object: 'subscription',
           status: 'canceled',
           cancel_at_period_end: false,
+          customer: found.data.customerId ?? null,
           metadata: found.data.metadata,
         },
       },
@@ -368,6 +405,91 @@ export class TestCheckout implements PaymentProvider {
 
   private async deliver(session: TestSession): Promise<void> {
     await this.deliverEvents(this.events(session), session.id);
+  }
+
+  /** Opens the test portal for a subscription this provider sold. */
+  async createPortal(request: PortalRequest): Promise<{ url: string }> {
+    const [found] = await this.options.store.query<TestSession>('testCheckoutSessions', {
+      where: [{ field: 'subscriptionId', equals: request.subscriptionId }],
+    });
+    if (!found || (request.customerId && found.data.customerId !== request.customerId))
+      throw new Error(`No test subscription ${request.subscriptionId} of ${request.customerId}.`);
+    const id = newId('bps_test_');
+    const portal: TestPortalSession = {
+      ...request,
+      sessionId: found.id,
+      createdAt: this.options.clock.now(),
+    };
+    await this.options.store.runTransaction(async (tx) => tx.set(portalPath(id), { ...portal }));
+    return { url: `${this.options.serverUrl}/checkout/portal/${id}` };
+  }
+
+  /**
+   * The portal page: the plan, when it renews or ends, and its card; cancelling at the period's end,
+   * resuming and a new card each send Stripe's event for the change to the webhook.
+   */
+  private async handlePortal(request: IncomingMessage, response: ServerResponse, id: string): Promise<void> {
+    const portal = await this.options.store.get<TestPortalSession>(portalPath(id));
+    const session = portal && (await this.options.store.get<TestSession>(sessionPath(portal.sessionId)));
+    if (!portal || !session) {
+      this.answer(
+        response,
+        404,
+        '<!doctype html><title>Not found</title><p>This portal session does not exist.</p>',
+      );
+      return;
+    }
+    if (request.method === 'GET') {
+      this.answer(response, 200, portalPage(session, portal, {}, null));
+      return;
+    }
+    if (request.method !== 'POST') {
+      this.answer(response, 405, '<!doctype html><title>Not allowed</title>');
+      return;
+    }
+    const body = await readForm(request);
+    const action = body.get('action') ?? '';
+    if (!isPortalAction(action) || session.ended) {
+      const why = session.ended ? 'This subscription has ended.' : 'Choose one of the actions.';
+      this.answer(response, 400, portalPage(session, portal, {}, why));
+      return;
+    }
+    if (action === 'card') {
+      const form: CardForm = {
+        card: body.get('card') ?? '',
+        expiry: body.get('expiry') ?? '',
+        cvc: body.get('cvc') ?? '',
+      };
+      const problem = cardProblem(form, this.options.clock.now());
+      if (problem) {
+        this.answer(response, 402, portalPage(session, portal, form, problem));
+        return;
+      }
+      const cardLast4 = form.card.replace(/\D/g, '').slice(-4);
+      await this.options.store.runTransaction(async (tx) =>
+        tx.update(sessionPath(session.id), { cardLast4 }),
+      );
+      await this.deliverEvents(
+        [
+          {
+            type: 'payment_method.attached',
+            object: { id: newId('pm_test_'), object: 'payment_method', customer: session.customerId ?? null },
+          },
+        ],
+        session.id,
+      );
+      this.answer(response, 200, portalPage({ ...session, cardLast4 }, portal, {}, null));
+      return;
+    }
+    const cancelAtPeriodEnd = action === 'cancel';
+    const changed: TestSession = { ...session, cancelAtPeriodEnd };
+    if (session.cancelAtPeriodEnd !== cancelAtPeriodEnd) {
+      await this.options.store.runTransaction(async (tx) =>
+        tx.update(sessionPath(session.id), { cancelAtPeriodEnd }),
+      );
+      await this.deliverEvents([subscriptionUpdated(changed)], session.id);
+    }
+    this.answer(response, 200, portalPage(changed, portal, {}, null));
   }
 
   /** What a payment paid for, as Stripe's API answers it: from this provider's own records. */
@@ -519,6 +641,88 @@ export class TestCheckout implements PaymentProvider {
       session.id,
     );
   }
+}
+
+/** `customer.subscription.updated` as Stripe sends it when the portal sets or clears the end of a subscription. */
+function subscriptionUpdated(session: TestSession): { type: string; object: Record<string, unknown> } {
+  const end = session.period ? seconds(session.period.end) : null;
+  return {
+    type: 'customer.subscription.updated',
+    object: {
+      id: session.subscriptionId,
+      object: 'subscription',
+      status: 'active',
+      customer: session.customerId ?? null,
+      cancel_at_period_end: Boolean(session.cancelAtPeriodEnd),
+      cancel_at: session.cancelAtPeriodEnd ? end : null,
+      canceled_at: session.cancelAtPeriodEnd ? seconds(new Date()) : null,
+      metadata: session.metadata,
+    },
+  };
+}
+
+function portalPage(
+  session: TestSession,
+  portal: TestPortalSession,
+  form: Partial<CardForm>,
+  problem: string | null,
+): string {
+  const { order } = session;
+  const date = session.period
+    ? session.period.end.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })
+    : '';
+  const standing = session.ended
+    ? 'This subscription has ended.'
+    : session.cancelAtPeriodEnd
+      ? `Your plan will be canceled on ${date}.`
+      : `Your plan renews on ${date}.`;
+  const action = (name: PortalAction) =>
+    `<button type="submit" name="action" value="${name}">${PORTAL_ACTIONS[name]}</button>`;
+  const field = (name: keyof CardForm, label: string, placeholder: string) => `
+      <label>${label} <input name="${name}" value="${escape(form[name] ?? '')}" placeholder="${placeholder}" inputmode="numeric" required></label>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="robots" content="noindex">
+  <title>Manage your subscription</title>
+  <style>
+    body { font-family: system-ui, sans-serif; background: #f6f8fa; margin: 0; padding: 24px; color: #1a1f36; }
+    main { max-width: 480px; margin: 0 auto; background: #fff; border-radius: 8px; padding: 24px; }
+    .test { background: #fff4e5; color: #8a4b00; border-radius: 4px; padding: 8px 12px; font-size: 14px; }
+    label { display: block; margin: 8px 0; font-size: 14px; }
+    input { display: block; width: 100%; box-sizing: border-box; padding: 8px; font-size: 16px; }
+    button { margin-top: 12px; padding: 10px 14px; font-size: 15px; }
+    [role=alert] { color: #df1b41; }
+  </style>
+</head>
+<body>
+  <main>
+    <p class="test">Test mode: this page stands in for Stripe's Customer Portal. No card is charged.</p>
+    <h1>Photorater</h1>
+    <section aria-label="Current plan">
+      <h2>${escape(order.description)}</h2>
+      <p>${standing}</p>
+      ${session.cardLast4 ? `<p>Card ending in ${escape(session.cardLast4)}</p>` : ''}
+      ${session.ended ? '' : `<form method="post" aria-label="Plan">${session.cancelAtPeriodEnd ? action('resume') : action('cancel')}</form>`}
+    </section>
+    ${
+      session.ended
+        ? ''
+        : `<form method="post" aria-label="Payment method">
+      <h2>Payment method</h2>
+      ${field('card', 'Card number', '1234 1234 1234 1234')}
+      ${field('expiry', 'Expiration', 'MM / YY')}
+      ${field('cvc', 'CVC', 'CVC')}
+      ${action('card')}
+    </form>`
+    }
+    ${problem ? `<p role="alert">${escape(problem)}</p>` : ''}
+    <p><a href="${escape(portal.returnUrl)}">Return to Photorater</a></p>
+  </main>
+</body>
+</html>`;
 }
 
 /** What a session's latest payment paid for. */

@@ -24,9 +24,23 @@ export interface CheckoutRequest {
   metadata: Record<string, string>;
 }
 
+/** A visit to the provider's portal, where a member manages one subscription. */
+export interface PortalRequest {
+  /** The customer the subscription's events named; a subscription from before they were kept has none, and the provider finds it. */
+  customerId?: string;
+  subscriptionId: string;
+  /** Where the portal's way back leads: a page of the app. */
+  returnUrl: string;
+}
+
 export interface PaymentProvider {
   /** Opens a session at the provider; the member pays on its hosted page at `url`. */
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Opens the provider's portal for a customer (Stripe's Customer Portal): cancel at the period's end,
+   * resume, or pay with another card. What the member does there reaches the webhook as events.
+   */
+  createPortal(request: PortalRequest): Promise<{ url: string }>;
   /** Ends a subscription at once (its member deleted their account); the provider then sends its event. */
   cancelSubscription(subscriptionId: string): Promise<void>;
   /**

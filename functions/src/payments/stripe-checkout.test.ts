@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRIPE_API_VERSION } from './payment-provider';
 import { stripeCheckout } from './stripe-checkout';
 
-const requests: Array<{ path: string; version: string | undefined }> = [];
+const requests: Array<{ path: string; version: string | undefined; body: string }> = [];
 let server: Server;
 
 const list = (data: unknown[]) => ({ object: 'list', data, has_more: false, url: '/v1/x' });
@@ -40,6 +40,10 @@ function answer(request: IncomingMessage): unknown {
           ]
         : [],
     );
+  if (url.pathname === '/v1/subscriptions/sub_1')
+    return { id: 'sub_1', object: 'subscription', customer: 'cus_1' };
+  if (url.pathname === '/v1/billing_portal/sessions')
+    return { id: 'bps_1', object: 'billing_portal.session', url: 'https://billing.stripe.com/p/session/x' };
   if (url.pathname === '/v1/checkout/sessions')
     return list(paymentIntent === 'pi_pack' ? [{ id: 'cs_1', object: 'checkout.session' }] : []);
   return { error: { message: 'unknown' } };
@@ -47,8 +51,16 @@ function answer(request: IncomingMessage): unknown {
 
 beforeAll(async () => {
   server = createServer((request, response) => {
-    requests.push({ path: request.url ?? '', version: request.headers['stripe-version'] as string });
-    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer(request)));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      requests.push({
+        path: request.url ?? '',
+        version: request.headers['stripe-version'] as string,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer(request)));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 });
@@ -74,5 +86,29 @@ describe('the Stripe client', () => {
     expect(await provider().paymentOf('pi_other')).toBeUndefined();
     expect(requests.length).toBeGreaterThan(0);
     expect(requests.every((request) => request.version === STRIPE_API_VERSION)).toBe(true);
+  });
+
+  it("opens the Customer Portal for the member's customer, returning to the app, in the pinned version", async () => {
+    requests.length = 0;
+    const portal = await provider().createPortal({
+      customerId: 'cus_1',
+      subscriptionId: 'sub_1',
+      returnUrl: 'https://app.example/profile',
+    });
+    expect(portal).toEqual({ url: 'https://billing.stripe.com/p/session/x' });
+    const [request] = requests;
+    expect(request).toMatchObject({ path: '/v1/billing_portal/sessions', version: STRIPE_API_VERSION });
+    expect(new URLSearchParams(request!.body).get('customer')).toBe('cus_1');
+    expect(new URLSearchParams(request!.body).get('return_url')).toBe('https://app.example/profile');
+  });
+
+  it('asks Stripe for the customer of a subscription whose customer was not kept', async () => {
+    requests.length = 0;
+    await provider().createPortal({ subscriptionId: 'sub_1', returnUrl: 'https://app.example/profile' });
+    expect(requests.map((request) => request.path.split('?')[0])).toEqual([
+      '/v1/subscriptions/sub_1',
+      '/v1/billing_portal/sessions',
+    ]);
+    expect(new URLSearchParams(requests[1]!.body).get('customer')).toBe('cus_1');
   });
 });

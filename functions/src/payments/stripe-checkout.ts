@@ -69,6 +69,16 @@ export function stripeCheckout(settings: StripeSettings, address: StripeApiAddre
   return {
     webhookSecret: settings.webhookSecret,
     returnOrigins: settings.returnOrigins,
+    async createPortal(request) {
+      // The dashboard's default portal configuration says what members may change (see README).
+      const known = request.customerId;
+      const customer = known ?? (await stripe.subscriptions.retrieve(request.subscriptionId)).customer;
+      const session = await stripe.billingPortal.sessions.create({
+        customer: typeof customer === 'string' ? customer : customer.id,
+        return_url: request.returnUrl,
+      });
+      return { url: session.url };
+    },
     async cancelSubscription(subscriptionId) {
       // Already ended or unknown at Stripe (a missed event): nothing is left to cancel.
       try {

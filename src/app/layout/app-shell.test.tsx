@@ -71,6 +71,14 @@ describe('AppShell', () => {
     expect(confetti.celebrate).toHaveBeenCalledOnce();
   });
 
+  it('on return from a cancelled checkout: nothing was charged, on the page it started from', async () => {
+    confetti.celebrate.mockClear();
+    renderApp(shell(<Address />), { route: '/rate?checkout=cancelled' });
+    expect(await screen.findByText(PAYMENT_MESSAGES.cancelled)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Address')).toHaveTextContent(/^\/rate$/));
+    expect(confetti.celebrate).not.toHaveBeenCalled();
+  });
+
   it('hides the header on /rate', () => {
     renderApp(shell(), { route: '/rate/abc' });
     expect(screen.queryByRole('button', { name: 'Open menu' })).not.toBeInTheDocument();

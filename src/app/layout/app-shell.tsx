@@ -11,7 +11,11 @@ import { useToast } from '@/components/toast';
 import { useSession } from '@/data/session';
 import { INIT_FAILURE_TOAST_MS } from '@/domain/constants';
 import { errorToast, USER_INIT_FAILURE_MESSAGE } from '@/domain/errors';
-import { readCheckoutReturn, withoutCheckoutParams } from '@/domain/checkout-return';
+import {
+  readCheckoutReturn,
+  withoutCheckoutParams,
+  type CheckoutReturn as CheckoutReturnAddress,
+} from '@/domain/checkout-return';
 import type { AuthView } from '@/features/accounts/auth-views';
 import { onFeedbackRequest } from '@/lib/feedback';
 import {
@@ -50,11 +54,21 @@ export function AppShell() {
   const navigate = useNavigate();
   const toast = useToast();
   const { openDonation } = usePaymentOffers();
-  const checkoutReturn = readCheckoutReturn(search);
-  const forgetCheckout = useCallback(
-    () => navigate({ pathname, search: withoutCheckoutParams(search), hash }, { replace: true }),
-    [navigate, pathname, search, hash],
-  );
+  // Kept after the address loses the checkout's parameters: the return watches for what arrives.
+  // Each return is taken once (by its address), so closing it is final even before the address changes.
+  const fromAddress = readCheckoutReturn(search);
+  const addressKey = fromAddress ? JSON.stringify(fromAddress) : '';
+  const [kept, setKept] = useState<{ key: string; value: CheckoutReturnAddress | null }>({
+    key: '',
+    value: null,
+  });
+  if (fromAddress && addressKey !== kept.key) setKept({ key: addressKey, value: fromAddress });
+  const checkoutReturn = kept.value;
+  const returnedHere = fromAddress !== null;
+  useEffect(() => {
+    if (returnedHere) navigate({ pathname, search: withoutCheckoutParams(search), hash }, { replace: true });
+  }, [returnedHere, navigate, pathname, search, hash]);
+  const forgetCheckout = useCallback(() => setKept((last) => ({ key: last.key, value: null })), [setKept]);
   const [menuOpen, setMenuOpen] = useState(false);
   // Mounted from the first opening on, so it can slide out as well as in.
   const [menuUsed, setMenuUsed] = useState(false);
@@ -130,7 +144,7 @@ export function AppShell() {
       {user?.complete && <BottomTabs />}
       {feedbackOpen && session.member && <FeedbackDialog onClose={closeFeedback} />}
       {authView && <AuthDialog view={authView} onViewChange={setAuthView} />}
-      {checkoutReturn && <CheckoutReturn sessionId={checkoutReturn.sessionId} onDone={forgetCheckout} />}
+      {checkoutReturn && <CheckoutReturn returned={checkoutReturn} user={user} onClose={forgetCheckout} />}
     </Box>
   );
 }

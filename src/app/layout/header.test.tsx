@@ -27,6 +27,35 @@ describe('Header', () => {
     expect(await screen.findByText('You have 3 new votes')).toBeInTheDocument();
   });
 
+  it('says one new vote in the singular', async () => {
+    const { user } = renderApp(
+      <Header user={aMember({ complete: true, newVotes: 1 })} onOpenMenu={vi.fn()} />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('You have 1 new vote')).toBeInTheDocument();
+  });
+
+  it('offers to enable notifications on a device whose own token is not on the record, not after', async () => {
+    const now = new Date();
+    const member = aMember({
+      complete: true,
+      pushDevices: [{ token: 'this-device', updatedAt: now }],
+    });
+    vi.stubGlobal('Notification', { permission: 'granted', requestPermission: vi.fn() });
+    const { user, unmount } = renderApp(<Header user={member} onOpenMenu={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await screen.findByText("You're all caught up!");
+    expect(screen.getByRole('menuitem', { name: 'Enable notifications' })).toBeInTheDocument();
+    unmount();
+    localStorage.setItem(storageKeys.pushRegistered, 'this-device');
+    const second = renderApp(<Header user={member} onOpenMenu={vi.fn()} />);
+    await second.user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    await screen.findByText("You're all caught up!");
+    expect(screen.queryByRole('menuitem', { name: 'Enable notifications' })).not.toBeInTheDocument();
+    vi.unstubAllGlobals();
+    localStorage.removeItem(storageKeys.pushRegistered);
+  });
+
   it("says you're all caught up without new votes", async () => {
     const { user } = renderApp(
       <Header user={aMember({ complete: true, newVotes: 0 })} onOpenMenu={vi.fn()} />,

@@ -63,6 +63,7 @@ describe('the Checkout dialog', () => {
       product: 'Tokens',
       amount: 50,
       redirectUrl: window.location.origin,
+      returnPath: '/',
       clientReferenceId: 'buyer',
     });
     expect(go).toHaveBeenCalledWith('https://pay.example/cs_test_1');
@@ -86,6 +87,7 @@ describe('the Checkout dialog', () => {
     expect(callables.call).toHaveBeenCalledWith('createSubscribeCheckoutSession', {
       product: 'quarterly',
       redirectUrl: window.location.origin,
+      returnPath: '/',
       clientReferenceId: 'buyer',
     });
     expect(go).toHaveBeenCalledOnce();

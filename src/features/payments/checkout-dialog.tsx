@@ -84,7 +84,7 @@ function OptionCard({
 }
 
 export function CheckoutDialog({ type = DEFAULT_PAYMENT_TYPE, reason, onClose, go }: Props) {
-  const { member } = useSession();
+  const { member, user } = useSession();
   const [shown, setShown] = useState<PaymentType>(type);
   const [selected, setSelected] = useState<Purchase>(() => defaultSelection(type));
   const [paying, setPaying] = useState(false);
@@ -105,7 +105,7 @@ export function CheckoutDialog({ type = DEFAULT_PAYMENT_TYPE, reason, onClose, g
     setPaying(true);
     setError(null);
     try {
-      await startCheckout(member?.uid, selected, go);
+      await startCheckout(member?.uid, selected, go, user?.points);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     } finally {

@@ -5,7 +5,7 @@
  */
 import { call } from '@/data/callables';
 import { pointsPurchased } from '@/domain/analytics';
-import { DONATION_PRODUCT, PAYMENT_MESSAGES, TOKENS_PRODUCT } from '@/domain/payments';
+import { DONATION_PRODUCT, isAppPath, PAYMENT_MESSAGES, TOKENS_PRODUCT } from '@/domain/payments';
 import { checkoutAmount, type SubscriptionPlan, type TokenPack } from '@/domain/plans';
 import { track } from '@/lib/analytics';
 import { storageKeys } from '@/lib/storage';
@@ -18,6 +18,19 @@ export type Purchase =
 interface PendingCheckout {
   sessionId: string;
   purchase: Purchase;
+  /** The member's tokens when they left: the return knows a pack arrived once the balance passes it. */
+  pointsBefore?: number;
+}
+
+/** What the member left to buy, as the return reads it (the analytics event is sent by then). */
+export interface ReturnedPurchase {
+  purchase: Purchase;
+  pointsBefore?: number;
+}
+
+/** The page the checkout comes back to: this one, when it is a plain path of the app. */
+export function checkoutReturnPath(pathname: string = window.location.pathname): string {
+  return isAppPath(pathname) ? pathname : '/';
 }
 
 /**
@@ -28,12 +41,17 @@ export async function startCheckout(
   uid: string | undefined,
   purchase: Purchase,
   go: (url: string) => void = (url) => window.location.assign(url),
+  pointsBefore?: number,
 ): Promise<void> {
   if (!uid) {
     console.log(PAYMENT_MESSAGES.notAuthenticated);
     return;
   }
-  const target = { redirectUrl: window.location.origin, clientReferenceId: uid };
+  const target = {
+    redirectUrl: window.location.origin,
+    clientReferenceId: uid,
+    returnPath: checkoutReturnPath(),
+  };
   const session =
     purchase.type === 'subscription'
       ? await call('createSubscribeCheckoutSession', { product: purchase.plan.product, ...target })
@@ -43,7 +61,11 @@ export async function startCheckout(
             ? { product: TOKENS_PRODUCT, amount: checkoutAmount(purchase.pack), ...target }
             : { product: DONATION_PRODUCT, amount: purchase.amount, ...target },
         );
-  const pending: PendingCheckout = { sessionId: session.sessionId, purchase };
+  const pending: PendingCheckout = {
+    sessionId: session.sessionId,
+    purchase,
+    ...(pointsBefore === undefined ? {} : { pointsBefore }),
+  };
   sessionStorage.setItem(storageKeys.pendingCheckout, JSON.stringify(pending));
   go(session.url);
 }
@@ -59,10 +81,13 @@ function readPending(): PendingCheckout | null {
   }
 }
 
-/** Back from a paid checkout: its purchase's analytics event, once, if this tab started it. */
-export function trackReturnedPurchase(sessionId: string): void {
+/**
+ * Back from a paid checkout: its purchase's analytics event, once, if this tab started it; the
+ * purchase is returned, so the return can say what arrived.
+ */
+export function trackReturnedPurchase(sessionId: string): ReturnedPurchase | null {
   const pending = readPending();
-  if (!pending || pending.sessionId !== sessionId) return;
+  if (!pending || pending.sessionId !== sessionId) return null;
   sessionStorage.removeItem(storageKeys.pendingCheckout);
   const { purchase } = pending;
   if (purchase.type === 'subscription')
@@ -71,4 +96,5 @@ export function trackReturnedPurchase(sessionId: string): void {
       params: { plan: purchase.plan.label, product: purchase.plan.product },
     });
   if (purchase.type === 'one-time') track(pointsPurchased(checkoutAmount(purchase.pack)));
+  return { purchase, ...(pending.pointsBefore === undefined ? {} : { pointsBefore: pending.pointsBefore }) };
 }

@@ -40,6 +40,7 @@ describe("'Buy us a coffee!'", () => {
       product: 'Donation',
       amount: 3.5,
       redirectUrl: window.location.origin,
+      returnPath: '/',
       clientReferenceId: 'buyer',
     });
   });

@@ -34,9 +34,13 @@ const deletionCheck = schemaOnDemand<{ reason: string }, typeof deleteAccountSch
 
 export const DELETION_ERROR_MS = 5000;
 
+/** What deleting the account does to Premium: the server ends the subscription first, so no renewal follows. */
+export const PREMIUM_CANCELLED_NOTE =
+  'Your Premium subscription is cancelled with it: it ends at once and is never charged again.';
+
 export function DeleteAccountSection() {
   const { confirm } = useDialogs();
-  const { signOut } = useSession();
+  const { signOut, user } = useSession();
   const toast = useToast();
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);
@@ -51,7 +55,7 @@ export function DeleteAccountSection() {
   const start = async () => {
     const sure = await confirm({
       title: 'Delete your account?',
-      message: 'Your photos, votes and tokens will be gone for good. This cannot be undone.',
+      message: `Your photos, votes and tokens will be gone for good. This cannot be undone.${user?.subscribed ? ` ${PREMIUM_CANCELLED_NOTE}` : ''}`,
       confirmLabel: 'Continue',
     });
     if (sure) setAsking(true);
@@ -65,6 +69,7 @@ export function DeleteAccountSection() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Removing your data may take up to 24 hours.
       </Typography>
+      {user?.subscribed && <Typography sx={{ mb: 2 }}>{PREMIUM_CANCELLED_NOTE}</Typography>}
       {failure && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {failure} <Link href="/contact">Contact us</Link>

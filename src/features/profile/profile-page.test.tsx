@@ -5,6 +5,7 @@ import { CallError } from '@/data/callables';
 import { ACCOUNT_DELETION } from '@/domain/account';
 import { drawnCopyAt, forgetDrawnCopy, takeKeptCopy } from '@/testing/screen-copy';
 import { aMember, aSession, renderApp } from '@/testing/test-utils';
+import { PREMIUM_CANCELLED_NOTE } from './delete-account-section';
 import { avatarFileName, ProfilePage } from './profile-page';
 
 const callables = vi.hoisted(() => ({ call: vi.fn() }));
@@ -106,7 +107,7 @@ describe('the profile dashboard', () => {
       'Premium includes unlimited photo uploads, priority ratings and advanced analytics',
     );
     expect(screen.getByRole('alert', { name: 'Premium' })).toHaveTextContent(
-      `Premium until ${new Date(2026, 11, 22).toLocaleDateString(undefined, { dateStyle: 'long' })}.`,
+      `Premium ends on ${new Date(2026, 11, 22).toLocaleDateString(undefined, { dateStyle: 'long' })}.`,
     );
   });
 
@@ -234,5 +235,35 @@ describe('avatar file names', () => {
     expect(kept?.html).toContain('Robin');
     expect(kept?.html).toContain('8 tokens');
     forgetDrawnCopy();
+  });
+
+  it('says that deleting the account of a Premium member cancels Premium, before and in the confirmation', async () => {
+    const premium = aMember({ ...member, subscribed: true });
+    const { user } = renderApp(
+      <Routes>
+        <Route path="/profile" element={<ProfilePage user={premium} />} />
+      </Routes>,
+      { route: '/profile', session: aSession({ user: premium }) },
+    );
+    const section = await screen.findByRole('region', { name: 'Delete account' });
+    expect(section).toHaveTextContent(PREMIUM_CANCELLED_NOTE);
+    await user.click(within(section).getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete your account?' })).toHaveTextContent(
+      PREMIUM_CANCELLED_NOTE,
+    );
+  });
+
+  it('says nothing of Premium to a free member deleting their account', async () => {
+    const { user } = renderApp(
+      <Routes>
+        <Route path="/profile" element={<ProfilePage user={member} />} />
+      </Routes>,
+      { route: '/profile', session: aSession({ user: member }) },
+    );
+    const section = await screen.findByRole('region', { name: 'Delete account' });
+    await user.click(within(section).getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByRole('dialog', { name: 'Delete your account?' })).not.toHaveTextContent(
+      PREMIUM_CANCELLED_NOTE,
+    );
   });
 });

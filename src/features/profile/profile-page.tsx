@@ -28,7 +28,6 @@ import { PageMeta } from '@/components/page-meta';
 import { usePaymentOffers } from '@/components/payment-offers';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
-import { useBilling } from '@/data/use-billing';
 import { uploadImage } from '@/data/use-photos';
 import { FIELD_MAX } from '@/domain/constants';
 import { formatPrice, PREMIUM_BANNER, UPGRADE_PRICE } from '@/domain/plans';
@@ -41,6 +40,7 @@ import { onDemand } from '@/lib/on-demand';
 import { KEPT_SCREEN_ATTRIBUTE } from '@/lib/screen-marks';
 import { useScreenSnapshot } from '@/lib/use-screen-snapshot';
 import { profileValues } from './profile-values';
+import { SubscriptionSection } from './subscription-section';
 
 const ProfileSettings = onDemand(() => import('./profile-settings').then((module) => module.ProfileSettings));
 
@@ -54,18 +54,6 @@ export function avatarFileName(file: File, now: number): string {
   return safe && /\.[A-Za-z0-9]+$/.test(safe)
     ? `${now}_${safe}`.slice(-128)
     : `profile_photo_${now}.${extension}`;
-}
-
-/** Until when Premium runs: it renews then, or (cancelled, or a renewal failed) it ends. */
-function PremiumUntil({ uid }: { uid: string }) {
-  const billing = useBilling(uid);
-  if (!billing) return null;
-  const date = billing.premiumUntil.toLocaleDateString(undefined, { dateStyle: 'long' });
-  return (
-    <Typography variant="body2" sx={{ mt: 0.5 }}>
-      {billing.status === 'active' ? `Renews on ${date}.` : `Premium until ${date}.`}
-    </Typography>
-  );
 }
 
 /**
@@ -234,7 +222,7 @@ export function ProfilePage({ user }: { user: User }) {
         {user.subscribed && (
           <Alert severity="success" sx={{ mt: 2 }} aria-label="Premium">
             {PREMIUM_BANNER}
-            <PremiumUntil uid={user.uid} />
+            <SubscriptionSection uid={user.uid} />
           </Alert>
         )}
       </Paper>

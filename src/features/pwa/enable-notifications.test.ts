@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PUSH_MESSAGES } from '@/domain/push';
-import { enableNotifications, type NotificationPorts } from './enable-notifications';
+import { DENIED_TOAST_MS, enableNotifications, type NotificationPorts } from './enable-notifications';
 
 const now = new Date('2026-11-22T10:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,16 +41,32 @@ describe('enabling notifications', () => {
     }
   });
 
-  it('says they are already enabled while the stored token is fresh, and refreshes one older than 7 days', async () => {
+  it("registers a second device although the record holds another device's fresh token", async () => {
+    const second = ports({
+      permission: 'granted',
+      stored: { messagingToken: 'phone-token', messagingTokenUpdated: now },
+      remember: vi.fn(),
+    });
+    expect(await enableNotifications(second)).toMatchObject({ message: PUSH_MESSAGES.enabled });
+    expect(second.saveToken).toHaveBeenCalledWith('device-token');
+    expect(second.remember).toHaveBeenCalledWith('device-token');
+  });
+
+  it("says they are already enabled while this device's token is fresh, and refreshes one older than 7 days", async () => {
     const fresh = ports({
       permission: 'granted',
-      stored: { messagingToken: 't', messagingTokenUpdated: new Date(now.getTime() - 6 * DAY) },
+      stored: {
+        pushDevices: [
+          { token: 'phone-token', updatedAt: now },
+          { token: 'device-token', updatedAt: new Date(now.getTime() - 6 * DAY) },
+        ],
+      },
     });
     expect(await enableNotifications(fresh)).toMatchObject({ message: PUSH_MESSAGES.alreadyEnabled });
     expect(fresh.saveToken).not.toHaveBeenCalled();
     const stale = ports({
       permission: 'granted',
-      stored: { messagingToken: 't', messagingTokenUpdated: new Date(now.getTime() - 8 * DAY) },
+      stored: { messagingToken: 'device-token', messagingTokenUpdated: new Date(now.getTime() - 8 * DAY) },
     });
     expect(await enableNotifications(stale)).toMatchObject({ message: PUSH_MESSAGES.enabled });
     expect(stale.notifications.requestPermission).not.toHaveBeenCalled();
@@ -66,8 +82,11 @@ describe('enabling notifications', () => {
   });
 
   it('says when the member denies or does not answer', async () => {
-    expect(await enableNotifications(ports({ answer: 'denied' }))).toMatchObject({
-      message: PUSH_MESSAGES.denied,
+    expect(await enableNotifications(ports({ answer: 'denied' }))).toEqual({
+      kind: 'toast',
+      severity: 'error',
+      message: `${PUSH_MESSAGES.denied} ${PUSH_MESSAGES.deniedHowTo}`,
+      duration: DENIED_TOAST_MS,
     });
     expect(await enableNotifications(ports({ answer: 'default' }))).toMatchObject({
       message: PUSH_MESSAGES.notGranted,

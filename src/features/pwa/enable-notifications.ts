@@ -4,12 +4,20 @@
  * Messaging, or the local stand-in), given by the caller, so each branch can be tested.
  */
 import { PUSH_TOKEN_ATTEMPTS, PUSH_TOKEN_RETRY_MS } from '@/domain/constants';
-import { PUSH_MESSAGES, pushTokenState, type StoredPushToken } from '@/domain/push';
+import { devicePushState, PUSH_MESSAGES, type StoredPushToken } from '@/domain/push';
 import { pause } from '@/lib/idle';
 import { logFailure } from '@/lib/report-error';
 
+/** How long the denial stays: long enough to read how to allow notifications in the browser. */
+export const DENIED_TOAST_MS = 10_000;
+
 export type NotificationOutcome =
-  | { kind: 'toast'; severity: 'success' | 'info' | 'warning' | 'error'; message: string }
+  | {
+      kind: 'toast';
+      severity: 'success' | 'info' | 'warning' | 'error';
+      message: string;
+      duration?: number;
+    }
   | { kind: 'blocked'; title: string; message: string };
 
 export interface NotificationPorts {
@@ -20,6 +28,10 @@ export interface NotificationPorts {
   stored: StoredPushToken;
   getToken: () => Promise<string>;
   saveToken: (token: string) => Promise<void>;
+  /** Remembers on this device the token it registered, so the bell knows this device is done. */
+  remember?: (token: string) => void;
+  /** The token this device registered before, as it remembers it. */
+  registered?: () => string | null;
   now: () => Date;
   wait?: (ms: number) => Promise<void>;
 }
@@ -51,17 +63,26 @@ export async function enableNotifications(ports: NotificationPorts): Promise<Not
   if (notifications.permission === 'denied') {
     return { kind: 'blocked', title: PUSH_MESSAGES.blockedTitle, message: PUSH_MESSAGES.blockedInstructions };
   }
-  if (notifications.permission === 'granted' && pushTokenState(ports.stored, ports.now()) === 'fresh') {
-    return toast('info', PUSH_MESSAGES.alreadyEnabled);
-  }
   try {
     const permission =
       notifications.permission === 'granted' ? 'granted' : await notifications.requestPermission();
-    if (permission === 'denied') return toast('error', PUSH_MESSAGES.denied);
+    if (permission === 'denied')
+      return {
+        kind: 'toast',
+        severity: 'error',
+        message: `${PUSH_MESSAGES.denied} ${PUSH_MESSAGES.deniedHowTo}`,
+        duration: DENIED_TOAST_MS,
+      };
     if (permission !== 'granted') return toast('warning', PUSH_MESSAGES.notGranted);
     const token = await tokenWithRetries(ports);
     if (!token) return toast('error', PUSH_MESSAGES.tokenFailed);
+    // Decided by this device's own token: another device's on the record does not register this one.
+    if (devicePushState(ports.stored, token, ports.now()) === 'fresh') {
+      ports.remember?.(token);
+      return toast('info', PUSH_MESSAGES.alreadyEnabled);
+    }
     await ports.saveToken(token);
+    ports.remember?.(token);
     return toast('success', PUSH_MESSAGES.enabled);
   } catch (error) {
     logFailure(error, { feature: 'push', action: 'enable notifications' });

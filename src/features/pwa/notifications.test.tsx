@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MenuList } from '@mui/material';
 import { PUSH_MESSAGES, type PushMessage } from '@/domain/push';
+import { storageKeys } from '@/lib/storage';
 import { SHOW_PUSH } from '@/sw/sw-rules';
 import { renderApp } from '@/testing/test-utils';
 import type { NotificationPorts } from './enable-notifications';
@@ -28,12 +29,15 @@ interface Browser {
   saveToken?: (token: string) => Promise<void>;
   notifications?: 'missing';
   serviceWorker?: boolean;
+  /** The token this device remembers registering. */
+  registered?: string;
 }
 
 /** The flow's ports as a browser in the given state would answer them. */
 function browser(state: Browser = {}) {
   const { permission = 'default', answer = 'granted' } = state;
   const saveToken = vi.fn(state.saveToken ?? (async () => undefined));
+  const remember = vi.fn();
   const ports = (stored: NotificationPorts['stored']): NotificationPorts => ({
     notifications:
       state.notifications === 'missing' ? undefined : { permission, requestPermission: async () => answer },
@@ -43,12 +47,14 @@ function browser(state: Browser = {}) {
     saveToken,
     now: () => new Date('2026-11-22T10:00:00Z'),
     wait: async () => undefined,
+    registered: () => state.registered ?? null,
+    remember,
   });
-  return { ports, saveToken };
+  return { ports, saveToken, remember };
 }
 
 async function choose(state: Browser, stored: NotificationPorts['stored'] = {}) {
-  const { ports, saveToken } = browser(state);
+  const { ports, saveToken, remember } = browser(state);
   const onChosen = vi.fn();
   const { user } = renderApp(
     <MenuList>
@@ -57,7 +63,7 @@ async function choose(state: Browser, stored: NotificationPorts['stored'] = {}) 
   );
   await user.click(screen.getByRole('menuitem', { name: 'Enable notifications' }));
   expect(onChosen).toHaveBeenCalled();
-  return { saveToken };
+  return { saveToken, remember };
 }
 
 describe("the bell menu's Enable notifications", () => {
@@ -77,9 +83,9 @@ describe("the bell menu's Enable notifications", () => {
     expect(await screen.findByText(PUSH_MESSAGES.notSupported)).toBeInTheDocument();
   });
 
-  it('says they are already enabled while the stored token is fresh', async () => {
+  it("says they are already enabled while this device's token is fresh on the record", async () => {
     const stored = {
-      messagingToken: 't',
+      messagingToken: 'device-token',
       messagingTokenUpdated: new Date(Date.parse('2026-11-21T10:00:00Z')),
     };
     const { saveToken } = await choose({ permission: 'granted' }, stored);
@@ -87,9 +93,9 @@ describe("the bell menu's Enable notifications", () => {
     expect(saveToken).not.toHaveBeenCalled();
   });
 
-  it('stores a new token when the stored one is older than 7 days', async () => {
+  it("stores this device's token again when it is older than 7 days", async () => {
     const stored = {
-      messagingToken: 't',
+      messagingToken: 'device-token',
       messagingTokenUpdated: new Date(Date.parse('2026-11-22T10:00:00Z') - 8 * DAY),
     };
     const { saveToken } = await choose({ permission: 'granted' }, stored);
@@ -103,9 +109,37 @@ describe("the bell menu's Enable notifications", () => {
     expect(dialog).toHaveTextContent(PUSH_MESSAGES.blockedInstructions);
   });
 
-  it('says when the member denies', async () => {
+  it('says when the member denies, how to allow them in the browser, for long enough to read', async () => {
     await choose({ answer: 'denied' });
-    expect(await screen.findByText(PUSH_MESSAGES.denied)).toBeInTheDocument();
+    const said = `${PUSH_MESSAGES.denied} ${PUSH_MESSAGES.deniedHowTo}`;
+    expect(await screen.findByText(said)).toBeInTheDocument();
+    // Still there after the 3 s it used to last.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(screen.getByText(said)).toBeInTheDocument();
+  }, 10_000);
+
+  it('is not offered once this device allowed them and its own token is on the record', () => {
+    const { ports } = browser({ permission: 'granted', registered: 'device-token' });
+    const stored = {
+      pushDevices: [{ token: 'device-token', updatedAt: new Date('2026-11-21T10:00:00Z') }],
+    };
+    renderApp(
+      <MenuList>
+        <EnableNotificationsItem stored={stored} onChosen={vi.fn()} ports={ports} />
+      </MenuList>,
+    );
+    expect(screen.queryByRole('menuitem', { name: 'Enable notifications' })).not.toBeInTheDocument();
+  });
+
+  it("is offered on a second device while the record holds another device's token, and registers it", async () => {
+    const stored = {
+      messagingToken: 'phone-token',
+      messagingTokenUpdated: new Date('2026-11-22T09:00:00Z'),
+    };
+    const { saveToken, remember } = await choose({ permission: 'granted' }, stored);
+    expect(await screen.findByText(PUSH_MESSAGES.enabled)).toBeInTheDocument();
+    expect(saveToken).toHaveBeenCalledWith('device-token');
+    expect(remember).toHaveBeenCalledWith('device-token');
   });
 
   it('says when the member does not answer', async () => {
@@ -134,7 +168,7 @@ function PushProbe({ stored }: { stored: NotificationPorts['stored'] | undefined
 
 describe('push on this device', () => {
   const postMessage = vi.fn();
-  const message: PushMessage = { title: 'Photorater', body: 'You have 1 new votes', url: '/photos?photo=p1' };
+  const message: PushMessage = { title: 'Photorater', body: 'You have 1 new vote', url: '/photos?photo=p1' };
 
   function setVisibility(state: DocumentVisibilityState) {
     Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
@@ -181,7 +215,8 @@ describe('push on this device', () => {
     expect(postMessage).not.toHaveBeenCalled();
   });
 
-  it('stores a fresh token when the stored one is older than 7 days, and not before', async () => {
+  it("stores a fresh token when this device's stored one is older than 7 days, and not before", async () => {
+    localStorage.setItem(storageKeys.pushRegistered, 't');
     const updated = (days: number) => ({
       messagingToken: 't',
       messagingTokenUpdated: new Date(Date.now() - days * DAY),

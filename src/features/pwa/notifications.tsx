@@ -10,10 +10,14 @@ import { useDialogs } from '@/components/dialogs';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
 import { devicePushToken, watchPushes } from '@/data/push';
-import { pushTokenState, type PushMessage, type StoredPushToken } from '@/domain/push';
+import { devicePushState, type PushMessage, type StoredPushToken } from '@/domain/push';
+import { storageKeys } from '@/lib/storage';
 import { logFailure } from '@/lib/report-error';
 import { SHOW_PUSH } from '@/sw/sw-rules';
 import { enableNotifications, type NotificationPorts } from './enable-notifications';
+
+/** The token this device registered, as it remembers it. */
+const registeredHere = () => localStorage.getItem(storageKeys.pushRegistered);
 
 /** The browser's side of the flow: its Notification API, the backend's token, the server's record. */
 export function browserNotificationPorts(stored: StoredPushToken): NotificationPorts {
@@ -23,8 +27,25 @@ export function browserNotificationPorts(stored: StoredPushToken): NotificationP
     stored,
     getToken: devicePushToken,
     saveToken: async (token) => void (await call('saveMessagingToken', { token })),
+    remember: (token) => localStorage.setItem(storageKeys.pushRegistered, token),
+    registered: registeredHere,
     now: () => new Date(),
   };
+}
+
+/**
+ * Whether the bell offers 'Enable notifications' on this device: unless the browser allows them here
+ * and this device's own token is on the member's record (another device's does not count).
+ */
+export function offersNotifications(
+  stored: StoredPushToken,
+  devicePermission: NotificationPermission | undefined,
+  registered: string | null,
+  now: Date,
+): boolean {
+  if (devicePermission !== 'granted') return true;
+  const state = devicePushState(stored, registered, now);
+  return state === 'missing' || state === 'expired';
 }
 
 /** Runs the permission flow and tells the member how it went: a toast, or the blocked dialog. */
@@ -37,7 +58,12 @@ export function useEnableNotifications(
   return useCallback(async () => {
     const outcome = await enableNotifications(ports(stored));
     if (outcome.kind === 'blocked') await alert({ title: outcome.title, message: outcome.message });
-    else toast({ message: outcome.message, severity: outcome.severity });
+    else
+      toast({
+        message: outcome.message,
+        severity: outcome.severity,
+        ...(outcome.duration ? { duration: outcome.duration } : {}),
+      });
   }, [stored, ports, toast, alert]);
 }
 
@@ -50,6 +76,9 @@ interface ItemProps {
 
 export function EnableNotificationsItem({ stored, onChosen, ports }: ItemProps) {
   const enable = useEnableNotifications(stored, ports);
+  const device = (ports ?? browserNotificationPorts)(stored);
+  const registered = device.registered?.() ?? null;
+  if (!offersNotifications(stored, device.notifications?.permission, registered, device.now())) return null;
   return (
     <MenuItem
       onClick={() => {
@@ -76,7 +105,8 @@ async function showInBackground(message: PushMessage): Promise<void> {
  */
 export function usePushOnThisDevice(stored: StoredPushToken | undefined): void {
   const signedIn = stored !== undefined;
-  const state = stored && pushTokenState(stored, new Date());
+  // This device's own token: another device's on the record says nothing of this one.
+  const state = stored && devicePushState(stored, registeredHere(), new Date());
   const due = state === 'stale' || state === 'expired';
 
   useEffect(() => {
