@@ -125,11 +125,18 @@ describe('undoVote', () => {
     await context.store.runTransaction(async (tx) => tx.update('users/owner', { points: 1 }));
     await rate(context, 'voter', 'p1');
     expect(await context.store.get<User>('users/owner')).toMatchObject({ points: 0 });
-    expect(await context.store.get<Photo>('users/owner/photos/p1')).toMatchObject({ active: false });
+    expect(await context.store.get<Photo>('users/owner/photos/p1')).toMatchObject({
+      active: false,
+      pausedForTokens: true,
+    });
     await undo(context, 'voter', 'p1');
     expect(await context.store.get<User>('users/owner')).toMatchObject({ points: 1 });
+    // On again, and no longer among the photos offered back together after a purchase.
     for (const id of ['p1', 'earlier'])
-      expect(await context.store.get<Photo>(`users/owner/photos/${id}`)).toMatchObject({ active: true });
+      expect(await context.store.get<Photo>(`users/owner/photos/${id}`)).toMatchObject({
+        active: true,
+        pausedForTokens: false,
+      });
   });
 
   it('costs a Premium owner nothing, so gives nothing back', async () => {

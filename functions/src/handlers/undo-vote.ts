@@ -115,7 +115,11 @@ export const undoVote: Handler<Callables['undoVote']['result']> = {
         // The photos its cost turned off come back, unless something else has changed them since.
         for (const each of deactivated)
           if (each && !each.active && !each.error)
-            tx.update(photoPath(input.ownerId, each.id), { active: true, updatedAt: now });
+            tx.update(photoPath(input.ownerId, each.id), {
+              active: true,
+              pausedForTokens: false,
+              updatedAt: now,
+            });
         return { undone: true as const };
       }),
     );
