@@ -108,6 +108,8 @@ describe('the Functions bundle', () => {
       stripeWebhook: stripe,
       createCheckoutSession: stripe,
       createSubscribeCheckoutSession: stripe,
+      // The Customer Portal, where a member manages Premium.
+      createBillingPortalSession: stripe,
       // Deleting an account ends its subscriptions at Stripe.
       deleteAccount: stripe,
       adminDeleteUser: stripe,
