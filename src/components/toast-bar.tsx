@@ -1,6 +1,7 @@
 /** The toast bar itself, loaded with the first toast. */
 import { Alert, Button, Snackbar } from '@mui/material';
 import { DEFAULT_TOAST_MS } from '@/domain/constants';
+import { aboveBottomBars } from '@/lib/bottom-bars';
 import type { ToastState } from './toast';
 
 interface Props {
@@ -17,6 +18,11 @@ export function ToastBar({ toast, onClose: close }: Props) {
       autoHideDuration={toast.duration ?? DEFAULT_TOAST_MS}
       onClose={close}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      // Above the cookie banner, the offline notice and the tab bar, never over their controls.
+      sx={(theme) => ({
+        bottom: aboveBottomBars('8px'),
+        [theme.breakpoints.up('sm')]: { bottom: aboveBottomBars('24px') },
+      })}
     >
       <Alert
         onClose={close}
