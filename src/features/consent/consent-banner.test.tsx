@@ -1,11 +1,9 @@
 import { Button, Dialog, DialogActions, DialogTitle } from '@mui/material';
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useToast } from '@/components/toast';
-import { BottomTabs } from '@/app/layout/bottom-tabs';
 import { BOTTOM_BAR_VARIABLES } from '@/lib/bottom-bars';
-import { aMember, aSession, renderApp } from '@/testing/test-utils';
+import { renderApp } from '@/testing/test-utils';
 import { ConsentHost } from './consent-host';
 
 const callables = vi.hoisted(() => ({ call: vi.fn() }));
@@ -75,32 +73,5 @@ describe('the cookie banner never covers a control', () => {
     expect(rootVariable(BOTTOM_BAR_VARIABLES.consentBanner)).toBe('181px');
     await user.click(screen.getByRole('button', { name: 'Necessary only' }));
     expect(rootVariable(BOTTOM_BAR_VARIABLES.consentBanner)).toBe('');
-  });
-});
-
-describe('the tab bar and toasts above the banner', () => {
-  it('sticks the tab bar above the banner and the offline notice', () => {
-    renderApp(<BottomTabs />);
-    const bottom = getComputedStyle(screen.getByRole('navigation', { name: 'Tabs' })).bottom;
-    expect(bottom).toContain(BOTTOM_BAR_VARIABLES.consentBanner);
-    expect(bottom).toContain(BOTTOM_BAR_VARIABLES.offlineNotice);
-  });
-
-  it('shows toasts above the banner, the offline notice and the tab bar', async () => {
-    let show: ReturnType<typeof useToast> = () => undefined;
-    function Page() {
-      show = useToast();
-      return null;
-    }
-    const member = aMember();
-    renderApp(<Page />, {
-      session: aSession({ member: { uid: member.uid, email: member.email }, user: member }),
-    });
-    act(() => show({ message: 'Photorater is ready to work offline.' }));
-    const toast = await screen.findByText('Photorater is ready to work offline.', {}, { timeout: 5000 });
-    const bar = toast.closest('.MuiSnackbar-root');
-    expect(bar).not.toBeNull();
-    const bottom = getComputedStyle(bar!).bottom;
-    for (const variable of Object.values(BOTTOM_BAR_VARIABLES)) expect(bottom).toContain(variable);
   });
 });
