@@ -166,12 +166,17 @@ describe('the cookie banner, unanswered, on a phone', () => {
       expect(await hitAtCentre(button)).toBe('the control');
     }
     await form.getByRole('button', { name: 'Post' }).click();
+    await owner.closeHooray();
 
-    const toast = await toastBox(page, 'Your photo is up!');
+    // A toast on a page with the banner and the tab bar: the profile's answer to a new username.
+    await owner.visit('/profile');
+    await page.getByRole('button', { name: 'Edit username' }).click();
+    await page.getByRole('textbox', { name: 'Username' }).fill('Long Caption Owner');
+    await page.getByRole('button', { name: 'Save username' }).click();
+    const toast = await toastBox(page, 'Username has been updated!');
     expect(intersects(toast, await boxOf(tabBar(page)))).toBe(false);
     for (const button of await banner(page).getByRole('button').all())
       expect(intersects(toast, await boxOf(button))).toBe(false);
-    await owner.closeHooray();
     photo = await onlyPhotoOf(owner.email);
   });
 
@@ -184,8 +189,15 @@ describe('the cookie banner, unanswered, on a phone', () => {
 
     await voter.context.setOffline(true);
     await page.getByText('You are offline. You see what this device saved').waitFor();
+    // Four hearts from the keyboard, so Rate can be pressed: a disabled button takes no taps at all.
+    await page.keyboard.press('4');
     await scrollToEnd(page);
-    expect(await hitAtCentre(page.getByRole('button', { name: 'Rate', exact: true }))).toBe('the control');
+    for (const control of [
+      page.getByRole('radiogroup', { name: 'Hearts' }),
+      page.getByRole('button', { name: 'Skip', exact: true }),
+      page.getByRole('button', { name: 'Rate', exact: true }),
+    ])
+      expect(await hitAtCentre(control)).toBe('the control');
     for (const tab of await tabBar(page).getByRole('link').all())
       expect(await hitAtCentre(tab)).toBe('the control');
     await voter.context.setOffline(false);
@@ -214,7 +226,8 @@ describe('on a laptop', () => {
   it("shows the leaderboard's photo whole in the viewer", async () => {
     const { page } = owner;
     await owner.visit('/leaderboard');
-    await page.getByRole('button', { name: 'View photo in place 1' }).click();
+    // It floats up and down, which a tap does not mind.
+    await page.getByRole('button', { name: 'View photo in place 1' }).click({ force: true });
     const viewer = page.getByRole('dialog', { name: 'Photo viewer' });
     const image = viewer.getByRole('img');
     await image.evaluate((element: HTMLImageElement) => element.decode());
