@@ -184,8 +184,13 @@ describe('the cookie banner, unanswered, on a phone', () => {
     const voter = await joinedOnPhone('Phone Voter');
     const { page } = voter;
     await voter.openInFeed(photo);
-    await page.getByRole('heading', { name: LONG_CAPTION }).waitFor();
+    const caption = page.getByRole('heading', { name: LONG_CAPTION });
+    await caption.waitFor();
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+    // The caption breaks within its line rather than running past it (cut off, or widening the page).
+    expect(
+      await caption.evaluate((element) => element.scrollWidth - element.clientWidth),
+    ).toBeLessThanOrEqual(0);
 
     await voter.context.setOffline(true);
     await page.getByText('You are offline. You see what this device saved').waitFor();
