@@ -70,7 +70,15 @@ export function ColorModeProvider({ children }: { children: ReactNode }) {
     () =>
       createTheme({
         palette: { mode, ...BRAND[mode], contrastThreshold: 4.5 },
-        components: { MuiCssBaseline: { styleOverrides: focusRing(BRAND[mode].primary.main) } },
+        components: {
+          MuiCssBaseline: {
+            styleOverrides: {
+              ...focusRing(BRAND[mode].primary.main),
+              // A caption, comment or name of one long word breaks instead of widening the page.
+              body: { overflowWrap: 'anywhere' },
+            },
+          },
+        },
       }),
     [mode],
   );

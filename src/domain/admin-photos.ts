@@ -4,7 +4,7 @@
  * the reported photos. The schemas are the forms' and the handlers'.
  */
 import * as yup from 'yup';
-import { CURSOR_INVALID, isCursorTime } from './admin';
+import { CURSOR_INVALID, isCursorTime, type AdminMemberName } from './admin';
 import { CAPTION_MAX } from './limits';
 import { COMMENT_MAX, isHalfStep, TAGS, type ReportReason, type Tag } from './rating';
 import { GENDERS, type Gender } from './user';
@@ -220,8 +220,13 @@ export interface AdminPhotoRow {
   uploadedAt: string;
 }
 
+/** A row of the Photos tab: the photo and who uploaded it, by name and e-mail rather than by uid. */
+export interface AdminListedPhoto extends AdminPhotoRow {
+  uploader: AdminMemberName | null;
+}
+
 export interface AdminPhotoPage {
-  photos: AdminPhotoRow[];
+  photos: AdminListedPhoto[];
   cursor: string | null;
 }
 

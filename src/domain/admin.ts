@@ -172,10 +172,18 @@ export const adminListLogSchema = yup.object({
 });
 export type AdminListLogInput = yup.InferType<typeof adminListLogSchema>;
 
+/** A member as admin lists name them; none where the member's record is gone. */
+export interface AdminMemberName {
+  displayName: string;
+  email: string | null;
+}
+
 /** An audit entry as the Audit log tab shows it: dates as ISO text, within the records too. */
 export interface AdminLogRow {
   id: string;
   adminId: string;
+  /** The admin's display name now; null once their record is gone. */
+  adminName: string | null;
   action: AdminAction;
   targetPath: string;
   at: string;

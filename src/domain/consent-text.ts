@@ -7,6 +7,9 @@ export const CONSENT_TEXT = {
   acceptAll: 'Accept all',
   necessaryOnly: 'Necessary only',
   preferences: 'Preferences',
+  /** Before the Privacy Policy link, after the body. */
+  readMore: 'Read our',
+  privacyPolicy: 'Privacy Policy',
   save: 'Save preferences',
   dialogTitle: 'Cookie preferences',
 } as const;

@@ -117,6 +117,14 @@ describe('the admin photo operations', () => {
       'owen/p1',
     ]);
     expect(all.cursor).toBeNull();
+    // Who uploaded each, by name and e-mail; a photo whose owner's record is gone says so.
+    expect(all.photos[0]!.uploader).toEqual({ displayName: 'dana', email: 'dana@example.com' });
+    await context.store.runTransaction(async (tx) => tx.delete('users/owen'));
+    expect((await adminListPhotos.run({}, context.as(admin))).photos.map((photo) => photo.uploader)).toEqual([
+      { displayName: 'dana', email: 'dana@example.com' },
+      null,
+      null,
+    ]);
     const owens = await adminListPhotos.run({ userId: 'owen', active: 'inactive' }, context.as(admin));
     expect(owens.photos.map((photo) => photo.id)).toEqual(['p2']);
     expect(

@@ -18,6 +18,7 @@ import {
   BOT_VOTER_ID,
   GEN_COMMENTS_KEPT_MAX,
   generateGenCommentsSchema,
+  type AdminListedPhoto,
   type AdminPhotoPage,
   type AdminPhotoRow,
   type AdminVoteRow,
@@ -34,7 +35,7 @@ import { ageDecadeOf, votesPath } from '../../../src/domain/vote';
 import { commentWriterFromEnv, type CommentWriter } from '../photos/gen-comments';
 import type { Filter, GroupDocument } from '../../../src/domain/query';
 import { logAdminWrite } from './admin-log';
-import { requireAdmin } from './admin-users';
+import { memberNames, requireAdmin } from './admin-users';
 import { validate, type Handler } from './handler';
 import { removePhoto } from './delete-photo';
 import { readPeerMove, writePeerMove } from './peer-stats';
@@ -89,7 +90,14 @@ export const adminListPhotos: Handler<AdminPhotoPage> = {
       ...(cursor ? cursorQuery(cursor) : {}),
       limit: ADMIN_PAGE_SIZE,
     });
-    const photos = docs.map(rowOf);
+    const uploaders = await memberNames(
+      context.store,
+      docs.map((doc) => ownerOf(doc.path)),
+    );
+    const photos: AdminListedPhoto[] = docs.map((doc) => {
+      const row = rowOf(doc);
+      return { ...row, uploader: uploaders.get(row.userId) ?? null };
+    });
     const last = docs.at(-1);
     return {
       photos,

@@ -252,6 +252,7 @@ describe('adminListLog', () => {
     expect(first.entries).toHaveLength(20);
     expect(first.entries[0]).toMatchObject({
       adminId: 'ada',
+      adminName: 'ada',
       action: 'updateUser',
       targetPath: 'users/dana',
       at: context.clock.now().toISOString(),

@@ -14,6 +14,7 @@ import {
   adminUpdateUserSchema,
   type AdminLogEntry,
   type AdminLogPage,
+  type AdminMemberName,
   type AdminLogRow,
   type AdminUserChanges,
 } from '../../../src/domain/admin';
@@ -23,6 +24,7 @@ import { logAdminWrite } from './admin-log';
 import { adminsOnRecord, isAdminNow, keepAnAdmin } from './admin-role';
 import { deleteMemberAccount } from './delete-account';
 import { requireCaller, validate, type Caller, type Handler, type HandlerContext } from './handler';
+import type { Store } from '../store/store';
 import { NOT_FOUND, userPath } from './users';
 
 /**
@@ -34,6 +36,21 @@ export async function requireAdmin(context: HandlerContext): Promise<Caller> {
   if (!(await isAdminNow(context.store, caller)))
     throw new HttpsError('permission-denied', ADMIN_MESSAGES.adminOnly);
   return caller;
+}
+
+/** The names of the members a list shows, each record read once; a member whose record is gone has none. */
+export async function memberNames(
+  store: Store,
+  uids: Iterable<string>,
+): Promise<Map<string, AdminMemberName>> {
+  const names = new Map<string, AdminMemberName>();
+  await Promise.all(
+    [...new Set(uids)].map(async (uid) => {
+      const member = await store.get<User>(userPath(uid));
+      if (member) names.set(uid, { displayName: member.displayName, email: member.email ?? null });
+    }),
+  );
+  return names;
 }
 
 const ADMIN_ONLY = () => new HttpsError('permission-denied', ADMIN_MESSAGES.adminOnly);
@@ -158,9 +175,14 @@ export const adminListLog: Handler<AdminLogPage> = {
       ...(cursor ? logCursor(cursor) : {}),
       limit: ADMIN_PAGE_SIZE,
     });
+    const names = await memberNames(
+      context.store,
+      docs.map(({ data: entry }) => entry.adminId),
+    );
     const entries: AdminLogRow[] = docs.map(({ id, data: entry }) => ({
       id,
       adminId: entry.adminId,
+      adminName: names.get(entry.adminId)?.displayName ?? null,
       action: entry.action,
       targetPath: entry.targetPath,
       at: entry.at.toISOString(),

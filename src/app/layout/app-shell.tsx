@@ -27,6 +27,7 @@ import {
   LoginStreak,
   NavDrawer,
 } from '../lazy-screens';
+import { UNDER_TAB_BAR_HEIGHT } from '@/lib/bottom-bars';
 import { SCREEN_SNAPSHOT_ID } from '@/lib/screen-marks';
 import { AtIdle } from './at-idle';
 import { Header } from './header';
@@ -107,7 +108,8 @@ export function AppShell() {
   const user = session.user ?? null;
   const context: ShellOutletContext = { openAuth: setAuthView };
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    // The cookie banner and the offline notice stay over the page's end: it keeps their height free.
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: UNDER_TAB_BAR_HEIGHT }}>
       {!pathname.startsWith('/rate') && <Header user={user} onOpenMenu={openMenu} />}
       {user?.complete && (
         // Today's visit is counted after the screen is drawn: its time zone alone is a long moment.

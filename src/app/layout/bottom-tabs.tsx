@@ -5,6 +5,7 @@ import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import { BottomNavigation, BottomNavigationAction, Paper } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { paths } from '@/config/paths';
+import { UNDER_TAB_BAR_HEIGHT, useBottomBar } from '@/lib/bottom-bars';
 
 const TABS = [
   { label: 'My Photos', to: paths.home, icon: <PhotoLibraryIcon /> },
@@ -13,12 +14,19 @@ const TABS = [
   { label: 'Leaderboard', to: paths.leaderboard, icon: <EmojiEventsIcon /> },
 ];
 
-/** Only when the profile is complete. */
+/** Only when the profile is complete; it sticks above the cookie banner and the offline notice. */
 export function BottomTabs() {
   const { pathname } = useLocation();
+  const measured = useBottomBar('tabBar');
   const current = TABS.find((tab) => tab.to !== paths.home && pathname.startsWith(tab.to))?.to ?? paths.home;
   return (
-    <Paper sx={{ position: 'sticky', bottom: 0, zIndex: 2 }} elevation={3} component="nav" aria-label="Tabs">
+    <Paper
+      ref={measured}
+      sx={{ position: 'sticky', bottom: UNDER_TAB_BAR_HEIGHT, zIndex: 2 }}
+      elevation={3}
+      component="nav"
+      aria-label="Tabs"
+    >
       <BottomNavigation showLabels value={current}>
         {TABS.map((tab) => (
           <BottomNavigationAction

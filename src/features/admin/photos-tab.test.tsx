@@ -1,16 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AdminPhotoRow, AdminVoteRow } from '@/domain/admin-photos';
+import type { AdminUserRow } from '@/domain/admin';
+import type { AdminListedPhoto, AdminVoteRow } from '@/domain/admin-photos';
 import { renderApp } from '@/testing/test-utils';
 import { changedPhotoFields, PhotosTab } from './photos-tab';
 
 const callables = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('@/data/callables', async (original) => ({ ...(await original<object>()), ...callables }));
 
-const photo = (id: string, overrides: Partial<AdminPhotoRow> = {}): AdminPhotoRow => ({
+const photo = (id: string, overrides: Partial<AdminListedPhoto> = {}): AdminListedPhoto => ({
   id,
   userId: 'owen',
+  uploader: { displayName: 'Owen Example', email: 'owen@example.com' },
   imageUrl: `http://files.test/${id}.webp`,
   smallImageUrl: `http://files.test/${id}_small.webp`,
   caption: `Caption ${id}`,
@@ -40,11 +42,23 @@ const vote: AdminVoteRow = {
 
 type Input = Record<string, unknown>;
 
+const nobody: AdminUserRow = {
+  uid: 'nobody',
+  displayName: 'Nobody Here',
+  email: 'nobody@example.com',
+  photoURL: null,
+  points: 2,
+  isAdmin: false,
+  disabled: false,
+  lastVotedAt: null,
+};
+
 function answering(overrides: Record<string, (input: Input) => unknown> = {}) {
   callables.call.mockImplementation(async (name: string, input: Input = {}) => {
     if (overrides[name]) return overrides[name]!(input);
     if (name === 'adminListPhotos') return { photos: [photo('p1')], cursor: null };
     if (name === 'adminListVotes') return { votes: [] };
+    if (name === 'adminListUsers') return { users: [], cursor: null };
     if (name === 'adminUpdatePhoto') return { updated: Object.keys(input) };
     if (name === 'adminDeletePhoto') return { deleted: true };
     if (name === 'adminAddBotVote') return { voteId: 'bot-1', rate: 3.5, votesCount: 3 };
@@ -58,6 +72,10 @@ describe('PhotosTab', () => {
 
   it("filters by uploader and active state, loads more after the cursor, and says 'No photos found.'", async () => {
     answering({
+      adminListUsers: (input) => ({
+        users: input.search === 'nob' ? [nobody] : [],
+        cursor: null,
+      }),
       adminListPhotos: (input) => {
         if (input.userId === 'nobody') return { photos: [], cursor: null };
         if (input.cursor) return { photos: [photo('p3')], cursor: null };
@@ -79,12 +97,30 @@ describe('PhotosTab', () => {
 
     await userEvent.click(screen.getByLabelText('Active'));
     await userEvent.click(screen.getByRole('option', { name: 'Inactive' }));
-    fireEvent.change(screen.getByLabelText('Uploader (user ID)'), { target: { value: 'nobody' } });
+    // The uploader is found by name or e-mail and picked, never typed as a uid.
+    await userEvent.type(screen.getByLabelText('Uploader (name or e-mail)'), 'nob');
+    await userEvent.click(await screen.findByRole('option', { name: 'Nobody Here (nobody@example.com)' }));
+    expect(callables.call).toHaveBeenCalledWith('adminListUsers', { search: 'nob', sort: 'displayName' });
     expect(await screen.findByText('No photos found.')).toBeInTheDocument();
     expect(callables.call).toHaveBeenLastCalledWith('adminListPhotos', {
       active: 'inactive',
       userId: 'nobody',
     });
+  });
+
+  it('names each uploader and their e-mail, and the uid only of one whose record is gone', async () => {
+    answering({
+      adminListPhotos: () => ({
+        photos: [photo('p1'), photo('p2', { userId: 'gone-uid', uploader: null })],
+        cursor: null,
+      }),
+    });
+    renderApp(<PhotosTab />);
+    const table = await screen.findByRole('table', { name: 'Photos' });
+    expect(within(table).getByText('Owen Example')).toBeInTheDocument();
+    expect(within(table).getByText('owen@example.com')).toBeInTheDocument();
+    expect(within(table).queryByText('owen')).toBeNull();
+    expect(within(table).getByText('gone-uid')).toBeInTheDocument();
   });
 
   it('edits caption and labels (a comma or a space ends a label), sending only what changed', async () => {

@@ -28,6 +28,7 @@ import {
   GEN_COMMENT_MODES,
   GEN_COMMENTS_DEFAULT,
   labelsSchema,
+  type AdminListedPhoto,
   type AdminPhotoActiveFilter,
   type AdminPhotoRow,
   type GenCommentMode,
@@ -38,15 +39,9 @@ import { logFailure } from '@/lib/report-error';
 import { CancelSaveButtons } from './admin-form-dialog';
 import { messageOf, shownDate, StateChip } from './admin-parts';
 import { usePagedList } from './admin-reads';
-import {
-  actionsColumn,
-  AdminTable,
-  ListFilters,
-  LoadMoreButton,
-  RowButton,
-  type AdminColumn,
-} from './admin-table';
+import { actionsColumn, AdminTable, LoadMoreButton, RowButton, type AdminColumn } from './admin-table';
 import { TagsInput } from './tags-input';
+import { UploaderPicker, type Uploader } from './uploader-picker';
 import { VotesDialog } from './votes-dialog';
 
 const ACTIVE_LABELS: Record<AdminPhotoActiveFilter, string> = {
@@ -55,17 +50,32 @@ const ACTIVE_LABELS: Record<AdminPhotoActiveFilter, string> = {
   inactive: 'Inactive',
 };
 
+/** Who uploaded a photo: name over e-mail, or the uid of a member whose record is gone. */
+function UploaderCell({ photo }: { photo: AdminListedPhoto }) {
+  if (!photo.uploader) return photo.userId;
+  return (
+    <>
+      {photo.uploader.displayName}
+      {photo.uploader.email && (
+        <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+          {photo.uploader.email}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 export function PhotosTab() {
-  const [uploader, setUploader] = useState('');
+  const [uploader, setUploader] = useState<Uploader | null>(null);
   const [active, setActive] = useState<AdminPhotoActiveFilter>('all');
-  const [editing, setEditing] = useState<AdminPhotoRow | null>(null);
-  const [votesOf, setVotesOf] = useState<AdminPhotoRow | null>(null);
+  const [editing, setEditing] = useState<AdminListedPhoto | null>(null);
+  const [votesOf, setVotesOf] = useState<AdminListedPhoto | null>(null);
 
   const readPage = useCallback(
     async (after: string | null) => {
       const page = await call('adminListPhotos', {
         active,
-        ...(uploader.trim() ? { userId: uploader.trim() } : {}),
+        ...(uploader ? { userId: uploader.uid } : {}),
         ...(after ? { cursor: after } : {}),
       });
       return { rows: page.photos, cursor: page.cursor };
@@ -77,11 +87,11 @@ export function PhotosTab() {
   const changed = (next: AdminPhotoRow | null, id: string) =>
     setPhotos((previous) =>
       next
-        ? previous?.map((photo) => (photo.id === id ? next : photo))
+        ? previous?.map((photo) => (photo.id === id ? { ...photo, ...next } : photo))
         : previous?.filter((p) => p.id !== id),
     );
 
-  const columns: AdminColumn<AdminPhotoRow>[] = [
+  const columns: AdminColumn<AdminListedPhoto>[] = [
     {
       header: 'Photo',
       cell: (photo) => (
@@ -97,7 +107,7 @@ export function PhotosTab() {
       ),
     },
     { header: 'Caption', cell: (photo) => photo.caption },
-    { header: 'Uploader', cell: (photo) => photo.userId },
+    { header: 'Uploader', cell: (photo) => <UploaderCell photo={photo} /> },
     {
       header: 'Status',
       cell: (photo) => (
@@ -116,7 +126,7 @@ export function PhotosTab() {
     },
     { header: 'Votes', align: 'right', cell: (photo) => photo.votesCount },
     { header: 'Labels', cell: (photo) => photo.labels.join(', ') },
-    { header: 'Uploaded', cell: (photo) => shownDate(photo.uploadedAt) },
+    { header: 'Uploaded', cell: (photo) => shownDate(photo.uploadedAt), sx: { whiteSpace: 'nowrap' } },
     actionsColumn((photo) => (
       <>
         <RowButton label="Edit" of={`photo ${photo.id}`} onClick={() => setEditing(photo)} />
@@ -127,17 +137,22 @@ export function PhotosTab() {
 
   return (
     <Stack spacing={2}>
-      <ListFilters
-        searchLabel="Uploader (user ID)"
-        search={uploader}
-        onSearch={setUploader}
-        choiceLabel="Active"
-        choice={active}
-        choices={ADMIN_PHOTO_ACTIVE_FILTERS}
-        labels={ACTIVE_LABELS}
-        onChoice={setActive}
-        choiceWidth={160}
-      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <UploaderPicker value={uploader} onChange={setUploader} />
+        <TextField
+          select
+          label="Active"
+          value={active}
+          onChange={(event) => setActive(event.target.value as AdminPhotoActiveFilter)}
+          sx={{ minWidth: 160 }}
+        >
+          {ADMIN_PHOTO_ACTIVE_FILTERS.map((key) => (
+            <MenuItem key={key} value={key}>
+              {ACTIVE_LABELS[key]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
       <AdminTable
         label="Photos"
         rows={photos}

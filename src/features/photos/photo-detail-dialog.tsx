@@ -239,7 +239,11 @@ export function PhotoDetailDialog({
       </ClosableDialogTitle>
       <DialogContent dividers>
         <Grid container spacing={3}>
-          <Grid size={{ xs: 12, md: 5 }}>
+          {/* Side by side, the photo stays in view while its numbers and comments scroll beside it. */}
+          <Grid
+            size={{ xs: 12, md: 5 }}
+            sx={{ position: { md: 'sticky' }, top: { md: 0 }, alignSelf: { md: 'flex-start' } }}
+          >
             <Card ref={setPhotoCard}>
               {flipped && photo.faceDetail ? (
                 <Box sx={{ p: 2, aspectRatio: '3 / 4' }} aria-label="Face analysis">
