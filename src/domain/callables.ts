@@ -46,6 +46,7 @@ import type {
 } from './admin-photos';
 import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { PhotoRefusal } from './limits';
+import type { ReviewReason } from './screening';
 import type { SharedPhoto } from './photo';
 import type { PhotoStanding } from './photo-standing';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
@@ -77,8 +78,17 @@ export interface Callables {
   finishOnboarding: { input: Record<string, never>; result: { onBoarding: true } };
   createPhoto: {
     input: CreatePhotoInput;
-    /** firstPhoto: this upload earned the first-photo bonus; inactiveReason: why it is not live, if not. */
-    result: { photoId: string; firstPhoto: boolean; active: boolean; inactiveReason: PhotoRefusal | null };
+    /**
+     * firstPhoto: this upload earned the first-photo bonus; inactiveReason: why it is not live, if not;
+     * review: why the screening holds it for a moderator, if it does.
+     */
+    result: {
+      photoId: string;
+      firstPhoto: boolean;
+      active: boolean;
+      inactiveReason: PhotoRefusal | null;
+      review: ReviewReason | null;
+    };
   };
   setPhotoActive: { input: { photoId: string; active: boolean }; result: { active: boolean } };
   activatePhotos: { input: { photoIds: string[] }; result: { activated: number } };

@@ -88,13 +88,14 @@ describe('the Functions bundle', () => {
     for (const [name, region] of Object.entries(regions)) expect(region, name).toEqual([FUNCTIONS_REGION]);
   }, 60_000);
 
-  it('loads neither TensorFlow, face-api, sharp nor Stripe until a function needs them', async () => {
+  it('loads neither TensorFlow, face-api, nsfwjs, sharp nor Stripe until a function needs them', async () => {
     const loaded = await packagesLoadedByBundle(entry);
     expect(loaded).toContain('firebase-functions');
     for (const heavy of [
       '@tensorflow/tfjs',
       '@tensorflow/tfjs-backend-wasm',
       '@vladmandic/face-api',
+      'nsfwjs',
       'sharp',
       'stripe',
     ]) {
@@ -128,7 +129,7 @@ describe('the Functions bundle', () => {
     });
   }, 60_000);
 
-  it('finds the face models and WASM files among the installed packages, and detects a face with them', async () => {
+  it('finds the face and screening models and WASM files among the installed packages, and detects a face with them', async () => {
     const fromBundle = createRequire(entry);
     for (const file of [
       '@vladmandic/face-api/model/ssd_mobilenetv1_model.bin',
@@ -137,6 +138,12 @@ describe('the Functions bundle', () => {
       '@vladmandic/face-api/model/face_expression_model.bin',
       '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm',
       '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm',
+      // The screening model, as nsfwjs requires it at the first upload.
+      'nsfwjs/core',
+      'nsfwjs/models/mobilenet_v2_mid',
+      'nsfwjs/dist/models/mobilenet_v2_mid/model.min.js',
+      'nsfwjs/dist/models/mobilenet_v2_mid/group1-shard1of2.min.js',
+      'nsfwjs/dist/models/mobilenet_v2_mid/group1-shard2of2.min.js',
     ]) {
       expect(() => fromBundle.resolve(file), file).not.toThrow();
     }

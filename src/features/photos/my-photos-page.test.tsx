@@ -278,7 +278,7 @@ describe('My Photos', () => {
   });
 
   it('celebrates the upload that earned the first-photo bonus, once', async () => {
-    posted.result = { photoId: 'a', firstPhoto: true, active: true, inactiveReason: null };
+    posted.result = { photoId: 'a', firstPhoto: true, active: true, inactiveReason: null, review: null };
     const { user } = renderApp(<MyPhotosPage user={member} />);
     deliver([]);
     await user.click(screen.getByRole('button', { name: /Add New Photo/ }));
@@ -294,7 +294,7 @@ describe('My Photos', () => {
 
   it('does not celebrate again on a new device, nor a photo that earned no bonus', async () => {
     localStorage.removeItem(hooraySeenKey(member.uid));
-    posted.result = { photoId: 'b', firstPhoto: false, active: true, inactiveReason: null };
+    posted.result = { photoId: 'b', firstPhoto: false, active: true, inactiveReason: null, review: null };
     const { user } = renderApp(<MyPhotosPage user={member} />);
     // One photo, and this device has never seen the celebration: the bonus was granted long ago.
     deliver([aPhoto('a')]);
@@ -306,7 +306,13 @@ describe('My Photos', () => {
 
   it('says plainly why a new photo is not live, with the way out', async () => {
     localStorage.setItem(hooraySeenKey(member.uid), '1');
-    posted.result = { photoId: 'b', firstPhoto: false, active: false, inactiveReason: 'noTokens' };
+    posted.result = {
+      photoId: 'b',
+      firstPhoto: false,
+      active: false,
+      inactiveReason: 'noTokens',
+      review: null,
+    };
     const { user } = renderApp(<MyPhotosPage user={{ ...member, points: 0 }} />);
     deliver([aPhoto('a', { active: false })]);
     await user.click(screen.getByRole('button', { name: /Add New Photo/ }));
