@@ -46,7 +46,13 @@ import type {
 } from './admin-photos';
 import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { PhotoRefusal } from './limits';
-import type { ReviewReason } from './screening';
+import type {
+  AdminDecideHeldInput,
+  AdminHeldPhoto,
+  AdminListHeldInput,
+  ReviewDecision,
+  ReviewReason,
+} from './screening';
 import type { SharedPhoto } from './photo';
 import type { PhotoStanding } from './photo-standing';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
@@ -151,6 +157,9 @@ export interface Callables {
     input: AdminResolveReportInput;
     result: { decision: AdminResolveReportInput['decision'] };
   };
+  adminListHeld: { input: AdminListHeldInput; result: { photos: AdminHeldPhoto[] } };
+  /** active: whether an approved photo went live at once (its owner's tokens and active maximum decide). */
+  adminDecideHeld: { input: AdminDecideHeldInput; result: { decision: ReviewDecision; active?: boolean } };
   getArticles: { input: ArticlePageInput; result: ArticlePage };
   getArticleIndex: { input: Record<string, never>; result: ArticleIndex };
   getArticle: { input: ArticleIdInput; result: ArticleView };
@@ -183,6 +192,7 @@ export const VISITOR_CALLABLES: readonly CallableName[] = [
 export const READ_CALLABLES: ReadonlySet<CallableName> = new Set<CallableName>([
   'adminAbTestResults',
   'adminListFeatures',
+  'adminListHeld',
   'adminListLog',
   'adminListPhotos',
   'adminListReports',

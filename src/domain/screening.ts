@@ -4,6 +4,7 @@
  * the face analysis' age estimate; this rule turns those figures into pass, hold (an admin decides) or
  * refuse (nothing kept). Pure, so the thresholds are tested against the model's real outputs.
  */
+import * as yup from 'yup';
 import type { FaceDetail } from './photo';
 
 /** The model's five classes, each a probability; they sum to 1. */
@@ -93,4 +94,43 @@ export const SCREENING_MESSAGES = {
   approved: 'A moderator approved your photo: it can now be rated.',
   removed: 'A moderator removed your photo, as it goes against our terms.',
   notHeld: 'This photo is not in review.',
+  photoGone: 'This photo no longer exists.',
+  noneHeld: 'No photos are waiting for review.',
 } as const;
+
+/** The Review tab's decision on a held photo: approve (it enters the feeds) or remove (deleted). */
+export const REVIEW_DECISIONS = ['approve', 'remove'] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+export const adminListHeldSchema = yup.object({});
+export type AdminListHeldInput = yup.InferType<typeof adminListHeldSchema>;
+
+export const adminDecideHeldSchema = yup.object({
+  userId: yup
+    .string()
+    .matches(/^[A-Za-z0-9_-]{1,128}$/, { message: 'The ID is not valid', excludeEmptyString: true })
+    .required('User ID is required'),
+  photoId: yup
+    .string()
+    .matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'Photo is not valid', excludeEmptyString: true })
+    .required('Photo is required'),
+  decision: yup
+    .mixed<ReviewDecision>()
+    .oneOf(REVIEW_DECISIONS, 'Choose approve or remove')
+    .required('Choose approve or remove'),
+});
+export type AdminDecideHeldInput = yup.InferType<typeof adminDecideHeldSchema>;
+
+/** A held photo as the Review tab shows it; dates as ISO text, as a callable's answer carries them. */
+export interface AdminHeldPhoto {
+  id: string;
+  userId: string;
+  imageUrl: string;
+  caption: string;
+  /** The age the owner's profile states, beside the face's estimate. */
+  profileAge: number | null;
+  review: ScreeningFigures & { reason: ReviewReason; heldAt: string };
+}
+
+/** The held photos an admin sees at once, longest held first. */
+export const HELD_PHOTOS_SHOWN = 50;

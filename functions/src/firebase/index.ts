@@ -162,6 +162,8 @@ export const generateGenComments = callable(
 );
 export const adminListReports = callable(handlers.adminListReports);
 export const adminResolveReport = callable(handlers.adminResolveReport);
+export const adminListHeld = callable(handlers.adminListHeld);
+export const adminDecideHeld = callable(handlers.adminDecideHeld);
 export const getArticles = callable(handlers.getArticles);
 export const getArticleIndex = callable(handlers.getArticleIndex);
 export const getArticle = callable(handlers.getArticle);
