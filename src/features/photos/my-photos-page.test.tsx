@@ -1,4 +1,5 @@
 import { CallError } from '@/data/callables';
+import { SCREENING_MESSAGES } from '@/domain/screening';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Callables } from '@/domain/callables';
@@ -325,5 +326,22 @@ describe('My Photos', () => {
     expect(screen.queryByText('Your photo is up!')).not.toBeInTheDocument();
     await user.click(within(toast).getByRole('button', { name: 'Buy more' }));
     expect(await screen.findByRole('dialog', { name: 'Buy tokens' })).toBeInTheDocument();
+  });
+
+  it('says plainly why a new photo is held for review, and nothing of it being up', async () => {
+    localStorage.setItem(hooraySeenKey(member.uid), '1');
+    posted.result = {
+      photoId: 'b',
+      firstPhoto: false,
+      active: false,
+      inactiveReason: null,
+      review: 'explicit',
+    };
+    const { user } = renderApp(<MyPhotosPage user={member} />);
+    deliver([aPhoto('a')]);
+    await user.click(screen.getByRole('button', { name: /Add New Photo/ }));
+    await user.click(await screen.findByRole('button', { name: 'Post' }));
+    expect(await screen.findByText(SCREENING_MESSAGES.reason.explicit)).toBeInTheDocument();
+    expect(screen.queryByText('Your photo is up!')).not.toBeInTheDocument();
   });
 });
