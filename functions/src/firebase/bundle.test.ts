@@ -138,15 +138,16 @@ describe('the Functions bundle', () => {
       '@vladmandic/face-api/model/face_expression_model.bin',
       '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm',
       '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm',
-      // The screening model, as nsfwjs requires it at the first upload.
       'nsfwjs/core',
-      'nsfwjs/models/mobilenet_v2_mid',
-      'nsfwjs/dist/models/mobilenet_v2_mid/model.min.js',
-      'nsfwjs/dist/models/mobilenet_v2_mid/group1-shard1of2.min.js',
-      'nsfwjs/dist/models/mobilenet_v2_mid/group1-shard2of2.min.js',
     ]) {
       expect(() => fromBundle.resolve(file), file).not.toThrow();
     }
+    // The screening model's graph and weights, read as nsfwjs reads them at the first upload.
+    const { MobileNetV2MidModel: screening } = fromBundle('nsfwjs/models/mobilenet_v2_mid') as {
+      MobileNetV2MidModel: { modelJson(): Promise<unknown>; weightBundles: Array<() => Promise<unknown>> };
+    };
+    await expect(screening.modelJson()).resolves.toBeTruthy();
+    for (const bundle of screening.weightBundles) await expect(bundle()).resolves.toBeTruthy();
     const photo = path.join(staging, 'sample.jpg');
     writeFileSync(photo, samplePhoto(2));
     const detail = (await analyzeWithStagedBundle(entry, photo)) as {
