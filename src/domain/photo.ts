@@ -14,6 +14,11 @@ export interface FaceDetail {
   Pose: { Roll: number };
   Quality: { Brightness: number; Sharpness: number };
   Beard: { Value: boolean; Confidence: number };
+  /**
+   * The youngest age estimated among all the faces found, not only the largest: the screening holds a
+   * photo where any face looks under 18 (`screening.ts`). None on photos analysed before it was kept.
+   */
+  YoungestAge?: number;
 }
 
 export interface AiInsights {

@@ -5,14 +5,17 @@
  */
 import type { ContentScores } from './screening';
 
-/** The six sample photos, whole, with face-api's age estimate for each one's largest face. */
+/**
+ * The six sample photos, whole, with the age the screening reads for each: face-api's youngest estimate
+ * among its faces (`ageEstimateOf`).
+ */
 export const SAMPLE_FACE_OUTPUTS: { scores: ContentScores; age: number }[] = [
-  { scores: { Drawing: 0.8291, Neutral: 0.1597, Hentai: 0.01, Sexy: 0.0006, Porn: 0.0005 }, age: 28.5 },
+  { scores: { Drawing: 0.8291, Neutral: 0.1597, Hentai: 0.01, Sexy: 0.0006, Porn: 0.0005 }, age: 22.9 },
   { scores: { Drawing: 0.7794, Hentai: 0.1817, Neutral: 0.0189, Sexy: 0.0134, Porn: 0.0067 }, age: 18.5 },
-  { scores: { Drawing: 0.702, Hentai: 0.1653, Neutral: 0.0988, Sexy: 0.0218, Porn: 0.0121 }, age: 35.5 },
-  { scores: { Drawing: 0.7581, Neutral: 0.1896, Hentai: 0.0365, Sexy: 0.0111, Porn: 0.0047 }, age: 30.5 },
-  { scores: { Drawing: 0.698, Neutral: 0.1962, Porn: 0.0846, Hentai: 0.0138, Sexy: 0.0075 }, age: 40.5 },
-  { scores: { Neutral: 0.8854, Sexy: 0.0715, Drawing: 0.0184, Porn: 0.0174, Hentai: 0.0074 }, age: 37.5 },
+  { scores: { Drawing: 0.702, Hentai: 0.1653, Neutral: 0.0988, Sexy: 0.0218, Porn: 0.0121 }, age: 27.2 },
+  { scores: { Drawing: 0.7581, Neutral: 0.1896, Hentai: 0.0365, Sexy: 0.0111, Porn: 0.0047 }, age: 22.1 },
+  { scores: { Drawing: 0.698, Neutral: 0.1962, Porn: 0.0846, Hentai: 0.0138, Sexy: 0.0075 }, age: 21.8 },
+  { scores: { Neutral: 0.8854, Sexy: 0.0715, Drawing: 0.0184, Porn: 0.0174, Hentai: 0.0074 }, age: 19.4 },
 ];
 
 /** A close-up of bare legs cut from sample 2 (576, 820, 672 x 546): the model is nearly sure. */

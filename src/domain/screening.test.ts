@@ -82,8 +82,19 @@ describe('screenUpload', () => {
 });
 
 describe('ageEstimateOf', () => {
-  it('reads the middle of the face analysis range', () => {
+  it('reads the middle of the largest face range, or the youngest face when younger', () => {
     expect(ageEstimateOf({ AgeRange: { Low: 15, High: 22 } })).toBe(18.5);
+    expect(ageEstimateOf({ AgeRange: { Low: 27, High: 34 }, YoungestAge: 11.2 })).toBe(11.2);
+    expect(ageEstimateOf({ AgeRange: { Low: 15, High: 22 }, YoungestAge: 18.7 })).toBe(18.5);
     expect(ageEstimateOf(null)).toBeNull();
+  });
+
+  it('holds a group photo where a smaller face looks like a child', () => {
+    const adultWithChild = { AgeRange: { Low: 27, High: 34 }, YoungestAge: 9.4 };
+    expect(screenUpload(SAMPLE_FACES[0]!.scores, ageEstimateOf(adultWithChild))).toMatchObject({
+      verdict: 'hold',
+      reason: 'minor',
+      ageEstimate: 9.4,
+    });
   });
 });

@@ -29,9 +29,9 @@ export const REFUSE_EXPLICIT_AT = 0.9;
 export const ADULT_AGE = 18;
 /**
  * How far face-api's age estimate falls below a real adult's age. On the six sample photos (adults out
- * for the evening, several holding drinks, so plausibly 21 or over) the largest face is estimated at
- * 18.5 to 40.5; the youngest-looking, 18.5, is at least 2.5 years under. Three years covers that; a face
- * is held when even its estimate plus three years is under 18, i.e. estimated under 15.
+ * for the evening, several holding drinks, so plausibly 21 or over) the 19 faces found are estimated at
+ * 18.7 to 40; the youngest-looking, 18.7, is at least 2.3 years under. Three years covers that; a photo
+ * is held when even its youngest face's estimate plus three years is under 18, i.e. estimated under 15.
  */
 export const AGE_ESTIMATE_ERROR_YEARS = 3;
 
@@ -42,7 +42,7 @@ export interface ScreeningFigures {
   /** Porn plus Hentai, 0 to 1. */
   explicit: number;
   scores: ContentScores;
-  /** The face analysis' age estimate for the largest face, in years; null without one. */
+  /** The face analysis' youngest age estimate among the faces found, in years; null without one. */
   ageEstimate: number | null;
 }
 
@@ -51,10 +51,16 @@ export type ScreeningVerdict =
   | ({ verdict: 'hold'; reason: ReviewReason } & ScreeningFigures)
   | ({ verdict: 'refuse'; reason: 'explicit' } & ScreeningFigures);
 
-/** The face analysis' estimate: the middle of its range (face-analysis.ts spans it 3 years each side). */
-export function ageEstimateOf(face: Pick<FaceDetail, 'AgeRange'> | null | undefined): number | null {
+/**
+ * The face analysis' youngest estimate: of every face found where it says, else the largest face's, the
+ * middle of its range (face-analysis.ts spans it 3 years each side).
+ */
+export function ageEstimateOf(
+  face: Pick<FaceDetail, 'AgeRange' | 'YoungestAge'> | null | undefined,
+): number | null {
   if (!face) return null;
-  return (face.AgeRange.Low + face.AgeRange.High) / 2;
+  const largest = (face.AgeRange.Low + face.AgeRange.High) / 2;
+  return face.YoungestAge === undefined ? largest : Math.min(largest, face.YoungestAge);
 }
 
 const round3 = (value: number) => Math.round(value * 1000) / 1000;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Photo } from '../../../src/domain/photo';
-import { SCREENING_MESSAGES, type ContentScores } from '../../../src/domain/screening';
+import { ageEstimateOf, SCREENING_MESSAGES, type ContentScores } from '../../../src/domain/screening';
 import type { User } from '../../../src/domain/user';
 import { BARE_LEGS_CLOSE_UP, LOWER_HALF_OF_SAMPLE_3 } from '../../../src/domain/screening-measured';
 import { createContentClassifier } from '../photos/content-screening';
@@ -50,6 +50,9 @@ describe('upload screening', () => {
       expect(result, `sample ${sample}`).toMatchObject({ active: true, review: null });
       const photo = await context.store.get<Photo>(`users/${uid}/photos/${result.photoId}`);
       expect(photo?.review, `sample ${sample}`).toBeUndefined();
+      // Every face of every sample (19 in all) reads as an adult, the youngest 18.5.
+      expect(ageEstimateOf(photo?.faceDetail), `sample ${sample}`).toBeGreaterThan(18);
+      expect(photo?.faceDetail?.YoungestAge, `sample ${sample}`).toBeDefined();
       ids.push(result.photoId);
     }
     expect((await feedOf(context, 'rater')).sort()).toEqual(ids.sort());

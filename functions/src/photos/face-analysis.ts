@@ -195,6 +195,7 @@ export function createFaceAnalyzer(): FaceAnalyzer {
             Sharpness: round((quality.detail / (quality.detail + 100)) * 100),
           },
           Beard: beardFrom(image, points, box),
+          YoungestAge: round(Math.min(...faces.map((each) => each.age))),
         };
       } finally {
         tensor.dispose();
