@@ -2,8 +2,8 @@
  * Bundles the Cloud Functions host and the shared domain into functions/lib for deployment
  * (`npm run build:functions`, or `npm run build:functions -- OUT_DIR` for another folder).
  * What the bundle leaves out is exactly what functions/package.json installs: the Firebase SDKs, sharp
- * (native code), TensorFlow.js and face-api (WASM and model files read from their packages at run time),
- * each at the version the root uses. Beside the bundle, `public-pages/renderer.cjs`: the app's
+ * (native code), TensorFlow.js, face-api and nsfwjs (WASM and model files read from their packages at
+ * run time, at the first upload), each at the version the root uses. Beside the bundle, `public-pages/renderer.cjs`: the app's
  * pre-renderer (src/app/prerender.tsx, built as scripts/prerender.ts builds it for the local preview
  * server), which the `publicPages` function loads at its first page; the app's template it reads from
  * Hosting, so the page always names the scripts Hosting serves.

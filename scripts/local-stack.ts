@@ -39,6 +39,7 @@ import {
 import { LOOPBACK_HOSTS } from '../functions/src/local/origin-guard';
 import { startLocalServer, type LocalServer } from '../functions/src/local/server';
 import { LocalFileStore } from '../functions/src/files/local-file-store';
+import { createContentClassifier } from '../functions/src/photos/content-screening';
 import { createFaceAnalyzer } from '../functions/src/photos/face-analysis';
 import { insightsWriterFromEnv } from '../functions/src/photos/insights';
 import { SqliteStore } from '../functions/src/store/sqlite-store';
@@ -399,6 +400,7 @@ export async function startLocalStack(options: StackOptions): Promise<LocalStack
     server = await startLocalServer({
       files,
       faces: createFaceAnalyzer(),
+      screening: createContentClassifier(),
       insights: insightsWriterFromEnv(),
       host,
       port: ports.server,

@@ -18,6 +18,7 @@ import { newUser } from '../../src/domain/user';
 import { LocalFileStore } from './files/local-file-store';
 import type { Caller, Clock, HandlerContext } from './handlers/handler';
 import { sealVoter, voteIdOf, voteKeysIn, type StoredVote } from './handlers/vote-keys';
+import { createContentClassifier } from './photos/content-screening';
 import { createFaceAnalyzer } from './photos/face-analysis';
 import { FirestoreStore } from './store/firestore-store';
 import { SqliteStore } from './store/sqlite-store';
@@ -55,6 +56,7 @@ export function caller(uid: string, extra: Partial<Caller> = {}): Caller {
 
 /** One analyzer for all tests: its models load once per process. */
 const faces = createFaceAnalyzer();
+const screening = createContentClassifier();
 
 /** The store port, and every document it holds: tests compare them to see that nothing was written. */
 export type TestStore = Store & { contents(): Promise<Array<{ path: string; data: string }>> };
@@ -126,7 +128,15 @@ export function testContext<S extends TestStore = TestStore>(
       void (admin ? adminAccounts.add(uid) : adminAccounts.delete(uid)),
     revokeRefreshTokens: async (uid: string) => void revokedAccounts.push(uid),
   };
-  const as = (who: Caller | null): HandlerContext => ({ caller: who, store, clock, files, faces, accounts });
+  const as = (who: Caller | null): HandlerContext => ({
+    caller: who,
+    store,
+    clock,
+    files,
+    faces,
+    screening,
+    accounts,
+  });
   return {
     store,
     clock,

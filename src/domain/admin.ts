@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   'Users',
   'Photos',
   'Reports',
+  'Review',
   'Features',
   'AB Tests',
   'Articles',
@@ -145,6 +146,8 @@ export const ADMIN_ACTIONS = [
   'generateComments',
   'restorePhoto',
   'removeReportedPhoto',
+  'approveHeldPhoto',
+  'removeHeldPhoto',
   'saveArticle',
   'deleteArticle',
 ] as const;

@@ -46,6 +46,13 @@ import type {
 } from './admin-photos';
 import type { BillingPortalInput, CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { PhotoRefusal } from './limits';
+import type {
+  AdminDecideHeldInput,
+  AdminHeldPhoto,
+  AdminListHeldInput,
+  ReviewDecision,
+  ReviewReason,
+} from './screening';
 import type { SharedPhoto } from './photo';
 import type { PhotoStanding } from './photo-standing';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
@@ -77,8 +84,17 @@ export interface Callables {
   finishOnboarding: { input: Record<string, never>; result: { onBoarding: true } };
   createPhoto: {
     input: CreatePhotoInput;
-    /** firstPhoto: this upload earned the first-photo bonus; inactiveReason: why it is not live, if not. */
-    result: { photoId: string; firstPhoto: boolean; active: boolean; inactiveReason: PhotoRefusal | null };
+    /**
+     * firstPhoto: this upload earned the first-photo bonus; inactiveReason: why it is not live, if not;
+     * review: why the screening holds it for a moderator, if it does.
+     */
+    result: {
+      photoId: string;
+      firstPhoto: boolean;
+      active: boolean;
+      inactiveReason: PhotoRefusal | null;
+      review: ReviewReason | null;
+    };
   };
   setPhotoActive: { input: { photoId: string; active: boolean }; result: { active: boolean } };
   activatePhotos: { input: { photoIds: string[] }; result: { activated: number } };
@@ -145,6 +161,9 @@ export interface Callables {
     input: AdminResolveReportInput;
     result: { decision: AdminResolveReportInput['decision'] };
   };
+  adminListHeld: { input: AdminListHeldInput; result: { photos: AdminHeldPhoto[] } };
+  /** active: whether an approved photo went live at once (its owner's tokens and active maximum decide). */
+  adminDecideHeld: { input: AdminDecideHeldInput; result: { decision: ReviewDecision; active?: boolean } };
   getArticles: { input: ArticlePageInput; result: ArticlePage };
   getArticleIndex: { input: Record<string, never>; result: ArticleIndex };
   getArticle: { input: ArticleIdInput; result: ArticleView };
@@ -177,6 +196,7 @@ export const VISITOR_CALLABLES: readonly CallableName[] = [
 export const READ_CALLABLES: ReadonlySet<CallableName> = new Set<CallableName>([
   'adminAbTestResults',
   'adminListFeatures',
+  'adminListHeld',
   'adminListLog',
   'adminListPhotos',
   'adminListReports',

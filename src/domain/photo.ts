@@ -1,4 +1,5 @@
 /** A member's photo, `users/{uid}/photos/{photoId}`, and the rules of the spec about how it shows. */
+import type { PhotoReview } from './screening';
 import { feedOrder, leaderboardScore } from './rating';
 import type { PeerGroup } from './peer-stats';
 import { DEFAULT_SITE_AVERAGE, type QualityTally } from './score-quality';
@@ -13,6 +14,11 @@ export interface FaceDetail {
   Pose: { Roll: number };
   Quality: { Brightness: number; Sharpness: number };
   Beard: { Value: boolean; Confidence: number };
+  /**
+   * The youngest age estimated among all the faces found, not only the largest: the screening holds a
+   * photo where any face looks under 18 (`screening.ts`). None on photos analysed before it was kept.
+   */
+  YoungestAge?: number;
 }
 
 export interface AiInsights {
@@ -78,6 +84,8 @@ export interface Photo extends QualityTally {
   voteTotals?: VoteTotals;
   /** The peer group its rate is counted in (see `peer-stats.ts`); none before its first vote. */
   peerGroup?: PeerGroup;
+  /** Held by the upload's screening until an admin decides (`screening.ts`); none once approved. */
+  review?: PhotoReview;
 }
 
 export const photoPath = (uid: string, photoId: string) => `users/${uid}/photos/${photoId}`;

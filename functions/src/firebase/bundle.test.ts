@@ -88,13 +88,14 @@ describe('the Functions bundle', () => {
     for (const [name, region] of Object.entries(regions)) expect(region, name).toEqual([FUNCTIONS_REGION]);
   }, 60_000);
 
-  it('loads neither TensorFlow, face-api, sharp nor Stripe until a function needs them', async () => {
+  it('loads neither TensorFlow, face-api, nsfwjs, sharp nor Stripe until a function needs them', async () => {
     const loaded = await packagesLoadedByBundle(entry);
     expect(loaded).toContain('firebase-functions');
     for (const heavy of [
       '@tensorflow/tfjs',
       '@tensorflow/tfjs-backend-wasm',
       '@vladmandic/face-api',
+      'nsfwjs',
       'sharp',
       'stripe',
     ]) {
@@ -130,7 +131,7 @@ describe('the Functions bundle', () => {
     });
   }, 60_000);
 
-  it('finds the face models and WASM files among the installed packages, and detects a face with them', async () => {
+  it('finds the face and screening models and WASM files among the installed packages, and detects a face with them', async () => {
     const fromBundle = createRequire(entry);
     for (const file of [
       '@vladmandic/face-api/model/ssd_mobilenetv1_model.bin',
@@ -139,9 +140,16 @@ describe('the Functions bundle', () => {
       '@vladmandic/face-api/model/face_expression_model.bin',
       '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm',
       '@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm-simd.wasm',
+      'nsfwjs/core',
     ]) {
       expect(() => fromBundle.resolve(file), file).not.toThrow();
     }
+    // The screening model's graph and weights, read as nsfwjs reads them at the first upload.
+    const { MobileNetV2MidModel: screening } = fromBundle('nsfwjs/models/mobilenet_v2_mid') as {
+      MobileNetV2MidModel: { modelJson(): Promise<unknown>; weightBundles: Array<() => Promise<unknown>> };
+    };
+    await expect(screening.modelJson()).resolves.toBeTruthy();
+    for (const bundle of screening.weightBundles) await expect(bundle()).resolves.toBeTruthy();
     const photo = path.join(staging, 'sample.jpg');
     writeFileSync(photo, samplePhoto(2));
     const detail = (await analyzeWithStagedBundle(entry, photo)) as {

@@ -41,6 +41,7 @@ import { endComparisons } from '../handlers/start-comparing';
 import { receiveErrorReport, reporterOf, reportLimiter } from '../handlers/report-client-error';
 import { setPresence } from '../handlers/presence';
 import { CloudFileStore } from '../files/cloud-file-store';
+import { createContentClassifier } from '../photos/content-screening';
 import { createFaceAnalyzer } from '../photos/face-analysis';
 import { insightsWriterFromEnv } from '../photos/insights';
 import { commentWriterFromEnv } from '../photos/gen-comments';
@@ -75,6 +76,8 @@ firestore.settings({ ignoreUndefinedProperties: true });
 const store = new FirestoreStore(firestore);
 const files = new CloudFileStore(() => getStorage().bucket());
 const faces = createFaceAnalyzer();
+// Its model loads at the first upload only, as face analysis's do.
+const screening = createContentClassifier();
 const accounts = {
   deleteUser: (uid: string) => getAuth().deleteUser(uid),
   setDisabled: async (uid: string, disabled: boolean) => void (await getAuth().updateUser(uid, { disabled })),
@@ -91,6 +94,7 @@ const callable = callableHost(
     clock: systemClock,
     files,
     faces,
+    screening,
     accounts,
     limits,
     // Stripe only where its secrets are bound (secrets.ts), read at the call.
@@ -162,6 +166,8 @@ export const generateGenComments = callable(
 );
 export const adminListReports = callable(handlers.adminListReports);
 export const adminResolveReport = callable(handlers.adminResolveReport);
+export const adminListHeld = callable(handlers.adminListHeld);
+export const adminDecideHeld = callable(handlers.adminDecideHeld);
 export const getArticles = callable(handlers.getArticles);
 export const getArticleIndex = callable(handlers.getArticleIndex);
 export const getArticle = callable(handlers.getArticle);

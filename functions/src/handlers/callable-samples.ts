@@ -38,6 +38,7 @@ import { contactSchema, feedbackSchema } from '../../../src/domain/contact';
 import { cookieConsentSchema } from '../../../src/domain/consent-schema';
 import { billingPortalSchema, checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
 import { REPORT_REASONS } from '../../../src/domain/rating';
+import { adminDecideHeldSchema, adminListHeldSchema } from '../../../src/domain/screening';
 import {
   activatePhotosSchema,
   avatarSchema,
@@ -163,6 +164,11 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   adminResolveReport: {
     schema: adminResolveReportSchema,
     valid: { userId: 'owner', photoId: 'p1', decision: 'restore' },
+  },
+  adminListHeld: { schema: adminListHeldSchema, valid: {} },
+  adminDecideHeld: {
+    schema: adminDecideHeldSchema,
+    valid: { userId: 'owner', photoId: 'p1', decision: 'approve' },
   },
   getArticles: { schema: articlePageSchema, valid: { page: 1 } },
   getArticleIndex: { schema: noInputSchema, valid: {} },

@@ -10,6 +10,7 @@ import { inputMismatch } from './input-shape';
 import type { RateLimiter } from './rate-limit';
 import type { FileStore } from '../files/file-store';
 import type { PaymentProvider } from '../payments/payment-provider';
+import type { ContentClassifier } from '../photos/content-screening';
 import type { FaceAnalyzer } from '../photos/face-analysis';
 import { StoreError, type Store } from '../store/store';
 
@@ -55,6 +56,11 @@ export interface HandlerContext {
   clock: Clock;
   files: FileStore;
   faces: FaceAnalyzer;
+  /**
+   * Explicit-content screening of uploads; the hosts that take uploads give one, and an upload without
+   * it is refused rather than let into the feeds unscreened.
+   */
+  screening?: ContentClassifier;
   accounts: AccountAdmin;
   /** Per-member call limits; the hosts give one, unit tests of a single handler need none. */
   limits?: RateLimiter;

@@ -22,6 +22,7 @@ import {
   generateGenComments,
 } from './admin-photos';
 import { adminListReports, adminResolveReport } from './admin-reports';
+import { adminDecideHeld, adminListHeld } from './admin-review';
 import { adminDeleteUser, adminListLog, adminUpdateUser } from './admin-users';
 import { deleteArticle, getArticle, getArticleIndex, getArticles, saveArticle } from './articles';
 import { deleteReply, reactToComment, replyToComment } from './comments';
@@ -152,6 +153,8 @@ const unlimited = {
   generateGenComments,
   adminListReports,
   adminResolveReport,
+  adminListHeld,
+  adminDecideHeld,
   getArticles,
   getArticleIndex,
   getArticle,

@@ -70,6 +70,8 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   generateGenComments: 10,
   adminListReports: 60,
   adminResolveReport: 60,
+  adminListHeld: 60,
+  adminDecideHeld: 60,
   getArticles: 60,
   getArticleIndex: 30,
   getArticle: 60,

@@ -3,6 +3,7 @@ import { HttpsError } from 'firebase-functions/v2/https';
 import type { Callables } from '../../../src/domain/callables';
 import { photoPath } from '../../../src/domain/photo';
 import { activatePhotosSchema, setPhotoActiveSchema } from '../../../src/domain/schemas';
+import { SCREENING_MESSAGES } from '../../../src/domain/screening';
 import { requireCaller, validate, type Handler } from './handler';
 import { assertMayActivate, readOwnerAndPhoto } from './photos';
 
@@ -17,6 +18,7 @@ export const setPhotoActive: Handler<Callables['setPhotoActive']['result']> = {
       if (active) {
         if (photo.error)
           throw new HttpsError('failed-precondition', `${photo.error}: this photo cannot be activated.`);
+        if (photo.review) throw new HttpsError('failed-precondition', SCREENING_MESSAGES.cannotActivate);
         await assertMayActivate(tx, user, 1);
       }
       // Switched by its owner, it is no longer one the tokens switched off.
@@ -35,7 +37,10 @@ export const activatePhotos: Handler<Callables['activatePhotos']['result']> = {
       const unique = [...new Set(photoIds)];
       const read = await Promise.all(unique.map((photoId) => readOwnerAndPhoto(tx, caller.uid, photoId)));
       const user = read[0]!.user;
-      const inactive = read.map(({ photo }) => photo).filter((photo) => !photo.active && !photo.error);
+      // A photo in review waits for a moderator, not for tokens.
+      const inactive = read
+        .map(({ photo }) => photo)
+        .filter((photo) => !photo.active && !photo.error && !photo.review);
       if (inactive.length === 0) return { activated: 0 };
       await assertMayActivate(tx, user, inactive.length);
       for (const photo of inactive)

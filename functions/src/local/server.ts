@@ -17,6 +17,7 @@ import { abTestLimiter, receiveAbTestEvent } from '../handlers/ab-test-events';
 import { AB_TEST_BODY_MAX, AB_TEST_ROUTE } from '../../../src/domain/ab-test-events';
 import { MAX_UPLOAD_BYTES } from '../../../src/domain/limits';
 import type { LocalFileStore } from '../files/local-file-store';
+import type { ContentClassifier } from '../photos/content-screening';
 import type { FaceAnalyzer } from '../photos/face-analysis';
 import type { InsightsWriter } from '../photos/insights';
 import type { SqliteStore } from '../store/sqlite-store';
@@ -47,6 +48,8 @@ export interface LocalServerOptions {
   clock: Clock;
   files: LocalFileStore;
   faces: FaceAnalyzer;
+  /** Upload screening (`HandlerContext.screening`); without it, uploads are refused. */
+  screening?: ContentClassifier;
   accounts: AccountAdmin;
   insights: InsightsWriter;
   verifyIdToken(token: string): Promise<Caller>;
@@ -171,7 +174,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       throw new HttpsError('invalid-argument', 'The request body is not JSON.');
     }
     const caller = await callerOf(request);
-    const { store, clock, files, faces, accounts } = options;
+    const { store, clock, files, faces, screening, accounts } = options;
     const payments = page.checkout;
     const result = await handler.run(data, {
       caller,
@@ -179,6 +182,7 @@ export async function startLocalServer(options: LocalServerOptions): Promise<Loc
       clock,
       files,
       faces,
+      screening,
       accounts,
       limits,
       payments,

@@ -19,6 +19,9 @@ describe('face analysis', () => {
     expect(detail!.Emotions[0]!.Confidence).toBeGreaterThanOrEqual(detail!.Emotions[1]!.Confidence);
     expect(detail!.Emotions.map((emotion) => emotion.Type)).toContain('HAPPY');
     expect(Math.abs(detail!.Pose.Roll)).toBeLessThan(45);
+    // Sample 2 has three faces; the youngest estimate is of any of them, at most the largest face's.
+    expect(detail!.YoungestAge).toBeGreaterThan(15);
+    expect(detail!.YoungestAge).toBeLessThanOrEqual(detail!.AgeRange.High);
     for (const value of [
       detail!.Quality.Brightness,
       detail!.Quality.Sharpness,

@@ -4,11 +4,10 @@
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import type * as TfModule from '@tensorflow/tfjs';
-import type * as WasmModule from '@tensorflow/tfjs-backend-wasm';
 import type * as FaceApiModule from '@vladmandic/face-api';
 import type { FaceDetail } from '../../../src/domain/photo';
 import type { RawImage } from './image-pipeline';
+import { loadTensorFlow, type Tf } from './tensorflow';
 
 export interface FaceAnalyzer {
   /** The largest face's detail, or null when the image has no face. */
@@ -18,22 +17,13 @@ export interface FaceAnalyzer {
 const require = createRequire(import.meta.url);
 
 type FaceApi = typeof FaceApiModule;
-type Tf = typeof TfModule;
 
 let loading: Promise<{ faceapi: FaceApi; tf: Tf }> | undefined;
 
 /** Loads TensorFlow's WASM backend and the four models once per process. */
 function load(): Promise<{ faceapi: FaceApi; tf: Tf }> {
   loading ??= (async () => {
-    // All three through require: face-api's Node build requires the CommonJS TensorFlow, and a second,
-    // ESM copy would register its kernels twice and leave face-api on a backend without them.
-    const tf = require('@tensorflow/tfjs') as Tf;
-    const wasm = require('@tensorflow/tfjs-backend-wasm') as typeof WasmModule;
-    wasm.setWasmPaths(
-      `${path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`,
-    );
-    await tf.setBackend('wasm');
-    await tf.ready();
+    const tf = await loadTensorFlow();
     const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as FaceApi;
     const models = path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'model');
     await Promise.all([
@@ -205,6 +195,7 @@ export function createFaceAnalyzer(): FaceAnalyzer {
             Sharpness: round((quality.detail / (quality.detail + 100)) * 100),
           },
           Beard: beardFrom(image, points, box),
+          YoungestAge: round(Math.min(...faces.map((each) => each.age))),
         };
       } finally {
         tensor.dispose();

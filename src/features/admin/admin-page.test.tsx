@@ -17,6 +17,7 @@ describe('AdminPage', () => {
       'Users',
       'Photos',
       'Reports',
+      'Review',
       'Features',
       'AB Tests',
       'Articles',

@@ -14,6 +14,7 @@ import { FeaturesTab } from './features-tab';
 import { PhotosTab } from './photos-tab';
 import { PwaToolsTab } from './pwa-tools-tab';
 import { ReportsTab } from './reports-tab';
+import { ReviewTab } from './review-tab';
 import { UsersTab } from './users-tab';
 
 /** Each tab's panel. */
@@ -21,6 +22,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   Users: UsersTab,
   Photos: PhotosTab,
   Reports: ReportsTab,
+  Review: ReviewTab,
   Features: FeaturesTab,
   'AB Tests': AbTestsTab,
   Articles: ArticlesTab,

@@ -54,6 +54,13 @@ export function TermsPage() {
         Photos that are fake, spam, inappropriate, sexually explicit, show a minor, or are illegal are
         removed.
       </Typography>
+      <Typography>
+        Every photo is screened on our servers before anyone can rate it, by open models that run there:
+        nsfwjs for explicit content, and face-api for the face and its apparent age. A photo the screening
+        finds clearly explicit is refused and not kept. A photo it is unsure about, or whose face looks under
+        18 whatever age the profile states, stays yours but is in review, out of every feed, until a moderator
+        approves or removes it; you are told either way.
+      </Typography>
     </StaticPage>
   );
 }
@@ -70,6 +77,13 @@ export function PrivacyPage() {
       <Typography>
         Uploaded photos are stripped of metadata such as location. Analytics run only with your consent. You
         can delete your account at any time from your profile.
+      </Typography>
+      <Typography>
+        To keep explicit images and apparent minors out of the feeds, each uploaded photo is screened on our
+        own servers by open models that run there (nsfwjs, and face-api for the face&apos;s apparent age). No
+        image leaves the service for it and no other company sees it. For a photo held for review we keep the
+        screening&apos;s figures (how explicit it looks, the estimated age) for the moderator, until the photo
+        is approved or removed.
       </Typography>
     </StaticPage>
   );

@@ -1,4 +1,5 @@
 import { CallError } from '@/data/callables';
+import { SCREENING_MESSAGES } from '@/domain/screening';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Callables } from '@/domain/callables';
@@ -282,7 +283,7 @@ describe('My Photos', () => {
   });
 
   it('celebrates the upload that earned the first-photo bonus, once', async () => {
-    posted.result = { photoId: 'a', firstPhoto: true, active: true, inactiveReason: null };
+    posted.result = { photoId: 'a', firstPhoto: true, active: true, inactiveReason: null, review: null };
     const { user } = renderApp(<MyPhotosPage user={member} />);
     deliver([]);
     await user.click(screen.getByRole('button', { name: /Add New Photo/ }));
@@ -298,7 +299,7 @@ describe('My Photos', () => {
 
   it('does not celebrate again on a new device, nor a photo that earned no bonus', async () => {
     localStorage.removeItem(hooraySeenKey(member.uid));
-    posted.result = { photoId: 'b', firstPhoto: false, active: true, inactiveReason: null };
+    posted.result = { photoId: 'b', firstPhoto: false, active: true, inactiveReason: null, review: null };
     const { user } = renderApp(<MyPhotosPage user={member} />);
     // One photo, and this device has never seen the celebration: the bonus was granted long ago.
     deliver([aPhoto('a')]);
@@ -310,7 +311,13 @@ describe('My Photos', () => {
 
   it('says plainly why a new photo is not live, with the way out', async () => {
     localStorage.setItem(hooraySeenKey(member.uid), '1');
-    posted.result = { photoId: 'b', firstPhoto: false, active: false, inactiveReason: 'noTokens' };
+    posted.result = {
+      photoId: 'b',
+      firstPhoto: false,
+      active: false,
+      inactiveReason: 'noTokens',
+      review: null,
+    };
     const { user } = renderApp(<MyPhotosPage user={{ ...member, points: 0 }} />);
     deliver([aPhoto('a', { active: false })]);
     await user.click(screen.getByRole('button', { name: /Add New Photo/ }));
@@ -323,5 +330,22 @@ describe('My Photos', () => {
     expect(screen.queryByText('Your photo is up!')).not.toBeInTheDocument();
     await user.click(within(toast).getByRole('button', { name: 'Buy more' }));
     expect(await screen.findByRole('dialog', { name: 'Buy tokens' })).toBeInTheDocument();
+  });
+
+  it('says plainly why a new photo is held for review, and nothing of it being up', async () => {
+    localStorage.setItem(hooraySeenKey(member.uid), '1');
+    posted.result = {
+      photoId: 'b',
+      firstPhoto: false,
+      active: false,
+      inactiveReason: null,
+      review: 'explicit',
+    };
+    const { user } = renderApp(<MyPhotosPage user={member} />);
+    deliver([aPhoto('a')]);
+    await user.click(screen.getByRole('button', { name: /Add New Photo/ }));
+    await user.click(await screen.findByRole('button', { name: 'Post' }));
+    expect(await screen.findByText(SCREENING_MESSAGES.reason.explicit)).toBeInTheDocument();
+    expect(screen.queryByText('Your photo is up!')).not.toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ import { usePhotos } from '@/data/use-photos';
 import { COMPARE_MIN_PHOTOS } from '@/domain/compare';
 import { maxActivePhotos, PHOTO_MESSAGES } from '@/domain/limits';
 import type { Photo, PhotoSort } from '@/domain/photo';
+import { SCREENING_MESSAGES } from '@/domain/screening';
 import type { User } from '@/domain/user';
 import { whenIdle } from '@/lib/idle';
 import { onDemand } from '@/lib/on-demand';
@@ -305,6 +306,14 @@ export function MyPhotosPage({ user, openPhotoId = null }: Props) {
           onPosted={(result) => {
             setAdding(false);
             setHoorayEarned(result.firstPhoto);
+            if (result.review) {
+              toast({
+                message: SCREENING_MESSAGES.reason[result.review],
+                severity: 'info',
+                duration: 10_000,
+              });
+              return;
+            }
             if (result.inactiveReason === null) {
               toast({ message: 'Your photo is up!', severity: 'success', duration: 3000 });
               return;

@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { SCREENING_MESSAGES } from '@/domain/screening';
 import { aPhoto, renderApp } from '@/testing/test-utils';
 import { PHOTO_CARD_SIZES, PhotoCard } from './photo-card';
 
@@ -46,6 +47,32 @@ describe('a photo card in My Photos', () => {
     expect(image).toHaveAttribute('src', 'http://files.test/old.webp');
     expect(image).not.toHaveAttribute('srcset');
     expect(image).not.toHaveAttribute('width');
+  });
+
+  it('tells its owner a held photo is in review, and why in plain words, with its switch off', () => {
+    renderCard(
+      aPhoto('held', {
+        active: false,
+        eligible: false,
+        evaluated: false,
+        review: {
+          reason: 'minor',
+          explicit: 0.05,
+          scores: { Porn: 0.02, Hentai: 0.03, Drawing: 0.5, Neutral: 0.44, Sexy: 0.01 },
+          ageEstimate: 12.5,
+          heldAt: new Date('2026-11-21T09:00:00Z'),
+        },
+      }),
+    );
+    expect(screen.getByText(SCREENING_MESSAGES.inReview)).toBeInTheDocument();
+    expect(screen.getByText(SCREENING_MESSAGES.reason.minor)).toBeInTheDocument();
+    expect(screen.queryByText('This photo is not active')).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Active: Photo held' })).toBeDisabled();
+  });
+
+  it('shows no review on a photo that passed', () => {
+    renderCard(aPhoto('a'));
+    expect(screen.queryByText(SCREENING_MESSAGES.inReview)).not.toBeInTheDocument();
   });
 });
 

@@ -19,6 +19,7 @@ import { PHOTO_ID_ATTRIBUTE } from '@/lib/screen-marks';
 import { PHOTO_MESSAGES } from '@/domain/limits';
 import { isNewPhoto, leaderboardBadge, type Photo } from '@/domain/photo';
 import { formatScore } from '@/domain/scores';
+import { SCREENING_MESSAGES } from '@/domain/screening';
 
 /** My Photos' grid: one column on phones, two from 600 pixels, four (at most 1,200 in all) from 900. */
 export const PHOTO_CARD_SIZES = '(min-width: 900px) min(25vw, 280px), (min-width: 600px) 50vw, 100vw';
@@ -58,6 +59,7 @@ export function PhotoCard({ photo, now, busy, onToggleActive, onDelete, onOpen }
         </CardActionArea>
         <Stack direction="row" spacing={0.5} sx={{ position: 'absolute', top: 8, left: 8 }}>
           {isNewPhoto(photo, now) && <Chip label="New" color="secondary" size="small" />}
+          {photo.review && <Chip label={SCREENING_MESSAGES.inReview} color="warning" size="small" />}
           {badge && (
             <Chip
               icon={<EmojiEventsIcon />}
@@ -100,7 +102,12 @@ export function PhotoCard({ photo, now, busy, onToggleActive, onDelete, onOpen }
           {photo.caption}
         </Typography>
       )}
-      {!photo.active && !photo.error && (
+      {photo.review && (
+        <Alert severity="info" sx={{ m: 1 }}>
+          {SCREENING_MESSAGES.reason[photo.review.reason]}
+        </Alert>
+      )}
+      {!photo.active && !photo.error && !photo.review && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 2, pt: 1 }}>
           {PHOTO_MESSAGES.notActive}
         </Typography>
@@ -114,7 +121,7 @@ export function PhotoCard({ photo, now, busy, onToggleActive, onDelete, onOpen }
         <Box sx={{ display: 'flex', alignItems: 'center' }}>
           <Switch
             checked={photo.active}
-            disabled={busy || Boolean(photo.error)}
+            disabled={busy || Boolean(photo.error) || Boolean(photo.review)}
             onChange={(event) => onToggleActive(event.target.checked)}
             slotProps={{ input: { 'aria-label': `Active: ${label}` } }}
           />
