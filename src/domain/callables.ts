@@ -12,7 +12,13 @@ import type {
   SaveArticleInput,
   SearchArticleImagesInput,
 } from './articles';
-import type { ContactInput, FeedbackInput } from './contact';
+import type {
+  AdminListInboxInput,
+  AdminMarkMessageInput,
+  ContactInput,
+  FeedbackInput,
+  InboxPage,
+} from './contact';
 import type { CookieConsentInput } from './consent-schema';
 import type {
   AdminDeleteUserInput,
@@ -150,6 +156,8 @@ export interface Callables {
   searchArticleImages: { input: SearchArticleImagesInput; result: { images: ArticleImage[] } };
   sendContactMessage: { input: ContactInput; result: { sent: true } };
   sendFeedback: { input: FeedbackInput; result: { sent: true } };
+  adminListInbox: { input: AdminListInboxInput; result: InboxPage };
+  adminMarkMessage: { input: AdminMarkMessageInput; result: { handled: boolean } };
 }
 
 export type CallableName = keyof Callables;
@@ -173,6 +181,7 @@ export const VISITOR_CALLABLES: readonly CallableName[] = [
 export const READ_CALLABLES: ReadonlySet<CallableName> = new Set<CallableName>([
   'adminAbTestResults',
   'adminListFeatures',
+  'adminListInbox',
   'adminListLog',
   'adminListPhotos',
   'adminListReports',

@@ -157,6 +157,8 @@ export const generateGenComments = callable(
 );
 export const adminListReports = callable(handlers.adminListReports);
 export const adminResolveReport = callable(handlers.adminResolveReport);
+export const adminListInbox = callable(handlers.adminListInbox);
+export const adminMarkMessage = callable(handlers.adminMarkMessage);
 export const getArticles = callable(handlers.getArticles);
 export const getArticleIndex = callable(handlers.getArticleIndex);
 export const getArticle = callable(handlers.getArticle);

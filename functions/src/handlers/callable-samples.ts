@@ -34,7 +34,12 @@ import {
   adminUpdatePhotoSchema,
   generateGenCommentsSchema,
 } from '../../../src/domain/admin-photos';
-import { contactSchema, feedbackSchema } from '../../../src/domain/contact';
+import {
+  adminListInboxSchema,
+  adminMarkMessageSchema,
+  contactSchema,
+  feedbackSchema,
+} from '../../../src/domain/contact';
 import { cookieConsentSchema } from '../../../src/domain/consent-schema';
 import { checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
 import { REPORT_REASONS } from '../../../src/domain/rating';
@@ -172,8 +177,13 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   deleteArticle: { schema: articleIdSchema, valid: { id: 'a1' } },
   genArticle: { schema: genArticleSchema, valid: { prompt: 'Smiles in profile photos' } },
   searchArticleImages: { schema: searchArticleImagesSchema, valid: { query: 'mountains' } },
-  sendContactMessage: { schema: contactSchema, valid: { message: 'Hello, I have a question for you.' } },
+  sendContactMessage: {
+    schema: contactSchema,
+    valid: { email: 'visitor@example.com', message: 'Hello, I have a question for you.' },
+  },
   sendFeedback: { schema: feedbackSchema, valid: { rate: 7, message: 'Nice app' } },
+  adminListInbox: { schema: adminListInboxSchema, valid: { kind: 'contact' } },
+  adminMarkMessage: { schema: adminMarkMessageSchema, valid: { kind: 'contact', id: 'm1', handled: true } },
 };
 
 export { VISITOR_CALLABLES } from '../../../src/domain/callables';

@@ -28,7 +28,7 @@ import { deleteReply, reactToComment, replyToComment } from './comments';
 import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
 import { deleteAccount } from './delete-account';
 import { completeProfile } from './complete-profile';
-import { sendContactMessage, sendFeedback } from './contact';
+import { adminListInbox, adminMarkMessage, sendContactMessage, sendFeedback } from './contact';
 import { createPhoto } from './create-photo';
 import { deletePhoto } from './delete-photo';
 import { ensureUser } from './ensure-user';
@@ -157,6 +157,8 @@ const unlimited = {
   searchArticleImages,
   sendContactMessage,
   sendFeedback,
+  adminListInbox,
+  adminMarkMessage,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };
 
 // Each entry keeps its handler's result type: the wrapper returns what the handler returns.

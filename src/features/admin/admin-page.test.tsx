@@ -17,6 +17,7 @@ describe('AdminPage', () => {
       'Users',
       'Photos',
       'Reports',
+      'Inbox',
       'Features',
       'AB Tests',
       'Articles',

@@ -1,5 +1,5 @@
 /**
- * `/admin`: the admin area's tab panel (spec 2, "Admin area", with Reports and the Audit log beside the
+ * `/admin`: the admin area's tab panel (spec 2, "Admin area", with Reports, the Inbox and the Audit log beside the
  * spec's tabs), Photos first.
  */
 import { Box, Container, Tab, Tabs, Typography } from '@mui/material';
@@ -11,6 +11,7 @@ import { AnalyticsTab } from './analytics-tab';
 import { ArticlesTab } from './articles-tab';
 import { AuditLogTab } from './audit-log-tab';
 import { FeaturesTab } from './features-tab';
+import { InboxTab } from './inbox-tab';
 import { PhotosTab } from './photos-tab';
 import { PwaToolsTab } from './pwa-tools-tab';
 import { ReportsTab } from './reports-tab';
@@ -21,6 +22,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   Users: UsersTab,
   Photos: PhotosTab,
   Reports: ReportsTab,
+  Inbox: InboxTab,
   Features: FeaturesTab,
   'AB Tests': AbTestsTab,
   Articles: ArticlesTab,
