@@ -9,5 +9,6 @@ export function useVotes(
   const { value, error } = useLive<Vote[]>(`${ownerId}/${photoId}`, (backend, onValue, onError) =>
     backend.votes.watchVotes(ownerId, photoId, onValue, onError),
   );
-  return { votes: value, error };
+  // A voter the owner blocked leaves the owner's view (src/domain/blocks.ts).
+  return { votes: value?.filter((vote) => !vote.blocked), error };
 }

@@ -12,6 +12,7 @@ import type {
   SaveArticleInput,
   SearchArticleImagesInput,
 } from './articles';
+import type { BlockMemberInput, UnblockMemberInput } from './blocks';
 import type {
   AdminListInboxInput,
   AdminMarkMessageInput,
@@ -158,6 +159,8 @@ export interface Callables {
   sendFeedback: { input: FeedbackInput; result: { sent: true } };
   adminListInbox: { input: AdminListInboxInput; result: InboxPage };
   adminMarkMessage: { input: AdminMarkMessageInput; result: { handled: boolean } };
+  blockMember: { input: BlockMemberInput; result: { blockId: string } };
+  unblockMember: { input: UnblockMemberInput; result: { unblocked: true } };
 }
 
 export type CallableName = keyof Callables;

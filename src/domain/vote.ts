@@ -52,6 +52,8 @@ export interface Vote {
   evaluated: boolean;
   reactions: Reaction[];
   replies: Reply[];
+  /** Set while the photo's owner has blocked the voter: the vote stays in the score, out of their view. */
+  blocked?: boolean;
 }
 
 /** The light copy of a vote kept under the voter, `users/{uid}/votes/{photoId}`. */

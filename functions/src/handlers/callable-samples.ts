@@ -34,6 +34,7 @@ import {
   adminUpdatePhotoSchema,
   generateGenCommentsSchema,
 } from '../../../src/domain/admin-photos';
+import { blockMemberSchema, unblockMemberSchema } from '../../../src/domain/blocks';
 import {
   adminListInboxSchema,
   adminMarkMessageSchema,
@@ -184,6 +185,8 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   sendFeedback: { schema: feedbackSchema, valid: { rate: 7, message: 'Nice app' } },
   adminListInbox: { schema: adminListInboxSchema, valid: { kind: 'contact' } },
   adminMarkMessage: { schema: adminMarkMessageSchema, valid: { kind: 'contact', id: 'm1', handled: true } },
+  blockMember: { schema: blockMemberSchema, valid: { ownerId: 'owner', photoId: 'p1', from: 'photo' } },
+  unblockMember: { schema: unblockMemberSchema, valid: { blockId: 'b1' } },
 };
 
 export { VISITOR_CALLABLES } from '../../../src/domain/callables';

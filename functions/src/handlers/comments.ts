@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { AnyObjectSchema, InferType } from 'yup';
+import { BLOCK_MESSAGES } from '../../../src/domain/blocks';
 import type { Callables } from '../../../src/domain/callables';
 import { deleteReplySchema, reactionSchema, replySchema } from '../../../src/domain/schemas';
 import {
@@ -23,6 +24,7 @@ import type { User } from '../../../src/domain/user';
 import { VOTER_NAME, votesPath, type Reaction } from '../../../src/domain/vote';
 import type { Transaction } from '../store/store';
 import { requireCaller, validate, type Caller, type Handler } from './handler';
+import { blockedUids } from './blocks';
 import { assertMember, NOT_FOUND, userPath } from './users';
 import { openVoter, readVoteKeys, voteIdOf, type StoredVote } from './vote-keys';
 
@@ -86,6 +88,11 @@ function conversationHandler<Schema extends AnyObjectSchema, Result>(
         if (!vote || !photo) throw new HttpsError('not-found', NOT_FOUND);
         assertMember(user);
         const voterId = openVoter(keys, vote.sealedVoter);
+        // Once either blocked the other, the conversation is closed to both.
+        const other = isOwner ? voterId : input.ownerId;
+        const { blocks, blockedBy } = await blockedUids(tx, user);
+        if (other && (blocks.includes(other) || blockedBy.includes(other)))
+          throw new HttpsError('permission-denied', BLOCK_MESSAGES.closed);
         return work(tx, {
           caller,
           input,

@@ -24,6 +24,7 @@ import {
 import { adminListReports, adminResolveReport } from './admin-reports';
 import { adminDeleteUser, adminListLog, adminUpdateUser } from './admin-users';
 import { deleteArticle, getArticle, getArticleIndex, getArticles, saveArticle } from './articles';
+import { blockMember, unblockMember } from './blocks';
 import { deleteReply, reactToComment, replyToComment } from './comments';
 import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
 import { deleteAccount } from './delete-account';
@@ -78,6 +79,8 @@ const CHECKS_ITS_MEMBER = new Set<CallableName>([
   'getAdvancedAnalytics',
   'getPhotoStanding',
   'sendFeedback',
+  'blockMember',
+  'unblockMember',
 ]);
 
 /**
@@ -159,6 +162,8 @@ const unlimited = {
   sendFeedback,
   adminListInbox,
   adminMarkMessage,
+  blockMember,
+  unblockMember,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };
 
 // Each entry keeps its handler's result type: the wrapper returns what the handler returns.

@@ -50,6 +50,8 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   adminListLog: 60,
   adminListInbox: 60,
   adminMarkMessage: 60,
+  blockMember: 20,
+  unblockMember: 20,
   // Anyone's, signed in or not: the landing page reads it once a visit.
   getFeatures: 60,
   // Once a browser session, when the landing page's test is running.

@@ -19,6 +19,7 @@ import { MemberAvatar } from '@/components/member-avatar';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
 import { REACTION_EMOJIS, REPLY_MAX, type Reaction, type ReactionEmoji, type Vote } from '@/domain/vote';
+import { BlockMenu } from './block-menu';
 
 export const REPLY_MESSAGES = {
   addFailed: 'Failed to add reply.',
@@ -67,11 +68,14 @@ export function CommentThread({
   ownerId,
   photoId,
   viewerId,
+  onBlockedOwner,
 }: {
   vote: Vote;
   ownerId: string;
   photoId: string;
   viewerId: string;
+  /** For the voter's view: the owner was blocked from their reply, so the thread should go. */
+  onBlockedOwner?: () => void;
 }) {
   const toast = useToast();
   const [text, setText] = useState('');
@@ -113,7 +117,15 @@ export function CommentThread({
         {/* The voter has no picture here: theirs would say who they are. */}
         <MemberAvatar src={null} alt="" size={32} />
         <Box sx={{ flex: 1 }}>
-          <Typography>{vote.comment}</Typography>
+          <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
+            <Typography sx={{ flex: 1 }}>{vote.comment}</Typography>
+            {viewerId === ownerId && (
+              <BlockMenu
+                label="More about this comment"
+                block={{ ownerId, photoId, voteId: vote.id, from: 'comment' }}
+              />
+            )}
+          </Stack>
           <Typography variant="body2" color="text.secondary">
             {(vote.rate * 2).toFixed(0)}/10 · {vote.gender}, {vote.ageDecade}s
             {reactionGroups(vote.reactions).map(([emoji, count]) => ` · ${emoji} ${count}`)}
@@ -129,13 +141,23 @@ export function CommentThread({
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <MemberAvatar src={reply.userPhotoURL} alt="" size={24} />
                 <Typography variant="body2" sx={{ flex: 1 }}>
-                  <strong>{reply.userId === viewerId ? 'You' : 'Voter'}</strong> {reply.text}
+                  <strong>
+                    {reply.userId === viewerId ? 'You' : reply.userId === ownerId ? 'Owner' : 'Voter'}
+                  </strong>{' '}
+                  {reply.text}
                   {reactionGroups(reply.reactions ?? []).map(([emoji, count]) => ` · ${emoji} ${count}`)}
                 </Typography>
                 {reply.userId === viewerId && (
                   <IconButton size="small" aria-label="Delete reply" onClick={() => void remove(reply.id)}>
                     <DeleteOutlinedIcon fontSize="small" />
                   </IconButton>
+                )}
+                {reply.userId === ownerId && viewerId !== ownerId && (
+                  <BlockMenu
+                    label="More about this reply"
+                    block={{ ownerId, photoId, from: 'reply' }}
+                    onBlocked={onBlockedOwner}
+                  />
                 )}
               </Stack>
               {reply.userId !== viewerId && (
