@@ -76,7 +76,7 @@ import type {
   ReplyInput,
 } from './schemas';
 import type { ColorMode } from './user';
-import type { AdvancedAnalytics } from './vote';
+import type { AdvancedAnalytics, MyComment } from './vote';
 
 export interface Callables {
   ensureUser: { input: EnsureUserInput; result: { created: boolean } };
@@ -98,6 +98,7 @@ export interface Callables {
   sharePhoto: { input: { photoId: string }; result: { shared: true } };
   getSharedPhoto: { input: { ownerId: string; photoId: string }; result: SharedPhoto };
   replyToComment: { input: ReplyInput; result: { replyId: string } };
+  getMyComment: { input: PhotoRefInput; result: MyComment };
   deleteReply: { input: DeleteReplyInput; result: { deleted: true } };
   reactToComment: { input: ReactionInput; result: { emoji: string | null } };
   getPhotos: { input: FeedPageInput; result: { photos: FeedPhoto[]; next: string | null } };
@@ -190,6 +191,7 @@ export const READ_CALLABLES: ReadonlySet<CallableName> = new Set<CallableName>([
   'adminListReports',
   'adminListUsers',
   'adminListVotes',
+  'getMyComment',
   'getAdvancedAnalytics',
   'getArticle',
   'getArticleIndex',

@@ -160,6 +160,7 @@ export const adminResolveReport = callable(handlers.adminResolveReport);
 export const adminListInbox = callable(handlers.adminListInbox);
 export const adminMarkMessage = callable(handlers.adminMarkMessage);
 export const blockMember = callable(handlers.blockMember);
+export const getMyComment = callable(handlers.getMyComment);
 export const unblockMember = callable(handlers.unblockMember);
 export const getArticles = callable(handlers.getArticles);
 export const getArticleIndex = callable(handlers.getArticleIndex);

@@ -187,6 +187,7 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   adminMarkMessage: { schema: adminMarkMessageSchema, valid: { kind: 'contact', id: 'm1', handled: true } },
   blockMember: { schema: blockMemberSchema, valid: { ownerId: 'owner', photoId: 'p1', from: 'photo' } },
   unblockMember: { schema: unblockMemberSchema, valid: { blockId: 'b1' } },
+  getMyComment: { schema: photoRefSchema, valid: { ownerId: 'owner', photoId: 'p1' } },
 };
 
 export { VISITOR_CALLABLES } from '../../../src/domain/callables';

@@ -25,7 +25,7 @@ import { adminListReports, adminResolveReport } from './admin-reports';
 import { adminDeleteUser, adminListLog, adminUpdateUser } from './admin-users';
 import { deleteArticle, getArticle, getArticleIndex, getArticles, saveArticle } from './articles';
 import { blockMember, unblockMember } from './blocks';
-import { deleteReply, reactToComment, replyToComment } from './comments';
+import { deleteReply, getMyComment, reactToComment, replyToComment } from './comments';
 import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
 import { deleteAccount } from './delete-account';
 import { completeProfile } from './complete-profile';
@@ -116,6 +116,7 @@ const unlimited = {
   sharePhoto,
   getSharedPhoto,
   replyToComment,
+  getMyComment,
   deleteReply,
   reactToComment,
   getPhotos,

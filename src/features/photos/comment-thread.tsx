@@ -69,6 +69,7 @@ export function CommentThread({
   photoId,
   viewerId,
   onBlockedOwner,
+  onChanged,
 }: {
   vote: Vote;
   ownerId: string;
@@ -76,15 +77,25 @@ export function CommentThread({
   viewerId: string;
   /** For the voter's view: the owner was blocked from their reply, so the thread should go. */
   onBlockedOwner?: () => void;
+  /** After the viewer's own turn, where the thread is not watched live (the voter's view). */
+  onChanged?: () => void;
 }) {
   const toast = useToast();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  const ref = { ownerId, photoId, voteId: vote.id };
+  const isOwner = viewerId === ownerId;
+  // A voter names their vote by the photo alone: they never learn its id.
+  const ref = isOwner ? { ownerId, photoId, voteId: vote.id } : { ownerId, photoId };
+  // The voter answers the owner's reply, once.
+  const mayReply =
+    isOwner ||
+    (vote.replies.some((reply) => reply.userId === ownerId) &&
+      !vote.replies.some((reply) => reply.userId === viewerId));
 
   const react = (emoji: ReactionEmoji, replyId?: string) =>
-    call('reactToComment', { ...ref, emoji, ...(replyId ? { replyId } : {}) }).catch((error: unknown) =>
-      console.error(error),
+    call('reactToComment', { ...ref, emoji, ...(replyId ? { replyId } : {}) }).then(
+      onChanged,
+      (error: unknown) => console.error(error),
     );
   const send = async () => {
     const reply = text.trim();
@@ -93,6 +104,7 @@ export function CommentThread({
     try {
       await call('replyToComment', { ...ref, text: reply });
       setText('');
+      onChanged?.();
     } catch {
       toast({ message: REPLY_MESSAGES.addFailed, severity: 'error', duration: 5000 });
     } finally {
@@ -102,6 +114,7 @@ export function CommentThread({
   const remove = async (replyId: string) => {
     try {
       await call('deleteReply', { ...ref, replyId });
+      onChanged?.();
     } catch {
       toast({ message: REPLY_MESSAGES.deleteFailed, severity: 'error', duration: 5000 });
     }
@@ -172,19 +185,21 @@ export function CommentThread({
               )}
             </Box>
           ))}
-          <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-            <TextField
-              size="small"
-              fullWidth
-              placeholder="Reply"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: REPLY_MAX, 'aria-label': 'Reply' } }}
-            />
-            <Button onClick={() => void send()} disabled={sending || !text.trim()}>
-              Send
-            </Button>
-          </Stack>
+          {mayReply && (
+            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+              <TextField
+                size="small"
+                fullWidth
+                placeholder="Reply"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                slotProps={{ htmlInput: { maxLength: REPLY_MAX, 'aria-label': 'Reply' } }}
+              />
+              <Button onClick={() => void send()} disabled={sending || !text.trim()}>
+                Send
+              </Button>
+            </Stack>
+          )}
         </Box>
       </Stack>
     </Box>
