@@ -53,7 +53,7 @@ import type {
 } from './admin-photos';
 import type { CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { PhotoRefusal } from './limits';
-import type { SharedPhoto } from './photo';
+import type { AiReaction, InsightsReactions, SharedPhoto } from './photo';
 import type { PhotoStanding } from './photo-standing';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
 import type {
@@ -88,6 +88,11 @@ export interface Callables {
     result: { photoId: string; firstPhoto: boolean; active: boolean; inactiveReason: PhotoRefusal | null };
   };
   setPhotoActive: { input: { photoId: string; active: boolean }; result: { active: boolean } };
+  reactToInsights: {
+    input: { photoId: string; reaction: AiReaction | null };
+    result: { reaction: AiReaction | null };
+  };
+  adminInsightsReactions: { input: Record<string, never>; result: InsightsReactions };
   activatePhotos: { input: { photoIds: string[] }; result: { activated: number } };
   deletePhoto: { input: { photoId: string }; result: { deleted: true } };
   markVotesSeen: { input: Record<string, never>; result: { newVotes: 0 } };
@@ -191,6 +196,7 @@ export const READ_CALLABLES: ReadonlySet<CallableName> = new Set<CallableName>([
   'adminListReports',
   'adminListUsers',
   'adminListVotes',
+  'adminInsightsReactions',
   'getMyComment',
   'getAdvancedAnalytics',
   'getArticle',

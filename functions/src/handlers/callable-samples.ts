@@ -60,6 +60,7 @@ import {
   noInputSchema,
   photoIdSchema,
   photoRefSchema,
+  reactToInsightsSchema,
   profileSchema,
   reactionSchema,
   recordLoginSchema,
@@ -187,6 +188,8 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   adminMarkMessage: { schema: adminMarkMessageSchema, valid: { kind: 'contact', id: 'm1', handled: true } },
   blockMember: { schema: blockMemberSchema, valid: { ownerId: 'owner', photoId: 'p1', from: 'photo' } },
   unblockMember: { schema: unblockMemberSchema, valid: { blockId: 'b1' } },
+  reactToInsights: { schema: reactToInsightsSchema, valid: { photoId: 'p1', reaction: 'like' } },
+  adminInsightsReactions: { schema: noInputSchema, valid: {} },
   getMyComment: { schema: photoRefSchema, valid: { ownerId: 'owner', photoId: 'p1' } },
 };
 

@@ -25,6 +25,7 @@ import { adminListReports, adminResolveReport } from './admin-reports';
 import { adminDeleteUser, adminListLog, adminUpdateUser } from './admin-users';
 import { deleteArticle, getArticle, getArticleIndex, getArticles, saveArticle } from './articles';
 import { blockMember, unblockMember } from './blocks';
+import { adminInsightsReactions, reactToInsights } from './insights-reactions';
 import { deleteReply, getMyComment, reactToComment, replyToComment } from './comments';
 import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
 import { deleteAccount } from './delete-account';
@@ -81,6 +82,7 @@ const CHECKS_ITS_MEMBER = new Set<CallableName>([
   'sendFeedback',
   'blockMember',
   'unblockMember',
+  'reactToInsights',
 ]);
 
 /**
@@ -165,6 +167,8 @@ const unlimited = {
   adminMarkMessage,
   blockMember,
   unblockMember,
+  reactToInsights,
+  adminInsightsReactions,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };
 
 // Each entry keeps its handler's result type: the wrapper returns what the handler returns.

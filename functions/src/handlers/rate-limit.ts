@@ -51,6 +51,8 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   adminListInbox: 60,
   adminMarkMessage: 60,
   blockMember: 20,
+  reactToInsights: 30,
+  adminInsightsReactions: 60,
   getMyComment: 60,
   unblockMember: 20,
   // Anyone's, signed in or not: the landing page reads it once a visit.

@@ -12,6 +12,7 @@ import { ArticlesTab } from './articles-tab';
 import { AuditLogTab } from './audit-log-tab';
 import { FeaturesTab } from './features-tab';
 import { InboxTab } from './inbox-tab';
+import { InsightsReactionsCard } from './insights-reactions-card';
 import { PhotosTab } from './photos-tab';
 import { PwaToolsTab } from './pwa-tools-tab';
 import { ReportsTab } from './reports-tab';
@@ -54,7 +55,12 @@ export function AdminPage() {
       </Tabs>
       <Box role="tabpanel" id={`${tabId(tab)}-panel`} aria-labelledby={tabId(tab)} sx={{ pt: 3 }}>
         <Panel />
-        {tab === 'AB Tests' && <AnalyticsTab />}
+        {tab === 'AB Tests' && (
+          <>
+            <AnalyticsTab />
+            <InsightsReactionsCard />
+          </>
+        )}
       </Box>
     </Container>
   );

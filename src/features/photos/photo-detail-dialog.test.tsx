@@ -130,6 +130,10 @@ describe('PhotoDetailDialog', () => {
     expect(within(panel).queryByText('sociable')).not.toBeInTheDocument();
     expect(panel).toHaveTextContent('Looks like: Ann Able, Ben Bold, Cat Cole');
     expect(panel).not.toHaveTextContent('Dan Dell');
+    expect(within(panel).getByRole('button', { name: 'Like the insights' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     const facts = within(panel).getByRole('list', { name: 'Fun facts' });
     expect(
       within(facts)
