@@ -38,7 +38,7 @@ export const CONTACT_MESSAGES = {
 } as const;
 
 export const FEEDBACK_MESSAGES = {
-  rateRequired: 'Please give us a rate',
+  rateRequired: 'Please choose a score from 0 to 10',
   rateRange: `The rate must be from ${FEEDBACK_RATE_MIN} to ${FEEDBACK_RATE_MAX}`,
   messageRequired: 'message is required',
   messageMin: `message must be at least ${FEEDBACK_MESSAGE_MIN} characters`,

@@ -232,7 +232,7 @@ describe('the public face', () => {
     await page.getByRole('button', { name: 'Feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Feedback' });
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await dialog.getByText('Please give us a rate').waitFor();
+    await dialog.getByText('Please choose a score from 0 to 10').waitFor();
     await dialog.getByRole('button', { name: '8', exact: true }).click();
     await dialog.getByLabel(/Your feedback/).fill('Lovely app');
     await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -78,13 +78,16 @@ describe('FeedbackDialog', () => {
   beforeEach(() => callables.call.mockReset());
   afterEach(() => vi.useRealTimers());
 
-  it("asks for a rate ('Please give us a rate'), sends rate and message, thanks, and closes 2.5 s later", async () => {
+  it("asks for a score ('Please choose a score from 0 to 10'), sends rate and message, thanks, and closes 2.5 s later", async () => {
     callables.call.mockResolvedValue({ sent: true });
     const onClose = vi.fn();
     const { user } = renderApp(<FeedbackDialog onClose={onClose} />);
     await user.type(screen.getByLabelText(/Your feedback/), 'ok');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Please give us a rate')).toBeInTheDocument();
+    expect(await screen.findByText('Please choose a score from 0 to 10')).toBeInTheDocument();
+    // The eleven scores share one row rather than wrapping onto two.
+    const scores = screen.getByRole('group', { name: /How likely are you/ });
+    expect(getComputedStyle(scores).flexWrap).toBe('nowrap');
     expect(screen.getByText('message must be at least 3 characters')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '0' }));
     await user.type(screen.getByLabelText(/Your feedback/), '!');
