@@ -7,7 +7,7 @@ export function useComments(
   ownerId: string,
   photoId: string,
   count: number,
-): { comments: Vote[] | undefined; error: Error | null } {
+): { comments: Vote[] | undefined; more: boolean; error: Error | null } {
   const { value, error } = useLive<Vote[]>(`${ownerId}/${photoId}/${count}`, (backend, onValue, onError) =>
     backend.votes.watchComments(ownerId, photoId, count, onValue, onError),
   );
@@ -16,5 +16,12 @@ export function useComments(
   const [shown, setShown] = useState<{ photo: string; comments: Vote[] } | null>(null);
   if (value && shown?.comments !== value) setShown({ photo, comments: value });
   const kept = shown?.photo === photo ? shown.comments : undefined;
-  return { comments: value ?? kept, error };
+  const watched = value ?? kept;
+  return {
+    // A voter the owner blocked leaves the owner's view (src/domain/blocks.ts).
+    comments: watched?.filter((vote) => !vote.blocked),
+    // As many as asked for came: there may be more.
+    more: watched?.length === count,
+    error,
+  };
 }

@@ -2,12 +2,16 @@
 import * as yup from 'yup';
 import { FIELD_MAX } from './constants';
 
-/** The spec's tabs, and Reports beside Photos: three reports take a photo out of every feed until an admin decides. */
+/**
+ * The spec's tabs, Reports beside Photos (three reports take a photo out of every feed until an admin
+ * decides) and the Inbox (Contact us and Feedback would otherwise reach nobody).
+ */
 export const ADMIN_TABS = [
   'Users',
   'Photos',
   'Reports',
   'Review',
+  'Inbox',
   'Features',
   'AB Tests',
   'Articles',
@@ -150,6 +154,8 @@ export const ADMIN_ACTIONS = [
   'removeHeldPhoto',
   'saveArticle',
   'deleteArticle',
+  'markMessageHandled',
+  'reopenMessage',
 ] as const;
 export type AdminAction = (typeof ADMIN_ACTIONS)[number];
 

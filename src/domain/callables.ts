@@ -12,7 +12,14 @@ import type {
   SaveArticleInput,
   SearchArticleImagesInput,
 } from './articles';
-import type { ContactInput, FeedbackInput } from './contact';
+import type { BlockMemberInput, UnblockMemberInput } from './blocks';
+import type {
+  AdminListInboxInput,
+  AdminMarkMessageInput,
+  ContactInput,
+  FeedbackInput,
+  InboxPage,
+} from './contact';
 import type { CookieConsentInput } from './consent-schema';
 import type {
   AdminDeleteUserInput,
@@ -53,7 +60,7 @@ import type {
   ReviewDecision,
   ReviewReason,
 } from './screening';
-import type { SharedPhoto } from './photo';
+import type { AiReaction, InsightsReactions, SharedPhoto } from './photo';
 import type { PhotoStanding } from './photo-standing';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';
 import type {
@@ -76,7 +83,7 @@ import type {
   ReplyInput,
 } from './schemas';
 import type { ColorMode } from './user';
-import type { AdvancedAnalytics } from './vote';
+import type { AdvancedAnalytics, MyComment } from './vote';
 
 export interface Callables {
   ensureUser: { input: EnsureUserInput; result: { created: boolean } };
@@ -97,6 +104,11 @@ export interface Callables {
     };
   };
   setPhotoActive: { input: { photoId: string; active: boolean }; result: { active: boolean } };
+  reactToInsights: {
+    input: { photoId: string; reaction: AiReaction | null };
+    result: { reaction: AiReaction | null };
+  };
+  adminInsightsReactions: { input: Record<string, never>; result: InsightsReactions };
   activatePhotos: { input: { photoIds: string[] }; result: { activated: number } };
   deletePhoto: { input: { photoId: string }; result: { deleted: true } };
   markVotesSeen: { input: Record<string, never>; result: { newVotes: 0 } };
@@ -107,6 +119,7 @@ export interface Callables {
   sharePhoto: { input: { photoId: string }; result: { shared: true } };
   getSharedPhoto: { input: { ownerId: string; photoId: string }; result: SharedPhoto };
   replyToComment: { input: ReplyInput; result: { replyId: string } };
+  getMyComment: { input: PhotoRefInput; result: MyComment };
   deleteReply: { input: DeleteReplyInput; result: { deleted: true } };
   reactToComment: { input: ReactionInput; result: { emoji: string | null } };
   getPhotos: { input: FeedPageInput; result: { photos: FeedPhoto[]; next: string | null } };
@@ -173,6 +186,10 @@ export interface Callables {
   searchArticleImages: { input: SearchArticleImagesInput; result: { images: ArticleImage[] } };
   sendContactMessage: { input: ContactInput; result: { sent: true } };
   sendFeedback: { input: FeedbackInput; result: { sent: true } };
+  adminListInbox: { input: AdminListInboxInput; result: InboxPage };
+  adminMarkMessage: { input: AdminMarkMessageInput; result: { handled: boolean } };
+  blockMember: { input: BlockMemberInput; result: { blockId: string } };
+  unblockMember: { input: UnblockMemberInput; result: { unblocked: true } };
 }
 
 export type CallableName = keyof Callables;
@@ -197,11 +214,14 @@ export const READ_CALLABLES: ReadonlySet<CallableName> = new Set<CallableName>([
   'adminAbTestResults',
   'adminListFeatures',
   'adminListHeld',
+  'adminListInbox',
   'adminListLog',
   'adminListPhotos',
   'adminListReports',
   'adminListUsers',
   'adminListVotes',
+  'adminInsightsReactions',
+  'getMyComment',
   'getAdvancedAnalytics',
   'getArticle',
   'getArticleIndex',

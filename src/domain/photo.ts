@@ -66,7 +66,8 @@ export interface Photo extends QualityTally {
   error?: string;
   /** Switched off when its owner's tokens ran out: offered back together once they have tokens again. */
   pausedForTokens?: boolean;
-  aiReaction?: 'like' | 'dislike';
+  /** The owner's thumb on the AI insights; null once taken back. */
+  aiReaction?: AiReaction | null;
   averageViewingTimeSeconds: number;
   totalViewingTimeSeconds: number;
   genComments?: string[];
@@ -237,3 +238,19 @@ export interface SharedPhoto {
   rate: number;
   votesCount: number;
 }
+
+/** The owner's judgement of the AI insights (spec: the photo's aiReaction), counted for admins. */
+export const AI_REACTIONS = ['like', 'dislike'] as const;
+export type AiReaction = (typeof AI_REACTIONS)[number];
+
+/** The site's count of owners' reactions to insights, kept by `reactToInsights`, read by admins. */
+export const INSIGHTS_REACTIONS_PATH = 'siteStats/insightsReactions';
+export interface InsightsReactions {
+  like: number;
+  dislike: number;
+}
+
+export const INSIGHTS_MESSAGES = {
+  noInsights: 'This photo has no insights yet.',
+  reaction: 'Choose like or dislike',
+} as const;

@@ -8,6 +8,7 @@ import { isCaptionPositiveEnough } from './caption';
 import { isAbusive } from './comment-filter';
 import { COMPARE_MESSAGES, COMPARE_MIN_PHOTOS } from './compare';
 import { AGE_MAX, AGE_MIN, FIELD_MAX, PUSH_TOKEN_MAX, SIGN_UP_PASSWORD_MIN } from './constants';
+import { AI_REACTIONS, INSIGHTS_MESSAGES, type AiReaction } from './photo';
 import {
   AGE_RANGE_GAP,
   AGE_RANGE_MAX,
@@ -147,6 +148,16 @@ export const photoIdSchema = yup.object({
 });
 
 export const setPhotoActiveSchema = photoIdSchema.shape({ active: yup.boolean().required() });
+
+/** The owner's thumb on a photo's AI insights; null takes it back. */
+export const reactToInsightsSchema = photoIdSchema.shape({
+  reaction: yup
+    .mixed<AiReaction>()
+    .nullable()
+    .oneOf([...AI_REACTIONS, null], INSIGHTS_MESSAGES.reaction)
+    .defined(INSIGHTS_MESSAGES.reaction),
+});
+export type ReactToInsightsInput = yup.InferType<typeof reactToInsightsSchema>;
 
 export const activatePhotosSchema = yup.object({
   photoIds: yup

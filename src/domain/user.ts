@@ -1,6 +1,7 @@
 /** The member's record, `users/{uid}`: the shape both backends store and the client watches. */
 import type { CookieConsent } from './consent';
 import { NEW_MEMBER_TOKENS } from './constants';
+import type { BlockEntry } from './blocks';
 import type { AppNotification } from './notifications';
 export const GENDERS = ['female', 'male'] as const;
 export type Gender = (typeof GENDERS)[number];
@@ -36,9 +37,14 @@ export interface User {
   points: number;
   loginStreak: number;
   lastLogin?: Date;
+  /**
+   * Kept empty: whom a member blocked is in `memberBlocks/{uid}` (src/domain/blocks.ts), which only the
+   * server reads, since a blocked commenter's uid would name them. The feed still honours uids here.
+   */
   blocks: string[];
-  /** Members who blocked this one, kept beside `blocks` so the feed excludes both ways with one read. */
   blockedBy?: string[];
+  /** The member's blocks as their profile lists them, naming no one. */
+  blockList?: BlockEntry[];
   /** Ratings given: their count, sum and sum of squares (tokens, leniency, junk patterns). */
   votesGiven?: number;
   ratesGivenSum?: number;

@@ -38,6 +38,21 @@ export interface Reply {
   reactions: Reaction[];
 }
 
+/** How the voter's own view of their comment names them, in place of the vote's id they never learn. */
+export const VOTER_SELF = 'you';
+
+/** A voter's own comment on a photo with the owner's replies, as `getMyComment` gives it. */
+export interface MyComment {
+  caption: string | null;
+  /** The vote as the thread shows it, its id and the voter's turns named VOTER_SELF; null without a comment. */
+  thread: Vote | null;
+}
+
+export const VOTER_REPLY_MESSAGES = {
+  ownerFirst: 'You can answer once the owner has replied to your comment.',
+  once: 'You have already answered this conversation.',
+} as const;
+
 export interface Vote {
   id: string;
   /** Hearts, 0.5 to 5 in half steps. */
@@ -54,6 +69,8 @@ export interface Vote {
   evaluated: boolean;
   reactions: Reaction[];
   replies: Reply[];
+  /** Set while the photo's owner has blocked the voter: the vote stays in the score, out of their view. */
+  blocked?: boolean;
 }
 
 /** The light copy of a vote kept under the voter, `users/{uid}/votes/{photoId}`. */

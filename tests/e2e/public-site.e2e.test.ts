@@ -207,6 +207,7 @@ describe('the public face', () => {
     const visitor = await Member.open(browser());
     const { page } = visitor;
     await visitor.visit('/contact');
+    await page.getByLabel(/Your e-mail/).fill('visitor@example.com');
     const message = page.getByLabel(/Your message/);
     await message.fill('Fifteen chars!!');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -214,8 +215,10 @@ describe('the public face', () => {
     await message.fill('Sixteen chars!!!');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText("Thank you for your message! We'll get back to you soon.").waitFor();
-    const sent = readDocuments<{ message: string; uid: string | null }>('contact');
-    expect(sent).toContainEqual(expect.objectContaining({ message: 'Sixteen chars!!!', uid: null }));
+    const sent = readDocuments<{ message: string; email: string; uid: string | null }>('contact');
+    expect(sent).toContainEqual(
+      expect.objectContaining({ message: 'Sixteen chars!!!', email: 'visitor@example.com', uid: null }),
+    );
     await visitor.close();
   });
 
@@ -229,7 +232,7 @@ describe('the public face', () => {
     await page.getByRole('button', { name: 'Feedback' }).click();
     const dialog = page.getByRole('dialog', { name: 'Feedback' });
     await dialog.getByRole('button', { name: 'Submit' }).click();
-    await dialog.getByText('Please give us a rate').waitFor();
+    await dialog.getByText('Please choose a score from 0 to 10').waitFor();
     await dialog.getByRole('button', { name: '8', exact: true }).click();
     await dialog.getByLabel(/Your feedback/).fill('Lovely app');
     await dialog.getByRole('button', { name: 'Submit' }).click();

@@ -111,7 +111,7 @@ describe('the callables on Cloud Functions, attacked', () => {
     const answers: string[] = [];
     for (let n = 1; n <= 8; n++) {
       const request = {
-        data: { message: 'Hello there, a question for you.' },
+        data: { email: 'visitor@example.com', message: 'Hello there, a question for you.' },
         rawRequest: throughFrontEnd(`198.51.100.${n}`, '203.0.113.7'),
         acceptsStreaming: false,
       };
@@ -130,7 +130,7 @@ describe('the callables on Cloud Functions, attacked', () => {
     const { sendContactMessage } = host();
     const send = () =>
       sendContactMessage.run({
-        data: { message: 'Hello there, a question for you.' },
+        data: { email: 'visitor@example.com', message: 'Hello there, a question for you.' },
         rawRequest: throughFrontEnd(undefined, '2001:db8:7:7::1'),
         acceptsStreaming: false,
       });

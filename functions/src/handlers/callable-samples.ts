@@ -34,7 +34,13 @@ import {
   adminUpdatePhotoSchema,
   generateGenCommentsSchema,
 } from '../../../src/domain/admin-photos';
-import { contactSchema, feedbackSchema } from '../../../src/domain/contact';
+import { blockMemberSchema, unblockMemberSchema } from '../../../src/domain/blocks';
+import {
+  adminListInboxSchema,
+  adminMarkMessageSchema,
+  contactSchema,
+  feedbackSchema,
+} from '../../../src/domain/contact';
 import { cookieConsentSchema } from '../../../src/domain/consent-schema';
 import { billingPortalSchema, checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
 import { REPORT_REASONS } from '../../../src/domain/rating';
@@ -55,6 +61,7 @@ import {
   noInputSchema,
   photoIdSchema,
   photoRefSchema,
+  reactToInsightsSchema,
   profileSchema,
   reactionSchema,
   recordLoginSchema,
@@ -180,8 +187,18 @@ export const CALLABLES: Record<CallableName, { schema: AnyObjectSchema; valid: R
   deleteArticle: { schema: articleIdSchema, valid: { id: 'a1' } },
   genArticle: { schema: genArticleSchema, valid: { prompt: 'Smiles in profile photos' } },
   searchArticleImages: { schema: searchArticleImagesSchema, valid: { query: 'mountains' } },
-  sendContactMessage: { schema: contactSchema, valid: { message: 'Hello, I have a question for you.' } },
+  sendContactMessage: {
+    schema: contactSchema,
+    valid: { email: 'visitor@example.com', message: 'Hello, I have a question for you.' },
+  },
   sendFeedback: { schema: feedbackSchema, valid: { rate: 7, message: 'Nice app' } },
+  adminListInbox: { schema: adminListInboxSchema, valid: { kind: 'contact' } },
+  adminMarkMessage: { schema: adminMarkMessageSchema, valid: { kind: 'contact', id: 'm1', handled: true } },
+  blockMember: { schema: blockMemberSchema, valid: { ownerId: 'owner', photoId: 'p1', from: 'photo' } },
+  unblockMember: { schema: unblockMemberSchema, valid: { blockId: 'b1' } },
+  reactToInsights: { schema: reactToInsightsSchema, valid: { photoId: 'p1', reaction: 'like' } },
+  adminInsightsReactions: { schema: noInputSchema, valid: {} },
+  getMyComment: { schema: photoRefSchema, valid: { ownerId: 'owner', photoId: 'p1' } },
 };
 
 export { VISITOR_CALLABLES } from '../../../src/domain/callables';

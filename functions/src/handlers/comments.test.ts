@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '../../../src/domain/notifications';
-import type { Vote } from '../../../src/domain/vote';
+import { VOTER_REPLY_MESSAGES, VOTER_SELF, type Vote } from '../../../src/domain/vote';
 import { caller, seedMember, seedPhoto, seedVote, testContext } from '../testing';
 import type { User } from '../../../src/domain/user';
-import { deleteReply, reactToComment, replyToComment } from './comments';
+import { deleteReply, getMyComment, reactToComment, replyToComment } from './comments';
 import { markNotificationsSeen } from './mark-notifications-seen';
 
 /** Alice's photo, Bob's vote on it with a comment, and Carol, who has no part in it. */
@@ -57,6 +57,7 @@ describe('replies', () => {
     const { store, as, ref, votePath } = await conversation();
     await seedMember(store, 'dave');
     const davesVote = await seedVote(store, 'alice', 'p1', 'dave');
+    await replyToComment.run({ ...ref, text: 'Glad you like it' }, as(caller('alice')));
     await replyToComment.run({ ...ref, text: 'Thanks' }, as(caller('bob')));
     const before = await store.contents();
     const refusals: Array<[string, Record<string, unknown>, string]> = [
@@ -75,7 +76,60 @@ describe('replies', () => {
         code,
       });
     expect(await store.contents()).toEqual(before);
-    expect((await store.get<Vote>(votePath))?.replies).toHaveLength(1);
+    expect((await store.get<Vote>(votePath))?.replies).toHaveLength(2);
+  });
+
+  it('lets the voter answer only once the owner has replied, and only once', async () => {
+    const { store, as, ref, votePath } = await conversation();
+    const voter = { ownerId: 'alice', photoId: 'p1' };
+    await expect(replyToComment.run({ ...voter, text: 'Hello?' }, as(caller('bob')))).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: VOTER_REPLY_MESSAGES.ownerFirst,
+    });
+    await replyToComment.run({ ...ref, text: 'Thank you!' }, as(caller('alice')));
+    await replyToComment.run({ ...voter, text: 'You are welcome' }, as(caller('bob')));
+    await expect(replyToComment.run({ ...voter, text: 'Again' }, as(caller('bob')))).rejects.toMatchObject({
+      code: 'failed-precondition',
+      message: VOTER_REPLY_MESSAGES.once,
+    });
+    await replyToComment.run({ ...ref, text: 'Talk soon' }, as(caller('alice')));
+    expect((await store.get<Vote>(votePath))?.replies.map((reply) => reply.text)).toEqual([
+      'Thank you!',
+      'You are welcome',
+      'Talk soon',
+    ]);
+  });
+
+  it("gives the voter their comment with the owner's replies, naming them 'you' and never the vote's id", async () => {
+    const { as, ref } = await conversation();
+    await replyToComment.run({ ...ref, text: 'Thank you!' }, as(caller('alice')));
+    await replyToComment.run({ ownerId: 'alice', photoId: 'p1', text: 'Welcome' }, as(caller('bob')));
+    const mine = await getMyComment.run({ ownerId: 'alice', photoId: 'p1' }, as(caller('bob')));
+    expect(mine.thread?.replies.map((reply) => [reply.userId, reply.text])).toEqual([
+      ['alice', 'Thank you!'],
+      [VOTER_SELF, 'Welcome'],
+    ]);
+    expect(JSON.stringify(mine)).not.toContain(ref.voteId);
+    expect(JSON.stringify(mine)).not.toContain('sealedVoter');
+    // No vote, one's own photo, or another's vote: nothing.
+    expect(await getMyComment.run({ ownerId: 'alice', photoId: 'p1' }, as(caller('carol')))).toEqual({
+      caption: null,
+      thread: null,
+    });
+    expect(
+      (await getMyComment.run({ ownerId: 'alice', photoId: 'p1' }, as(caller('alice')))).thread,
+    ).toBeNull();
+    for (const input of [
+      { ownerId: 'alice' },
+      { ownerId: 'alice', photoId: 'p1', voteId: ref.voteId },
+      { ownerId: ['alice'], photoId: 'p1' },
+    ])
+      await expect(getMyComment.run(input, as(caller('bob')))).rejects.toMatchObject({
+        code: 'invalid-argument',
+      });
+    await expect(getMyComment.run({ ownerId: 'alice', photoId: 'p1' }, as(null))).rejects.toMatchObject({
+      code: 'unauthenticated',
+    });
   });
 
   it('sends no empty reply, no reply over 500 characters, and none from outside the conversation', async () => {

@@ -8,8 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
 import type { AnyObjectSchema, InferType } from 'yup';
+import { BLOCK_MESSAGES } from '../../../src/domain/blocks';
 import type { Callables } from '../../../src/domain/callables';
-import { deleteReplySchema, reactionSchema, replySchema } from '../../../src/domain/schemas';
+import { deleteReplySchema, photoRefSchema, reactionSchema, replySchema } from '../../../src/domain/schemas';
 import {
   NOTIFICATION_TITLE,
   notificationBody,
@@ -20,9 +21,17 @@ import {
 } from '../../../src/domain/notifications';
 import { photoPath, type Photo } from '../../../src/domain/photo';
 import type { User } from '../../../src/domain/user';
-import { VOTER_NAME, votesPath, type Reaction } from '../../../src/domain/vote';
+import {
+  VOTER_NAME,
+  VOTER_REPLY_MESSAGES,
+  VOTER_SELF,
+  votesPath,
+  type MyComment,
+  type Reaction,
+} from '../../../src/domain/vote';
 import type { Transaction } from '../store/store';
 import { requireCaller, validate, type Caller, type Handler } from './handler';
+import { blockedUids } from './blocks';
 import { assertMember, NOT_FOUND, userPath } from './users';
 import { openVoter, readVoteKeys, voteIdOf, type StoredVote } from './vote-keys';
 
@@ -86,6 +95,11 @@ function conversationHandler<Schema extends AnyObjectSchema, Result>(
         if (!vote || !photo) throw new HttpsError('not-found', NOT_FOUND);
         assertMember(user);
         const voterId = openVoter(keys, vote.sealedVoter);
+        // Once either blocked the other, the conversation is closed to both.
+        const other = isOwner ? voterId : input.ownerId;
+        const { blocks, blockedBy } = await blockedUids(tx, user);
+        if (other && (blocks.includes(other) || blockedBy.includes(other)))
+          throw new HttpsError('permission-denied', BLOCK_MESSAGES.closed);
         return work(tx, {
           caller,
           input,
@@ -147,6 +161,14 @@ export const replyToComment: Handler<Callables['replyToComment']['result']> = co
   replySchema,
   async (tx, turn) => {
     const { input, now, path, vote, voteId, isOwner, caption } = turn;
+    // The voter answers the owner, once: a comment's conversation is the owner's to lead.
+    if (!isOwner) {
+      const replies = vote.replies ?? [];
+      if (!replies.some((reply) => reply.userId === input.ownerId))
+        throw new HttpsError('failed-precondition', VOTER_REPLY_MESSAGES.ownerFirst);
+      if (replies.some((reply) => reply.userId === voteId))
+        throw new HttpsError('failed-precondition', VOTER_REPLY_MESSAGES.once);
+    }
     const repliedToUserId = isOwner ? voteId : input.ownerId;
     const notice = await prepareNotification(tx, turn, turn.uidOf(repliedToUserId), {
       emoji: null,
@@ -224,3 +246,54 @@ export const reactToComment: Handler<Callables['reactToComment']['result']> = co
     return { emoji: result.emoji };
   },
 );
+
+/**
+ * The voter's own comment on a photo with the owner's replies, for the page a reply's notification
+ * opens. The vote is found by hashing again; its id, which the voter never learns, becomes VOTER_SELF.
+ */
+export const getMyComment: Handler<MyComment> = {
+  async run(data, context) {
+    const caller = requireCaller(context);
+    const { ownerId, photoId } = await validate(photoRefSchema, data);
+    if (ownerId === caller.uid) return { caption: null, thread: null };
+    const keys = await readVoteKeys(context.store);
+    if (!keys) return { caption: null, thread: null };
+    const voteId = voteIdOf(keys, caller.uid, ownerId, photoId);
+    const [user, photo, vote] = await Promise.all([
+      context.store.get<User>(userPath(caller.uid)),
+      context.store.get<Photo>(photoPath(ownerId, photoId)),
+      context.store.get<StoredVote>(`${votesPath(ownerId, photoId)}/${voteId}`),
+    ]);
+    assertMember(user);
+    if (!photo || !vote?.comment) return { caption: null, thread: null };
+    const named = (party: string) => (party === voteId ? VOTER_SELF : party);
+    const reactions = (list: Reaction[] | undefined) =>
+      (list ?? []).map((reaction) => ({
+        ...reaction,
+        id: named(reaction.id),
+        userId: named(reaction.userId),
+      }));
+    return {
+      caption: photo.caption ?? null,
+      thread: {
+        id: VOTER_SELF,
+        rate: vote.rate,
+        comment: vote.comment,
+        commented: vote.comment.trim() !== '',
+        chips: vote.chips,
+        ageDecade: vote.ageDecade,
+        gender: vote.gender,
+        viewingTimeSeconds: vote.viewingTimeSeconds,
+        ratedAt: vote.ratedAt,
+        evaluated: vote.evaluated,
+        reactions: reactions(vote.reactions),
+        replies: (vote.replies ?? []).map((reply) => ({
+          ...reply,
+          userId: named(reply.userId),
+          repliedToUserId: named(reply.repliedToUserId),
+          reactions: reactions(reply.reactions),
+        })),
+      },
+    };
+  },
+};

@@ -22,10 +22,12 @@ function site() {
   const context = testContext();
   /** Sends one message as `who` from `address`: 'sent', or the refusal's message. */
   const send = (who: Caller | null, address: string, message = 'Hello there, a question for you.') =>
-    sendContactMessage.run({ message }, { ...context.as(who), senderAddress: address }).then(
-      () => 'sent',
-      (error: { code?: string; message: string }) => `${error.code}: ${error.message}`,
-    );
+    sendContactMessage
+      .run({ email: 'sender@example.com', message }, { ...context.as(who), senderAddress: address })
+      .then(
+        () => 'sent',
+        (error: { code?: string; message: string }) => `${error.code}: ${error.message}`,
+      );
   return { context, send };
 }
 
@@ -107,7 +109,7 @@ describe("a host's scale of the shares", () => {
       answers.push(
         await sendContactMessage
           .run(
-            { message: 'Hello there, a question for you.' },
+            { email: 'sender@example.com', message: 'Hello there, a question for you.' },
             { ...context.as(null), senderAddress: '127.0.0.1', senderShareScale: 2 },
           )
           .then(

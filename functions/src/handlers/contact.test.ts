@@ -22,11 +22,19 @@ async function fillDay(context: ReturnType<typeof testContext>, first = 0): Prom
   return day;
 }
 
+const REPLY_TO = 'sender@example.com';
+
 describe('sendContactMessage', () => {
   it("stores a visitor's message with uid null, and a member's with their uid", async () => {
     const context = testContext();
-    await sendContactMessage.run({ message: 'A question about tokens, please.' }, context.as(null));
-    await sendContactMessage.run({ message: 'Another question from a member.' }, context.as(caller('m1')));
+    await sendContactMessage.run(
+      { email: REPLY_TO, message: 'A question about tokens, please.' },
+      context.as(null),
+    );
+    await sendContactMessage.run(
+      { email: REPLY_TO, message: 'Another question from a member.' },
+      context.as(caller('m1')),
+    );
     const messages = await context.store.query<{ message: string; uid: string | null }>('contact');
     expect(messages.map(({ data }) => [data.message, data.uid]).sort()).toEqual([
       ['A question about tokens, please.', null],
@@ -34,17 +42,45 @@ describe('sendContactMessage', () => {
     ]);
   });
 
+  it('keeps the reply address given, and refuses none, a malformed one or one too long, writing nothing', async () => {
+    const context = testContext();
+    const as = context.as(null);
+    const message = 'Where do I see my tokens, please?';
+    await expect(sendContactMessage.run({ message }, as)).rejects.toThrow(CONTACT_MESSAGES.emailRequired);
+    await expect(sendContactMessage.run({ email: '  ', message }, as)).rejects.toThrow(
+      CONTACT_MESSAGES.emailRequired,
+    );
+    await expect(sendContactMessage.run({ email: 'not an address', message }, as)).rejects.toThrow(
+      CONTACT_MESSAGES.emailInvalid,
+    );
+    await expect(
+      sendContactMessage.run({ email: `${'a'.repeat(250)}@example.com`, message }, as),
+    ).rejects.toThrow(CONTACT_MESSAGES.emailMax);
+    await expect(sendContactMessage.run({ email: ['a@example.com'], message }, as)).rejects.toMatchObject({
+      code: 'invalid-argument',
+    });
+    expect(await context.store.query('contact')).toEqual([]);
+    await sendContactMessage.run({ email: ' visitor@example.com ', message }, as);
+    const [stored] = await context.store.query<{ email: string }>('contact');
+    expect(stored?.data.email).toBe('visitor@example.com');
+  });
+
   it('refuses 15 characters, more than 255 and none, and writes nothing', async () => {
     const context = testContext();
-    await expect(sendContactMessage.run({ message: 'x'.repeat(15) }, context.as(null))).rejects.toThrow(
-      CONTACT_MESSAGES.messageMin,
-    );
-    await expect(sendContactMessage.run({ message: 'x'.repeat(256) }, context.as(null))).rejects.toThrow(
-      CONTACT_MESSAGES.messageMax,
-    );
-    await expect(sendContactMessage.run({}, context.as(null))).rejects.toThrow('message is required');
     await expect(
-      sendContactMessage.run({ message: 'x'.repeat(20), uid: 'someone-else' }, context.as(null)),
+      sendContactMessage.run({ email: REPLY_TO, message: 'x'.repeat(15) }, context.as(null)),
+    ).rejects.toThrow(CONTACT_MESSAGES.messageMin);
+    await expect(
+      sendContactMessage.run({ email: REPLY_TO, message: 'x'.repeat(256) }, context.as(null)),
+    ).rejects.toThrow(CONTACT_MESSAGES.messageMax);
+    await expect(sendContactMessage.run({ email: REPLY_TO }, context.as(null))).rejects.toThrow(
+      'message is required',
+    );
+    await expect(
+      sendContactMessage.run(
+        { email: REPLY_TO, message: 'x'.repeat(20), uid: 'someone-else' },
+        context.as(null),
+      ),
     ).rejects.toThrow();
     expect(await context.store.query('contact')).toEqual([]);
   });
@@ -54,14 +90,23 @@ describe('sendContactMessage', () => {
     await fillDay(context);
     await seedMember(context.store, 'm1');
     await expect(
-      sendContactMessage.run({ message: 'One more question from a visitor.' }, context.as(null)),
+      sendContactMessage.run(
+        { email: REPLY_TO, message: 'One more question from a visitor.' },
+        context.as(null),
+      ),
     ).rejects.toMatchObject({ code: 'resource-exhausted', message: CONTACT_MESSAGES.siteFull });
     await expect(
-      sendContactMessage.run({ message: 'One more question from a member.' }, context.as(caller('m1'))),
+      sendContactMessage.run(
+        { email: REPLY_TO, message: 'One more question from a member.' },
+        context.as(caller('m1')),
+      ),
     ).rejects.toMatchObject({ code: 'resource-exhausted', message: CONTACT_MESSAGES.siteFull });
     expect(await context.store.query('contact')).toEqual([]);
     context.clock.advanceDays(1);
-    await sendContactMessage.run({ message: 'A visitor on the next day is heard.' }, context.as(null));
+    await sendContactMessage.run(
+      { email: REPLY_TO, message: 'A visitor on the next day is heard.' },
+      context.as(null),
+    );
     expect(await context.store.query('contact')).toHaveLength(1);
   });
 
@@ -70,7 +115,7 @@ describe('sendContactMessage', () => {
     const day = await fillDay(context, 1);
     for (let n = 0; n < 10; n++)
       await sendContactMessage.run(
-        { message: `Visitor question number ${n}.` },
+        { email: REPLY_TO, message: `Visitor question number ${n}.` },
         { ...context.as(null), senderAddress: `198.51.100.${n}` },
       );
     expect(await context.store.query('contact')).toHaveLength(10);
@@ -81,7 +126,7 @@ describe('sendContactMessage', () => {
     const context = testContext();
     for (let n = 0; n < 20; n++)
       await sendContactMessage.run(
-        { message: `Visitor question number ${n}.` },
+        { email: REPLY_TO, message: `Visitor question number ${n}.` },
         { ...context.as(null), senderAddress: `198.51.100.${n}` },
       );
     const days = await context.store.query<{ messages: number; expireAt: Date }>(CONTACT_DAYS);

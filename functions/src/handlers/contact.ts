@@ -1,5 +1,6 @@
 /**
- * Contact us (visitors and members) and the Feedback dialog (members). Both only add a document; the
+ * Contact us (visitors and members) and the Feedback dialog (members), and the admin Inbox that reads
+ * them and marks them handled. Sending only adds a document; the
  * per-minute limits of `rate-limit.ts` keep either from flooding the store at once, and each Contact us
  * sender's share of the day (`sender-shares.ts`: their address as the host saw it, and a member's uid)
  * and the site's day keep what a flood can write small without turning others away.
@@ -16,10 +17,19 @@ import {
   CONTACT_MESSAGES_PER_SENDER_PER_DAY,
   contactSchema,
   feedbackSchema,
+  adminListInboxSchema,
+  adminMarkMessageSchema,
+  INBOX_MESSAGES,
   type ContactMessage,
   type Feedback,
+  type InboxKind,
+  type InboxPage,
+  type InboxRow,
 } from '../../../src/domain/contact';
+import { ADMIN_PAGE_SIZE } from '../../../src/domain/admin';
 import type { User } from '../../../src/domain/user';
+import { logAdminWrite } from './admin-log';
+import { requireAdmin } from './admin-users';
 import { countInDay, dayOf } from './day-counter';
 import { requireCaller, validate, type Handler } from './handler';
 import { addressSender, memberSender, readShares, scaledShare, type SenderShare } from './sender-shares';
@@ -27,9 +37,9 @@ import { assertMember, userPath } from './users';
 
 export const sendContactMessage: Handler<Callables['sendContactMessage']['result']> = {
   async run(data, context) {
-    const { message } = await validate(contactSchema, data);
+    const { email, message } = await validate(contactSchema, data);
     const now = context.clock.now();
-    const record: ContactMessage = { message, uid: context.caller?.uid ?? null, createdAt: now };
+    const record: ContactMessage = { message, email, uid: context.caller?.uid ?? null, createdAt: now };
     // Every message counts on its address, a member's on their uid too: accounts are made in a second.
     const shares: SenderShare[] = [
       addressSender(context.senderAddress),
@@ -76,5 +86,86 @@ export const sendFeedback: Handler<Callables['sendFeedback']['result']> = {
       tx.update(userPath(caller.uid), { feedback: true, updatedAt: now });
       return { sent: true as const };
     });
+  },
+};
+
+type InboxMessage = ContactMessage | Feedback;
+
+const inboxPath = (kind: InboxKind, id: string) => `${kind}/${id}`;
+
+/** Where the page before ended: its time, and the message itself so those of the same instant are not skipped. */
+function inboxCursor(kind: InboxKind, cursor: string): { startAfter: Date; startAfterPath?: string } {
+  const [at, id] = cursor.split('|');
+  return { startAfter: new Date(at!), ...(id ? { startAfterPath: inboxPath(kind, id) } : {}) };
+}
+
+/** One inbox, newest first, a page at a time, each sender named and the reply address found. */
+export const adminListInbox: Handler<InboxPage> = {
+  async run(data, context) {
+    await requireAdmin(context);
+    const { kind, cursor } = await validate(adminListInboxSchema, data);
+    const docs = await context.store.query<InboxMessage>(kind, {
+      orderBy: { field: 'createdAt', direction: 'desc' },
+      ...(cursor ? inboxCursor(kind, cursor) : {}),
+      limit: ADMIN_PAGE_SIZE,
+    });
+    const senders = new Map<string, User | undefined>();
+    await Promise.all(
+      [...new Set(docs.flatMap(({ data: sent }) => (sent.uid ? [sent.uid] : [])))].map(async (uid) =>
+        senders.set(uid, await context.store.get<User>(userPath(uid))),
+      ),
+    );
+    const messages: InboxRow[] = docs.map(({ id, data: sent }) => {
+      const sender = sent.uid ? senders.get(sent.uid) : undefined;
+      const named = sender && !sender.deletedAt ? sender : undefined;
+      const given = 'email' in sent ? sent.email : undefined;
+      return {
+        id,
+        kind,
+        message: sent.message,
+        rate: 'rate' in sent ? sent.rate : null,
+        email: given ?? named?.email ?? null,
+        uid: sent.uid,
+        senderName: named?.displayName ?? null,
+        createdAt: sent.createdAt.toISOString(),
+        handledAt: sent.handledAt ? sent.handledAt.toISOString() : null,
+      };
+    });
+    const last = messages.at(-1);
+    return {
+      messages,
+      cursor: docs.length === ADMIN_PAGE_SIZE && last ? `${last.createdAt}|${last.id}` : null,
+    };
+  },
+};
+
+/** Marks a message handled, or opens it again, with its audit entry in the same transaction. */
+export const adminMarkMessage: Handler<Callables['adminMarkMessage']['result']> = {
+  async run(data, context) {
+    const admin = await requireAdmin(context);
+    const { kind, id, handled } = await validate(adminMarkMessageSchema, data);
+    const path = inboxPath(kind, id);
+    const now = context.clock.now();
+    await context.store.runTransaction(async (tx) => {
+      const current = await tx.get<InboxMessage>(path);
+      if (!current) throw new HttpsError('not-found', INBOX_MESSAGES.gone);
+      const wasHandled = Boolean(current.handledAt);
+      if (wasHandled === handled)
+        throw new HttpsError(
+          'failed-precondition',
+          handled ? INBOX_MESSAGES.alreadyHandled : INBOX_MESSAGES.alreadyOpen,
+        );
+      const after = handled ? { handledAt: now, handledBy: admin.uid } : { handledAt: null, handledBy: null };
+      tx.update(path, after);
+      logAdminWrite(tx, {
+        adminId: admin.uid,
+        action: handled ? 'markMessageHandled' : 'reopenMessage',
+        targetPath: path,
+        at: now,
+        before: { handledAt: current.handledAt ?? null, handledBy: current.handledBy ?? null },
+        after,
+      });
+    });
+    return { handled };
   },
 };

@@ -25,12 +25,14 @@ import { adminListReports, adminResolveReport } from './admin-reports';
 import { adminDecideHeld, adminListHeld } from './admin-review';
 import { adminDeleteUser, adminListLog, adminUpdateUser } from './admin-users';
 import { deleteArticle, getArticle, getArticleIndex, getArticles, saveArticle } from './articles';
-import { deleteReply, reactToComment, replyToComment } from './comments';
+import { blockMember, unblockMember } from './blocks';
+import { adminInsightsReactions, reactToInsights } from './insights-reactions';
+import { deleteReply, getMyComment, reactToComment, replyToComment } from './comments';
 import { createCheckoutSession, createSubscribeCheckoutSession } from './create-checkout-session';
 import { createBillingPortalSession } from './billing-portal';
 import { deleteAccount } from './delete-account';
 import { completeProfile } from './complete-profile';
-import { sendContactMessage, sendFeedback } from './contact';
+import { adminListInbox, adminMarkMessage, sendContactMessage, sendFeedback } from './contact';
 import { createPhoto } from './create-photo';
 import { deletePhoto } from './delete-photo';
 import { ensureUser } from './ensure-user';
@@ -81,6 +83,9 @@ const CHECKS_ITS_MEMBER = new Set<CallableName>([
   'getAdvancedAnalytics',
   'getPhotoStanding',
   'sendFeedback',
+  'blockMember',
+  'unblockMember',
+  'reactToInsights',
 ]);
 
 /**
@@ -116,6 +121,7 @@ const unlimited = {
   sharePhoto,
   getSharedPhoto,
   replyToComment,
+  getMyComment,
   deleteReply,
   reactToComment,
   getPhotos,
@@ -164,6 +170,12 @@ const unlimited = {
   searchArticleImages,
   sendContactMessage,
   sendFeedback,
+  adminListInbox,
+  adminMarkMessage,
+  blockMember,
+  unblockMember,
+  reactToInsights,
+  adminInsightsReactions,
 } satisfies { [Name in CallableName]: Handler<Callables[Name]['result']> };
 
 // Each entry keeps its handler's result type: the wrapper returns what the handler returns.

@@ -29,14 +29,14 @@ describe('a visitor limited by network address', () => {
     const limits = new RateLimiter();
     const send = (n: number) =>
       handlers.sendContactMessage.run(
-        { message: 'Hello there, a question for you.' },
+        { email: 'visitor@example.com', message: 'Hello there, a question for you.' },
         { ...context.as(null), limits, senderAddress: `2001:db8:1:2::${n}` },
       );
     for (let n = 1; n <= 3; n++) await send(n);
     await expect(send(4)).rejects.toMatchObject({ code: 'resource-exhausted' });
     await expect(
       handlers.sendContactMessage.run(
-        { message: 'Hello there, a question for you.' },
+        { email: 'visitor@example.com', message: 'Hello there, a question for you.' },
         { ...context.as(null), limits, senderAddress: '2001:db8:1:3::1' },
       ),
     ).resolves.toEqual({ sent: true });
@@ -48,7 +48,7 @@ describe('a visitor limited by network address', () => {
     const limits = new RateLimiter();
     const send = () =>
       handlers.sendContactMessage.run(
-        { message: 'Hello there, a question for you.' },
+        { email: 'visitor@example.com', message: 'Hello there, a question for you.' },
         { ...context.as(null), limits },
       );
     for (let n = 1; n <= 3; n++) await send();

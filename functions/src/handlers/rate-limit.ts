@@ -51,6 +51,13 @@ export const CALLS_PER_MINUTE: Record<CallableName, number> = {
   adminListUsers: 120,
   adminDeleteUser: 10,
   adminListLog: 60,
+  adminListInbox: 60,
+  adminMarkMessage: 60,
+  blockMember: 20,
+  reactToInsights: 30,
+  adminInsightsReactions: 60,
+  getMyComment: 60,
+  unblockMember: 20,
   // Anyone's, signed in or not: the landing page reads it once a visit.
   getFeatures: 60,
   // Once a browser session, when the landing page's test is running.

@@ -32,6 +32,7 @@ import { withLocks } from './process-locks';
 import type { Store } from '../store/store';
 import { foldedVotesPath, foldVotes, pendingVotesPath, type PendingVote } from './vote-fold';
 import { voteUndoPath, type VoteUndo } from './undo-vote';
+import { blockedUids } from './blocks';
 import { sealVoter, voteIdOf, voteKeysIn, type StoredVote } from './vote-keys';
 import { assertCompleteMember, NOT_FOUND, userPath } from './users';
 import { PREMIUM_REASON, spendViewRating } from './daily-uses';
@@ -74,8 +75,9 @@ export const getPhotos: Handler<Callables['getPhotos']['result']> = {
     const caller = requireCaller(context);
     const { startAfter, limit: pageSize = FEED_PAGE_SIZE } = await validate(feedPageSchema, data);
     const { store } = context;
-    const viewer = await store.get<User>(userPath(caller.uid));
-    assertCompleteMember(viewer);
+    const record = await store.get<User>(userPath(caller.uid));
+    assertCompleteMember(record);
+    const viewer = { ...record, ...(await blockedUids(store, record)) };
     const after = startAfter === undefined ? undefined : await openFeedPosition(store, startAfter);
     const photos: FeedPhoto[] = [];
     let cursor = after;
@@ -155,12 +157,13 @@ export const submitRating: Handler<Callables['submitRating']['result']> = {
           tx.get<VoteUndo>(voteUndoPath(caller.uid)),
         ]);
         assertCompleteMember(voter);
+        const voterBlocks = await blockedUids(tx, voter);
         if (!photo || !owner || owner.deletedAt)
           throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
         if (existing) throw new HttpsError('already-exists', RATING_MESSAGES.alreadyRated);
         // A free owner's last token may have gone to a vote a moment ago: this one would be unpaid.
         const unpaid = !owner.subscribed && owner.points <= 0;
-        if (reported || unpaid || !isOfferedTo(photo, voter))
+        if (reported || unpaid || !isOfferedTo(photo, { ...voter, ...voterBlocks }))
           throw new HttpsError('failed-precondition', RATING_MESSAGES.unavailable);
 
         const ownerAfter = afterVoteReceived(owner.points, owner.subscribed);
@@ -303,7 +306,8 @@ export const viewRating: Handler<Callables['viewRating']['result']> = {
       throw new HttpsError('permission-denied', RATING_MESSAGES.viewRatingPremium, {
         reason: PREMIUM_REASON,
       });
-    if (!photo || !isOfferedTo(photo, viewer)) throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
+    if (!photo || !isOfferedTo(photo, { ...viewer, ...(await blockedUids(context.store, viewer)) }))
+      throw new HttpsError('not-found', RATING_MESSAGES.unavailable);
     await spendViewRating(context.store, viewer, context.clock.now());
     return { rate: photo.rate, votesCount: photo.votesCount };
   },

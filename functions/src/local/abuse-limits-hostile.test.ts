@@ -17,7 +17,7 @@ afterEach(async () => {
   test = undefined;
 });
 
-const message = { data: { message: 'Hello there, a question for you.' } };
+const message = { data: { email: 'visitor@example.com', message: 'Hello there, a question for you.' } };
 
 describe('Contact us on the local server, flooded', () => {
   it('gives five throwaway accounts on one address one share of the day between them', async () => {

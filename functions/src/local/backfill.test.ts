@@ -12,6 +12,7 @@ import { canAccess } from '../../../src/domain/access';
 import type { AppNotification } from '../../../src/domain/notifications';
 import type { User } from '../../../src/domain/user';
 import { replyToComment } from '../handlers/comments';
+import { VOTER_REPLY_MESSAGES } from '../../../src/domain/vote';
 import { openVoter, readVoteKeys, voteIdOf, type StoredVote } from '../handlers/vote-keys';
 import {
   anonymizeVotes,
@@ -267,11 +268,14 @@ describe("votes kept under their voters' uids", () => {
       fromUserId: 'olga',
     });
 
-    // Vince's vote is the one he gave: he cannot vote again, and the conversation goes on both ways.
+    // Vince's vote is the one he gave: he cannot vote again, he has had his one answer (his earlier
+    // reply, now under the vote's id, counts as his), and the owner's conversation goes on.
     await expect(
       submitRating.run({ ownerId: 'olga', photoId: 'o1', rate: 5, seconds: 5 }, as(caller('vince'))),
     ).rejects.toThrow(RATING_MESSAGES.alreadyRated);
-    await replyToComment.run({ ownerId: 'olga', photoId: 'o1', text: 'Still' }, as(caller('vince')));
+    await expect(
+      replyToComment.run({ ownerId: 'olga', photoId: 'o1', text: 'Still' }, as(caller('vince'))),
+    ).rejects.toThrow(VOTER_REPLY_MESSAGES.once);
     await replyToComment.run(
       { ownerId: 'olga', photoId: 'o1', voteId: vinces, text: 'OK' },
       as(caller('olga')),

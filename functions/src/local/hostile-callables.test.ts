@@ -177,7 +177,9 @@ describe('per-sender rate limits', () => {
     const limited = await startTestServer();
     try {
       const send = () =>
-        limited.post('sendContactMessage', { data: { message: 'Hello there, a question for you.' } });
+        limited.post('sendContactMessage', {
+          data: { email: 'visitor@example.com', message: 'Hello there, a question for you.' },
+        });
       const answers = [];
       for (let n = 0; n < 5; n++) answers.push(await send());
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 429, 429]);

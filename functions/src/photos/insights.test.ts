@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FaceDetail } from '../../../src/domain/photo';
 import { chatOptionsFromEnv } from './ai-chat';
-import { chatInsightsWriter, insightsWriterFromEnv, offlineInsightsWriter } from './insights';
+import { chatInsightsWriter, expressionLine, insightsWriterFromEnv, offlineInsightsWriter } from './insights';
 
 const smiling: FaceDetail = {
   AgeRange: { Low: 24, High: 30 },
@@ -28,11 +28,23 @@ describe('the offline insights writer', () => {
     expect(first.datingAppOptimization.swipeability).toBe('High');
     expect(first.funFacts[0]).toBe('Voters will likely guess your age at 24-30.');
     expect(first.zodiacVibes.primarySign).toMatch(/^[A-Z][a-z]+$/);
+    // Read as a person would say it: no "91% of your expression", no "very Leo".
+    expect(first.funFacts[2]).toBe('Your expression comes across as clearly happy.');
+    expect(first.funFacts.join(' ')).not.toMatch(/%/);
+    expect(first.zodiacVibes.reason).toBe(
+      `Its bright and upbeat mood is one people link with ${first.zodiacVibes.primarySign}, just for fun.`,
+    );
     expect(first.mysticalReadings).toEqual({
       aura: 'Golden yellow',
       element: 'Fire',
       spirit_animal: 'Dolphin',
     });
+  });
+
+  it('says how clear an expression is in words', () => {
+    expect(expressionLine('sad', 100)).toBe('Your expression comes across as clearly sad.');
+    expect(expressionLine('calm', 60)).toBe('Your expression comes across as mostly calm.');
+    expect(expressionLine('surprised', 30)).toBe('Your expression comes across as a little surprised.');
   });
 
   it('suggests what would improve a dim, blurry, tilted, unsmiling photo', async () => {

@@ -154,6 +154,15 @@ const COLORS = [
   'forest green',
 ];
 
+/**
+ * How the face model's confidence in the main emotion reads to a person: a word, not a percentage of
+ * a face, which no expression is ("100% sad").
+ */
+export function expressionLine(emotion: string, confidence: number): string {
+  const degree = confidence >= 85 ? 'clearly' : confidence >= 55 ? 'mostly' : 'a little';
+  return `Your expression comes across as ${degree} ${emotion}.`;
+}
+
 export const offlineInsightsWriter: InsightsWriter = {
   async write(detail, caption) {
     const seed = seedOf(detail);
@@ -180,11 +189,11 @@ export const offlineInsightsWriter: InsightsWriter = {
         smiling
           ? 'Your smile is the first thing people notice here.'
           : 'Your expression here is more mysterious than smiley.',
-        `${Math.round(detail.Emotions[0]?.Confidence ?? 0)}% of your expression reads as ${primary.toLowerCase()}.`,
+        expressionLine(primary.toLowerCase(), detail.Emotions[0]?.Confidence ?? 0),
       ],
       zodiacVibes: {
         primarySign: sign,
-        reason: `The ${mood.energy.toLowerCase()} energy of this photo is very ${sign}.`,
+        reason: `Its ${mood.energy.toLowerCase()} mood is one people link with ${sign}, just for fun.`,
         compatibility: `${pick(SIGNS, seed, 1)} and ${pick(SIGNS, seed, 2)}`,
       },
       datingAppOptimization: {

@@ -10,7 +10,7 @@ vi.mock('@/data/callables', async (original) => ({ ...(await original<object>())
 describe('Header', () => {
   it('offers a visitor the login button and a logo to /login, carrying the origin', () => {
     renderApp(<Header user={null} onOpenMenu={vi.fn()} />, { route: '/?origin=%2Fphotos' });
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login?origin=%2Fphotos');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login?origin=%2Fphotos');
     expect(screen.getByRole('link', { name: 'Photorater' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: 'Notifications' })).not.toBeInTheDocument();
   });

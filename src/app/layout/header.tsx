@@ -86,7 +86,7 @@ export const Header = memo(function Header({ user, onOpenMenu }: Props) {
             to={origin ? `${paths.login}?origin=${encodeURIComponent(origin)}` : paths.login}
             variant="contained"
           >
-            Login
+            Sign in
           </Button>
         )}
       </Toolbar>

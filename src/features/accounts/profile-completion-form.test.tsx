@@ -11,12 +11,23 @@ vi.mock('@/data/callables', async (original) => ({ ...(await original<object>())
 beforeEach(() => vi.clearAllMocks());
 
 describe('ProfileCompletionForm', () => {
-  it('starts from age 25, male and both, with the name the record has', () => {
-    renderApp(<ProfileCompletionForm user={aMember()} />);
+  it('starts from age 25 and both, with the name the record has, and no gender chosen for the member', () => {
+    renderApp(<ProfileCompletionForm user={aMember({ gender: undefined })} />);
     expect(screen.getByLabelText('Name')).toHaveValue('Guest Lucky Otter 482');
     expect(screen.getByLabelText('Age')).toHaveValue(25);
-    expect(screen.getByRole('radio', { name: 'Male' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Male' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Female' })).not.toBeChecked();
     expect(screen.getByRole('radio', { name: 'Both' })).toBeChecked();
+    // It says what it asks: whose photos the member rates, not who rates theirs.
+    expect(screen.getByText(/Choose whose photos you rate/)).toBeInTheDocument();
+    expect(screen.queryByText(/Choose who rates your photos/)).not.toBeInTheDocument();
+  });
+
+  it('asks for a gender rather than sending one the member never chose', async () => {
+    const { user } = renderApp(<ProfileCompletionForm user={aMember({ gender: undefined })} />);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Gender is required')).toBeInTheDocument();
+    expect(callables.call).not.toHaveBeenCalled();
   });
 
   it('sends the answers as numbers and words', async () => {
@@ -58,6 +69,7 @@ describe('ProfileCompletionForm', () => {
       new CallError('invalid-argument', 'Name is required', { displayName: 'Name is required' }),
     );
     const { user } = renderApp(<ProfileCompletionForm user={aMember()} />);
+    await user.click(screen.getByRole('radio', { name: 'Female' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     callables.call.mockRejectedValueOnce(new Error('Service temporarily unavailable. Please try again.'));

@@ -5,15 +5,22 @@ import { PageMeta } from '@/components/page-meta';
 import { CallError, call } from '@/data/callables';
 import { DEFAULT_AGE } from '@/domain/constants';
 import { profileSchema, type ProfileValues } from '@/domain/schemas';
-import type { User } from '@/domain/user';
+import type { Gender, User } from '@/domain/user';
 import { FormTextField } from '@/components/form-fields';
 import { ProfileFields } from '@/components/profile-fields';
 
+/** Gender starts unchosen: a preset answer would be sent by whoever skims past it. */
+type CompletionValues = Omit<ProfileValues, 'gender'> & { gender: Gender | '' };
+
+/** What the form says it asks: the photos the member rates here, who rates theirs with each photo. */
+export const PROFILE_COMPLETION_INTRO =
+  'Voters see your age and gender, never your name. Choose whose photos you rate; who rates yours you choose with each photo you post.';
+
 export function ProfileCompletionForm({ user }: { user: User }) {
-  const initialValues: ProfileValues = {
+  const initialValues: CompletionValues = {
     displayName: user.displayName,
     age: user.age ?? DEFAULT_AGE,
-    gender: user.gender ?? 'male',
+    gender: user.gender ?? '',
     showGender: user.showGender ?? 'both',
   };
   return (
@@ -24,7 +31,7 @@ export function ProfileCompletionForm({ user }: { user: User }) {
         robots="noindex, nofollow"
       />
       <Paper sx={{ p: 3 }}>
-        <Formik
+        <Formik<CompletionValues>
           initialValues={initialValues}
           validationSchema={profileSchema}
           onSubmit={async (values, { setFieldError, setStatus }) => {
@@ -46,9 +53,7 @@ export function ProfileCompletionForm({ user }: { user: User }) {
                 <Typography variant="h5" component="h1">
                   Complete your profile
                 </Typography>
-                <Typography color="text.secondary">
-                  Voters see your age and gender, never your name. Choose who rates your photos.
-                </Typography>
+                <Typography color="text.secondary">{PROFILE_COMPLETION_INTRO}</Typography>
                 <FormTextField name="displayName" label="Name" autoComplete="nickname" />
                 <ProfileFields />
                 {status && (

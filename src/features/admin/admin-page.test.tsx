@@ -18,6 +18,7 @@ describe('AdminPage', () => {
       'Photos',
       'Reports',
       'Review',
+      'Inbox',
       'Features',
       'AB Tests',
       'Articles',

@@ -1,5 +1,5 @@
 /**
- * `/admin`: the admin area's tab panel (spec 2, "Admin area", with Reports and the Audit log beside the
+ * `/admin`: the admin area's tab panel (spec 2, "Admin area", with Reports, the Inbox and the Audit log beside the
  * spec's tabs), Photos first.
  */
 import { Box, Container, Tab, Tabs, Typography } from '@mui/material';
@@ -11,6 +11,8 @@ import { AnalyticsTab } from './analytics-tab';
 import { ArticlesTab } from './articles-tab';
 import { AuditLogTab } from './audit-log-tab';
 import { FeaturesTab } from './features-tab';
+import { InboxTab } from './inbox-tab';
+import { InsightsReactionsCard } from './insights-reactions-card';
 import { PhotosTab } from './photos-tab';
 import { PwaToolsTab } from './pwa-tools-tab';
 import { ReportsTab } from './reports-tab';
@@ -23,6 +25,7 @@ const PANELS: Record<AdminTab, ComponentType> = {
   Photos: PhotosTab,
   Reports: ReportsTab,
   Review: ReviewTab,
+  Inbox: InboxTab,
   Features: FeaturesTab,
   'AB Tests': AbTestsTab,
   Articles: ArticlesTab,
@@ -54,7 +57,12 @@ export function AdminPage() {
       </Tabs>
       <Box role="tabpanel" id={`${tabId(tab)}-panel`} aria-labelledby={tabId(tab)} sx={{ pt: 3 }}>
         <Panel />
-        {tab === 'AB Tests' && <AnalyticsTab />}
+        {tab === 'AB Tests' && (
+          <>
+            <AnalyticsTab />
+            <InsightsReactionsCard />
+          </>
+        )}
       </Box>
     </Container>
   );

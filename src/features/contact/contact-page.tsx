@@ -1,4 +1,7 @@
-/** `/contact`: a message to the team, for visitors and members (spec 2 sections 2, 5, 7). */
+/**
+ * `/contact`: a message to the team, for visitors and members (spec 2 sections 2, 5, 7), with the
+ * address to reply to: a member's account address is filled in, and they may give another.
+ */
 import { Alert, Box, Button, Container, Typography } from '@mui/material';
 import { Form, Formik } from 'formik';
 import { useState } from 'react';
@@ -6,7 +9,14 @@ import { FormTextField } from '@/components/form-fields';
 import { PageMeta } from '@/components/page-meta';
 import { paths } from '@/config/paths';
 import { call } from '@/data/callables';
-import { CONTACT_MESSAGE_MAX, CONTACT_MESSAGES, contactSchema, type ContactInput } from '@/domain/contact';
+import { useSession } from '@/data/session';
+import {
+  CONTACT_EMAIL_MAX,
+  CONTACT_MESSAGE_MAX,
+  CONTACT_MESSAGES,
+  contactSchema,
+  type ContactInput,
+} from '@/domain/contact';
 
 export const CONTACT_TITLE = 'Contact us';
 export const CONTACT_DESCRIPTION =
@@ -15,6 +25,8 @@ export const CONTACT_DESCRIPTION =
 export function ContactPage() {
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const { member, user } = useSession();
+  const accountEmail = user?.email ?? member?.email ?? '';
   return (
     <Container maxWidth="sm" sx={{ py: 4 }}>
       <PageMeta title={CONTACT_TITLE} description={CONTACT_DESCRIPTION} canonicalPath={paths.contact} />
@@ -30,7 +42,8 @@ export function ContactPage() {
         </Alert>
       ) : (
         <Formik<ContactInput>
-          initialValues={{ message: '' }}
+          initialValues={{ email: accountEmail, message: '' }}
+          enableReinitialize
           validationSchema={contactSchema}
           onSubmit={async (values) => {
             setFailure(null);
@@ -44,6 +57,14 @@ export function ContactPage() {
         >
           {({ values, isSubmitting }) => (
             <Form noValidate>
+              <FormTextField
+                name="email"
+                type="email"
+                label="Your e-mail (for our reply)"
+                autoComplete="email"
+                required
+                slotProps={{ htmlInput: { maxLength: CONTACT_EMAIL_MAX } }}
+              />
               <FormTextField
                 name="message"
                 label="Your message"

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '@/data/callables';
-import { renderApp } from '@/testing/test-utils';
+import { aMember, aSession, renderApp } from '@/testing/test-utils';
 import { ContactPage } from './contact-page';
 import { FeedbackDialog } from './feedback-dialog';
 
@@ -16,17 +16,44 @@ describe('ContactPage', () => {
     const { user } = renderApp(<ContactPage />, { route: '/contact' });
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('message is required')).toBeInTheDocument();
+    expect(await screen.findByText('Please give an e-mail address we can reply to')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Your e-mail/), 'visitor');
     const field = screen.getByLabelText(/Your message/);
     await user.type(field, 'x'.repeat(15));
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('message must be at least 16 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Please give a valid e-mail address')).toBeInTheDocument();
     expect(callables.call).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText(/Your e-mail/), '@example.com');
     await user.type(field, 'y');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(
       await screen.findByText("Thank you for your message! We'll get back to you soon."),
     ).toBeInTheDocument();
-    expect(callables.call).toHaveBeenCalledWith('sendContactMessage', { message: `${'x'.repeat(15)}y` });
+    expect(callables.call).toHaveBeenCalledWith('sendContactMessage', {
+      email: 'visitor@example.com',
+      message: `${'x'.repeat(15)}y`,
+    });
+  });
+
+  it("fills in a member's account address, which they may change", async () => {
+    callables.call.mockResolvedValue({ sent: true });
+    const { user } = renderApp(<ContactPage />, {
+      route: '/contact',
+      session: aSession({
+        member: { uid: 'm1', email: 'member@example.com' },
+        user: aMember({ email: 'member@example.com' }),
+      }),
+    });
+    const email = screen.getByLabelText(/Your e-mail/);
+    expect(email).toHaveValue('member@example.com');
+    await user.type(screen.getByLabelText(/Your message/), 'A question about my tokens.');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText("Thank you for your message! We'll get back to you soon.");
+    expect(callables.call).toHaveBeenCalledWith('sendContactMessage', {
+      email: 'member@example.com',
+      message: 'A question about my tokens.',
+    });
   });
 
   it("shows the server's refusal, such as the rate limit", async () => {
@@ -38,6 +65,7 @@ describe('ContactPage', () => {
         );
     });
     const { user } = renderApp(<ContactPage />, { route: '/contact' });
+    await user.type(screen.getByLabelText(/Your e-mail/), 'visitor@example.com');
     await user.type(screen.getByLabelText(/Your message/), 'A question about my tokens.');
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(
@@ -50,13 +78,16 @@ describe('FeedbackDialog', () => {
   beforeEach(() => callables.call.mockReset());
   afterEach(() => vi.useRealTimers());
 
-  it("asks for a rate ('Please give us a rate'), sends rate and message, thanks, and closes 2.5 s later", async () => {
+  it("asks for a score ('Please choose a score from 0 to 10'), sends rate and message, thanks, and closes 2.5 s later", async () => {
     callables.call.mockResolvedValue({ sent: true });
     const onClose = vi.fn();
     const { user } = renderApp(<FeedbackDialog onClose={onClose} />);
     await user.type(screen.getByLabelText(/Your feedback/), 'ok');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Please give us a rate')).toBeInTheDocument();
+    expect(await screen.findByText('Please choose a score from 0 to 10')).toBeInTheDocument();
+    // The eleven scores share one row rather than wrapping onto two.
+    const scores = screen.getByRole('group', { name: /How likely are you/ });
+    expect(getComputedStyle(scores).flexWrap).toBe('nowrap');
     expect(screen.getByText('message must be at least 3 characters')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: '0' }));
     await user.type(screen.getByLabelText(/Your feedback/), '!');

@@ -84,10 +84,11 @@ export function FeedbackDialog({ onClose }: { onClose: () => void }) {
                     onChange={(_event, rate: number | null) => void setFieldValue('rate', rate)}
                     aria-labelledby="feedback-rate-label"
                     size="small"
-                    sx={{ flexWrap: 'wrap', mb: 0.5 }}
+                    // All eleven on one row, sharing it, from a phone's width up.
+                    sx={{ display: 'flex', flexWrap: 'nowrap', width: '100%', mb: 0.5 }}
                   >
                     {RATES.map((rate) => (
-                      <ToggleButton key={rate} value={rate} sx={{ minWidth: 40 }}>
+                      <ToggleButton key={rate} value={rate} sx={{ flex: '1 1 0', minWidth: 0, px: 0 }}>
                         {rate}
                       </ToggleButton>
                     ))}

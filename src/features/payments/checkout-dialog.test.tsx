@@ -54,6 +54,8 @@ describe('the Checkout dialog', () => {
     expect(dialog).toHaveTextContent('Best Value$3.4920 tokens');
     expect(card('Most Popular: 10 tokens')).toHaveAttribute('aria-pressed', 'true');
     expect(within(dialog).getAllByRole('button', { name: 'Checkout' })).toHaveLength(1);
+    // The pack named Most Popular says it once, not again in a chip.
+    expect(within(card('Most Popular: 10 tokens')).getAllByText('Most Popular')).toHaveLength(1);
 
     await user.click(card('Starter: 5 tokens'));
     expect(card('Starter: 5 tokens')).toHaveAttribute('aria-pressed', 'true');

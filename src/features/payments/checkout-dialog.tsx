@@ -50,6 +50,8 @@ function purchaseKey(purchase: Purchase): string {
   return 'donation';
 }
 
+const POPULAR = 'Most Popular';
+
 function OptionCard({
   label,
   popular,
@@ -75,7 +77,10 @@ function OptionCard({
       }}
     >
       <CardActionArea sx={{ p: 2 }} aria-label={label} aria-pressed={selected} onClick={onSelect}>
-        {popular && <Chip label="Most Popular" color="primary" size="small" sx={{ mb: 1 }} />}
+        {/* A pack named Most Popular says it already: one mark, not two. */}
+        {popular && !label.startsWith(POPULAR) && (
+          <Chip label={POPULAR} color="primary" size="small" sx={{ mb: 1 }} />
+        )}
         {children}
       </CardActionArea>
       {selected && <CardActions>{checkout}</CardActions>}

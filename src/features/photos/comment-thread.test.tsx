@@ -143,3 +143,59 @@ describe('CommentThread', () => {
     expect(within(mine).queryByRole('group', { name: 'React to this reply' })).not.toBeInTheDocument();
   });
 });
+
+describe('CommentThread, blocking', () => {
+  it("lets the owner block the comment's voter, asked first, without naming them", async () => {
+    callables.call.mockResolvedValue({ blockId: 'b1' });
+    const { user } = renderApp(thread);
+    await user.click(screen.getByRole('button', { name: 'More about this comment' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Block this member' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Block this member?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    await waitFor(() =>
+      expect(callables.call).toHaveBeenCalledWith('blockMember', {
+        ownerId: 'alice',
+        photoId: 'p1',
+        voteId: VOTE_ID,
+        from: 'comment',
+      }),
+    );
+    expect(await screen.findByText(/Member blocked/)).toBeInTheDocument();
+  });
+
+  it('sends nothing when the owner says no', async () => {
+    const { user } = renderApp(thread);
+    await user.click(screen.getByRole('button', { name: 'More about this comment' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Block this member' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(callables.call).not.toHaveBeenCalled();
+  });
+
+  it("lets the voter block the photo's owner from the owner's reply, and names the reply the owner's", async () => {
+    callables.call.mockResolvedValue({ blockId: 'b1' });
+    const onBlockedOwner = vi.fn();
+    const { user } = renderApp(
+      <CommentThread
+        vote={vote}
+        ownerId="alice"
+        photoId="p1"
+        viewerId={VOTE_ID}
+        onBlockedOwner={onBlockedOwner}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'More about this comment' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('group', { name: 'Reply: Thanks!' })).getByText('Owner'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'More about this reply' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Block this member' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(onBlockedOwner).toHaveBeenCalled());
+    expect(callables.call).toHaveBeenCalledWith('blockMember', {
+      ownerId: 'alice',
+      photoId: 'p1',
+      from: 'reply',
+    });
+  });
+});

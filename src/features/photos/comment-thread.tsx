@@ -20,6 +20,7 @@ import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
 import { REACTION_EMOJIS, REPLY_MAX, type Reaction, type ReactionEmoji, type Vote } from '@/domain/vote';
 import { formatScore } from '@/domain/scores';
+import { BlockMenu } from './block-menu';
 
 export const REPLY_MESSAGES = {
   addFailed: 'Failed to add reply.',
@@ -68,20 +69,34 @@ export function CommentThread({
   ownerId,
   photoId,
   viewerId,
+  onBlockedOwner,
+  onChanged,
 }: {
   vote: Vote;
   ownerId: string;
   photoId: string;
   viewerId: string;
+  /** For the voter's view: the owner was blocked from their reply, so the thread should go. */
+  onBlockedOwner?: () => void;
+  /** After the viewer's own turn, where the thread is not watched live (the voter's view). */
+  onChanged?: () => void;
 }) {
   const toast = useToast();
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
-  const ref = { ownerId, photoId, voteId: vote.id };
+  const isOwner = viewerId === ownerId;
+  // A voter names their vote by the photo alone: they never learn its id.
+  const ref = isOwner ? { ownerId, photoId, voteId: vote.id } : { ownerId, photoId };
+  // The voter answers the owner's reply, once.
+  const mayReply =
+    isOwner ||
+    (vote.replies.some((reply) => reply.userId === ownerId) &&
+      !vote.replies.some((reply) => reply.userId === viewerId));
 
   const react = (emoji: ReactionEmoji, replyId?: string) =>
-    call('reactToComment', { ...ref, emoji, ...(replyId ? { replyId } : {}) }).catch((error: unknown) =>
-      console.error(error),
+    call('reactToComment', { ...ref, emoji, ...(replyId ? { replyId } : {}) }).then(
+      onChanged,
+      (error: unknown) => console.error(error),
     );
   const send = async () => {
     const reply = text.trim();
@@ -90,6 +105,7 @@ export function CommentThread({
     try {
       await call('replyToComment', { ...ref, text: reply });
       setText('');
+      onChanged?.();
     } catch {
       toast({ message: REPLY_MESSAGES.addFailed, severity: 'error', duration: 5000 });
     } finally {
@@ -99,6 +115,7 @@ export function CommentThread({
   const remove = async (replyId: string) => {
     try {
       await call('deleteReply', { ...ref, replyId });
+      onChanged?.();
     } catch {
       toast({ message: REPLY_MESSAGES.deleteFailed, severity: 'error', duration: 5000 });
     }
@@ -114,7 +131,15 @@ export function CommentThread({
         {/* The voter has no picture here: theirs would say who they are. */}
         <MemberAvatar src={null} alt="" size={32} />
         <Box sx={{ flex: 1 }}>
-          <Typography>{vote.comment}</Typography>
+          <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
+            <Typography sx={{ flex: 1 }}>{vote.comment}</Typography>
+            {viewerId === ownerId && (
+              <BlockMenu
+                label="More about this comment"
+                block={{ ownerId, photoId, voteId: vote.id, from: 'comment' }}
+              />
+            )}
+          </Stack>
           <Typography variant="body2" color="text.secondary">
             {formatScore(vote.rate)} · {vote.gender}, {vote.ageDecade}s
             {reactionGroups(vote.reactions).map(([emoji, count]) => ` · ${emoji} ${count}`)}
@@ -130,13 +155,23 @@ export function CommentThread({
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <MemberAvatar src={reply.userPhotoURL} alt="" size={24} />
                 <Typography variant="body2" sx={{ flex: 1 }}>
-                  <strong>{reply.userId === viewerId ? 'You' : 'Voter'}</strong> {reply.text}
+                  <strong>
+                    {reply.userId === viewerId ? 'You' : reply.userId === ownerId ? 'Owner' : 'Voter'}
+                  </strong>{' '}
+                  {reply.text}
                   {reactionGroups(reply.reactions ?? []).map(([emoji, count]) => ` · ${emoji} ${count}`)}
                 </Typography>
                 {reply.userId === viewerId && (
                   <IconButton size="small" aria-label="Delete reply" onClick={() => void remove(reply.id)}>
                     <DeleteOutlinedIcon fontSize="small" />
                   </IconButton>
+                )}
+                {reply.userId === ownerId && viewerId !== ownerId && (
+                  <BlockMenu
+                    label="More about this reply"
+                    block={{ ownerId, photoId, from: 'reply' }}
+                    onBlocked={onBlockedOwner}
+                  />
                 )}
               </Stack>
               {reply.userId !== viewerId && (
@@ -151,19 +186,21 @@ export function CommentThread({
               )}
             </Box>
           ))}
-          <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-            <TextField
-              size="small"
-              fullWidth
-              placeholder="Reply"
-              value={text}
-              onChange={(event) => setText(event.target.value)}
-              slotProps={{ htmlInput: { maxLength: REPLY_MAX, 'aria-label': 'Reply' } }}
-            />
-            <Button onClick={() => void send()} disabled={sending || !text.trim()}>
-              Send
-            </Button>
-          </Stack>
+          {mayReply && (
+            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+              <TextField
+                size="small"
+                fullWidth
+                placeholder="Reply"
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                slotProps={{ htmlInput: { maxLength: REPLY_MAX, 'aria-label': 'Reply' } }}
+              />
+              <Button onClick={() => void send()} disabled={sending || !text.trim()}>
+                Send
+              </Button>
+            </Stack>
+          )}
         </Box>
       </Stack>
     </Box>

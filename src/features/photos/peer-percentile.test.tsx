@@ -11,7 +11,7 @@ vi.mock('@/data/use-photo-standing', () => ({
     return photo ? server.standings[photo.id] : undefined;
   },
 }));
-vi.mock('@/data/use-comments', () => ({ useComments: () => ({ comments: [], error: null }) }));
+vi.mock('@/data/use-comments', () => ({ useComments: () => ({ comments: [], more: false, error: null }) }));
 
 const handlers = {
   onClose: vi.fn(),

@@ -40,7 +40,8 @@ const voteFeed = vi.hoisted(() => ({ votes: [] as Vote[], asked: [] as number[] 
 vi.mock('@/data/use-comments', () => ({
   useComments: (_ownerId: string, _photoId: string, count: number) => {
     voteFeed.asked.push(count);
-    return { comments: voteFeed.votes.filter((vote) => vote.commented).slice(0, count), error: null };
+    const comments = voteFeed.votes.filter((vote) => vote.commented).slice(0, count);
+    return { comments, more: comments.length === count, error: null };
   },
 }));
 const site = vi.hoisted(() => ({ standing: undefined as PhotoStanding | undefined }));
@@ -179,6 +180,10 @@ describe('PhotoDetailDialog', () => {
     expect(within(panel).queryByText('sociable')).not.toBeInTheDocument();
     expect(panel).toHaveTextContent('Looks like: Ann Able, Ben Bold, Cat Cole');
     expect(panel).not.toHaveTextContent('Dan Dell');
+    expect(within(panel).getByRole('button', { name: 'Like the insights' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     const facts = within(panel).getByRole('list', { name: 'Fun facts' });
     expect(
       within(facts)

@@ -43,6 +43,7 @@ import {
   viewingTimeMessages,
 } from '@/domain/scores';
 import { usePhotoStanding } from '@/data/use-photo-standing';
+import { InsightsReaction } from './insights-reaction';
 import { PeerPercentile } from './peer-percentile';
 import { ClosableDialogTitle } from '@/components/closable-dialog-title';
 import { useFirstPaintDone } from '@/lib/use-first-paint-done';
@@ -171,7 +172,10 @@ function LowerPart({ photo }: { photo: Photo }) {
       <Divider />
       <DetailSection title="AI Insights">
         {photo.aiInsights ? (
-          <InsightsPanel insights={photo.aiInsights} />
+          <Stack spacing={1.5}>
+            <InsightsPanel insights={photo.aiInsights} />
+            <InsightsReaction photoId={photo.id} reaction={photo.aiReaction ?? null} />
+          </Stack>
         ) : (
           <Typography color="text.secondary">Your AI insights are on their way…</Typography>
         )}

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { SharedPhoto } from '@/domain/photo';
-import { renderApp } from '@/testing/test-utils';
+import type { MyComment } from '@/domain/vote';
+import { aMember, aSession, renderApp } from '@/testing/test-utils';
 import { SharedPhotoPage } from './shared-photo-page';
 
 const callables = vi.hoisted(() => ({ call: vi.fn() }));
@@ -40,5 +41,75 @@ describe('the shared photo page', () => {
     const image = await screen.findByRole('img', { name: 'Seaside' });
     expect(image).toHaveAttribute('src', 'http://files.test/p1.webp');
     expect(image).not.toHaveAttribute('width');
+  });
+});
+
+describe('the shared photo page, for a voter the owner replied to', () => {
+  const at = new Date();
+  const reply = (id: string, userId: string, text: string) => ({
+    id,
+    text,
+    userId,
+    userName: userId === 'alice' ? 'Alice' : 'Voter',
+    userPhotoURL: null,
+    repliedAt: at,
+    repliedToUserId: userId === 'alice' ? 'you' : 'alice',
+    reactions: [],
+  });
+  const thread = (replies: ReturnType<typeof reply>[]): MyComment => ({
+    caption: 'Seaside',
+    thread: {
+      id: 'you',
+      rate: 4,
+      comment: 'Lovely light',
+      commented: true,
+      chips: [],
+      ageDecade: 30,
+      gender: 'male',
+      viewingTimeSeconds: 5,
+      ratedAt: at,
+      evaluated: true,
+      reactions: [],
+      replies,
+    },
+  });
+
+  it("shows their comment and the owner's reply even when the photo is not shared, and lets them answer once", async () => {
+    let answered = false;
+    callables.call.mockImplementation(async (name: string) => {
+      if (name === 'getSharedPhoto') throw new Error('This photo is not shared anymore.');
+      if (name === 'replyToComment') {
+        answered = true;
+        return { replyId: 'r2' };
+      }
+      return thread([
+        reply('r1', 'alice', 'Thank you!'),
+        ...(answered ? [reply('r2', 'you', 'You are welcome')] : []),
+      ]);
+    });
+    const { user } = renderApp(<SharedPhotoPage photoId="p1" ownerId="alice" onJoin={vi.fn()} />, {
+      session: aSession({ member: { uid: 'bob', email: 'bob@example.com' }, user: aMember({ uid: 'bob' }) }),
+    });
+    const section = await screen.findByRole('region', { name: 'Your comment' });
+    expect(within(section).getByText('Lovely light')).toBeInTheDocument();
+    expect(within(section).getByRole('group', { name: 'Reply: Thank you!' })).toHaveTextContent('Owner');
+    expect(screen.queryByText('This photo is not shared anymore.')).not.toBeInTheDocument();
+    await user.type(within(section).getByLabelText('Reply'), 'You are welcome');
+    await user.click(within(section).getByRole('button', { name: 'Send' }));
+    expect(callables.call).toHaveBeenCalledWith('replyToComment', {
+      ownerId: 'alice',
+      photoId: 'p1',
+      text: 'You are welcome',
+    });
+    await within(section).findByRole('group', { name: 'Reply: You are welcome' });
+    expect(within(section).queryByLabelText('Reply')).not.toBeInTheDocument();
+  });
+
+  it('asks nothing for a visitor', async () => {
+    callables.call.mockReset();
+    callables.call.mockResolvedValue(shared);
+    renderApp(<SharedPhotoPage photoId="p1" ownerId="alice" onJoin={vi.fn()} />);
+    await screen.findByRole('img', { name: 'Seaside' });
+    expect(callables.call).not.toHaveBeenCalledWith('getMyComment', expect.anything());
   });
 });

@@ -1,4 +1,8 @@
-/** The share link's public preview: one photo its owner shared, its score, and a way to join. */
+/**
+ * The share link's public preview: one photo its owner shared, its score, and a way to join. A member
+ * who commented on the photo (a reply's notification opens here) also finds their comment with the
+ * owner's replies, and may answer once, whether or not the photo is shared.
+ */
 import {
   Alert,
   Box,
@@ -16,6 +20,9 @@ import { PageMeta } from '@/components/page-meta';
 import { call } from '@/data/callables';
 import type { SharedPhoto } from '@/domain/photo';
 import { formatScore } from '@/domain/scores';
+import { useSession } from '@/data/session';
+import { VOTER_SELF, type MyComment } from '@/domain/vote';
+import { CommentThread } from './comment-thread';
 
 /** Read by screen readers, not shown: the page's heading, as its title says it. */
 const VISUALLY_HIDDEN = {
@@ -50,7 +57,24 @@ export function SharedPhotoPage({ photoId, ownerId, onJoin }: Props) {
       active = false;
     };
   }, [ownerId, photoId]);
-  const error = ownerId ? state.error : 'This photo is not shared anymore.';
+  const { member } = useSession();
+  const viewerId = member?.uid;
+  const [mine, setMine] = useState<MyComment | null>(null);
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let active = true;
+    if (!ownerId || !viewerId || viewerId === ownerId) return;
+    call('getMyComment', { ownerId, photoId }).then(
+      (found) => active && setMine(found),
+      // Only the voter's own thread is missing; the preview says the rest.
+      (failure: unknown) => console.error(failure),
+    );
+    return () => {
+      active = false;
+    };
+  }, [ownerId, photoId, viewerId, version]);
+  const thread = mine?.thread;
+  const error = ownerId ? (thread ? undefined : state.error) : 'This photo is not shared anymore.';
   const photo = state.photo;
   return (
     <Container maxWidth="sm" sx={{ py: 4 }}>
@@ -96,6 +120,25 @@ export function SharedPhotoPage({ photoId, ownerId, onJoin }: Props) {
               {formatScore(photo.rate)}, rated by {photo.votesCount}{' '}
               {photo.votesCount === 1 ? 'person' : 'people'}
             </Typography>
+          </CardContent>
+        </Card>
+      )}
+      {thread && ownerId && (
+        <Card component="section" aria-label="Your comment" sx={{ mt: 2 }}>
+          <CardContent>
+            <Typography variant="h6" component="h2" gutterBottom>
+              Your comment{mine.caption ? ` on “${mine.caption}”` : ''}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, p: 0 }}>
+              <CommentThread
+                vote={thread}
+                ownerId={ownerId}
+                photoId={photoId}
+                viewerId={VOTER_SELF}
+                onChanged={() => setVersion((n) => n + 1)}
+                onBlockedOwner={() => setMine(null)}
+              />
+            </Box>
           </CardContent>
         </Card>
       )}

@@ -21,7 +21,7 @@ export const COMMENTS_PAGE = 20;
 
 export function VotesSections({ photo }: { photo: Photo }) {
   const [commentsShown, setCommentsShown] = useState(COMMENTS_PAGE);
-  const { comments: watched, error } = useComments(photo.userId, photo.id, commentsShown);
+  const { comments: watched, more, error } = useComments(photo.userId, photo.id, commentsShown);
   const [allTags, setAllTags] = useState(false);
   const [analytics, setAnalytics] = useState<AdvancedAnalytics | null>(null);
   const [analyticsError, setAnalyticsError] = useState<string | null>(null);
@@ -107,7 +107,7 @@ export function VotesSections({ photo }: { photo: Photo }) {
             ))}
           </Box>
         )}
-        {comments.length === commentsShown && (
+        {more && (
           <Button size="small" onClick={() => setCommentsShown((shown) => shown + COMMENTS_PAGE)}>
             Show more comments
           </Button>

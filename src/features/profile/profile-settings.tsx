@@ -1,6 +1,6 @@
 /**
- * The lower half of the profile dashboard: the edit-profile form, the activity notes and deleting
- * the account. Its own module, loaded once the upper half has painted (see `ProfilePage`), so the
+ * The lower half of the profile dashboard: the edit-profile form, the activity notes, the blocked
+ * members and deleting the account. Its own module, loaded once the upper half has painted (see `ProfilePage`), so the
  * form's code and its first render do not lengthen the page's first task.
  */
 import { Button, Grid, Paper, Stack, Typography } from '@mui/material';
@@ -12,6 +12,7 @@ import type { profileSchema, ProfileValues } from '@/domain/schemas';
 import type { User } from '@/domain/user';
 import { openFeedback } from '@/lib/feedback';
 import { schemaOnDemand } from '@/lib/schema-on-demand';
+import { BlockedMembers } from './blocked-members';
 import { DeleteAccountSection } from './delete-account-section';
 import { profileValues } from './profile-values';
 
@@ -89,6 +90,7 @@ export function ProfileSettings({ user }: { user: User }) {
             {user.feedback ? 'Send more feedback' : 'Send feedback'}
           </Button>
         </Paper>
+        <BlockedMembers blocks={user.blockList ?? []} />
         <DeleteAccountSection />
       </Grid>
     </Grid>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CallError } from '@/data/callables';
@@ -412,6 +412,24 @@ describe('the rating feed', () => {
     expect(dialog).not.toBeInTheDocument();
     expect(await screen.findByText('Caption b')).toBeInTheDocument();
     expect(flagPhoto).toHaveBeenCalledWith({ ownerId: 'owner-a', photoId: 'a', reason: 'Off-topic' });
+  });
+
+  it("blocks the photo's owner, asked first and unnamed, and every photo of theirs leaves the feed", async () => {
+    const blockMember = vi.fn(async () => ({ blockId: 'b1' }));
+    const same = { ...photo('a2', 'Same owner'), userId: 'owner-a' };
+    serve({
+      getPhotos: async () => ({ photos: [photo('a'), same, photo('b', 'Caption b')], next: null }),
+      blockMember,
+    });
+    const { user } = renderRate();
+    await screen.findByText(DEFAULT_CAPTION);
+    await user.click(screen.getByRole('button', { name: 'Block this member' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Block this member?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByText('Caption b')).toBeInTheDocument();
+    expect(screen.queryByText('Same owner')).not.toBeInTheDocument();
+    expect(blockMember).toHaveBeenCalledWith({ ownerId: 'owner-a', photoId: 'a', from: 'photo' });
   });
 
   it('offers Premium for View Rating to free members and shows subscribers the current rate', async () => {

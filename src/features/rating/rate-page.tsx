@@ -3,11 +3,13 @@
  * swipe; Skip by button, the right arrow or a swipe let go in the middle; Report and View Rating; Undo
  * of the last vote for a few seconds. Each photo starts afresh, at the top of the screen.
  */
+import BlockIcon from '@mui/icons-material/Block';
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { Alert, Box, Button, CircularProgress, Container, Stack, Typography } from '@mui/material';
 import { memo, startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { useDialogs } from '@/components/dialogs';
 import { DisplayImage } from '@/components/display-image';
 import { PageMeta } from '@/components/page-meta';
 import { usePaymentOffers } from '@/components/payment-offers';
@@ -27,6 +29,7 @@ import {
   type FeedPhoto,
   type ReportReason,
 } from '@/domain/rating';
+import { BLOCK_MESSAGES } from '@/domain/blocks';
 import { OFFLINE_MESSAGES } from '@/domain/errors';
 import type { ratingFormSchema, RatingFormValues } from '@/domain/schemas';
 import { formatScore } from '@/domain/scores';
@@ -91,19 +94,26 @@ const RateHeading = memo(function RateHeading() {
   );
 });
 
-/** Report and View Rating, under the photo: the same for every photo. */
+/** Report, Block and View Rating, under the photo: the same for every photo. */
 const PhotoActions = memo(function PhotoActions({
   onReport,
+  onBlock,
   onViewRating,
 }: {
   onReport: () => void;
+  onBlock: () => void;
   onViewRating: () => void;
 }) {
   return (
     <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-      <Button startIcon={<FlagIcon />} color="inherit" onClick={onReport}>
-        Report
-      </Button>
+      <Stack direction="row" spacing={0.5}>
+        <Button startIcon={<FlagIcon />} color="inherit" onClick={onReport}>
+          Report
+        </Button>
+        <Button startIcon={<BlockIcon />} color="inherit" onClick={onBlock} aria-label="Block this member">
+          Block
+        </Button>
+      </Stack>
       <Button startIcon={<VisibilityIcon />} onClick={onViewRating}>
         View Rating
       </Button>
@@ -116,6 +126,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
   const { photoId } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
+  const { confirm } = useDialogs();
   const feed = useFeed(uid);
   const [index, setIndex] = useState<number | null>(null);
   const [input, setInput] = useState<RatingDraft>(EMPTY_INPUT);
@@ -352,6 +363,27 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
     );
   };
 
+  // The owner stays unnamed: the server finds them from the photo.
+  const block = async () => {
+    if (!current) return;
+    const shown = current;
+    if (
+      !(await confirm({
+        title: 'Block this member?',
+        message: "You won't see this member's photos again, and they won't see yours.",
+        confirmLabel: 'Block',
+      }))
+    )
+      return;
+    try {
+      await call('blockMember', { ownerId: shown.userId, photoId: shown.id, from: 'photo' });
+      for (const photo of feed.photos ?? []) if (photo.userId === shown.userId) feed.remove(photo.id);
+      toast({ message: BLOCK_MESSAGES.blocked, severity: 'success' });
+    } catch (failure) {
+      toast({ message: failure instanceof Error ? failure.message : String(failure), severity: 'error' });
+    }
+  };
+
   const viewRating = async () => {
     if (!current) return;
     // While the record loads, the server says whether the member has Premium.
@@ -380,10 +412,13 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
   // Stable, so the buttons under the photo are not rendered again with each photo.
   const openReport = useCallback(() => setDialog('report'), []);
   const latestViewRating = useRef(viewRating);
+  const latestBlock = useRef(block);
   useEffect(() => {
     latestViewRating.current = viewRating;
+    latestBlock.current = block;
   });
   const onViewRating = useCallback(() => void latestViewRating.current(), []);
+  const onBlock = useCallback(() => void latestBlock.current(), []);
 
   const swipe = useSwipe(
     useCallback(
@@ -497,7 +532,7 @@ export function RatePage({ uid, user }: { uid: string; user: User | undefined })
                 </Stack>
               )}
             </Box>
-            <PhotoActions onReport={openReport} onViewRating={onViewRating} />
+            <PhotoActions onReport={openReport} onBlock={onBlock} onViewRating={onViewRating} />
           </Stack>
           {inputsShown && (
             <RatingPanel
