@@ -14,7 +14,9 @@ async function seedEarlierVote(context: Context, voter: string, fields: Partial<
   const id = await seedVote(context.store, 'owner', 'p1', voter, fields);
   const path = `users/owner/photos/p1/votes/${id}`;
   await context.store.runTransaction(async (tx) => {
-    const { commented: _dropped, ...earlier } = (await tx.get<Vote>(path))!;
+    const earlier = Object.fromEntries(
+      Object.entries((await tx.get<Vote>(path))!).filter(([field]) => field !== 'commented'),
+    );
     tx.set(path, earlier);
   });
   return id;
