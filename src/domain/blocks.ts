@@ -5,8 +5,6 @@
  * where only the server reads (`memberBlocks/{uid}`). Blocked members no longer see each other's
  * photos, and the blocker no longer sees the other's comments and votes on their photos.
  */
-import * as yup from 'yup';
-
 /** How many members one may block at once: the list is read with every feed page. */
 export const BLOCKS_MAX = 500;
 
@@ -33,28 +31,6 @@ export const BLOCK_MESSAGES = {
   none: "You haven't blocked anyone.",
   closed: 'This conversation is closed: one of you blocked the other.',
 } as const;
-
-const ID = /^[A-Za-z0-9_-]{1,128}$/;
-
-export const blockMemberSchema = yup.object({
-  ownerId: yup.string().matches(ID, BLOCK_MESSAGES.invalid).required(BLOCK_MESSAGES.invalid),
-  photoId: yup
-    .string()
-    .matches(/^[A-Za-z0-9_-]{1,64}$/, BLOCK_MESSAGES.invalid)
-    .required(BLOCK_MESSAGES.invalid),
-  /** A comment's vote on the caller's photo: its voter is blocked. Without it, the photo's owner. */
-  voteId: yup.string().matches(ID, BLOCK_MESSAGES.invalid).optional(),
-  from: yup.mixed<BlockFrom>().oneOf(BLOCK_FROMS, BLOCK_MESSAGES.invalid).required(BLOCK_MESSAGES.invalid),
-});
-export type BlockMemberInput = yup.InferType<typeof blockMemberSchema>;
-
-export const unblockMemberSchema = yup.object({
-  blockId: yup
-    .string()
-    .matches(/^[A-Za-z0-9_-]{1,64}$/, BLOCK_MESSAGES.unknown)
-    .required(BLOCK_MESSAGES.unknown),
-});
-export type UnblockMemberInput = yup.InferType<typeof unblockMemberSchema>;
 
 /** One block as the blocker's own record keeps it: never whom. */
 export interface BlockEntry {

@@ -12,7 +12,7 @@ import type {
   SaveArticleInput,
   SearchArticleImagesInput,
 } from './articles';
-import type { BlockMemberInput, UnblockMemberInput } from './blocks';
+import type { BlockMemberInput, UnblockMemberInput } from './block-schemas';
 import type {
   AdminListInboxInput,
   AdminMarkMessageInput,
@@ -53,13 +53,8 @@ import type {
 } from './admin-photos';
 import type { BillingPortalInput, CheckoutInput, CheckoutSession, SubscribeCheckoutInput } from './payments';
 import type { PhotoRefusal } from './limits';
-import type {
-  AdminDecideHeldInput,
-  AdminHeldPhoto,
-  AdminListHeldInput,
-  ReviewDecision,
-  ReviewReason,
-} from './screening';
+import type { AdminHeldPhoto, ReviewDecision, ReviewReason } from './screening';
+import type { AdminDecideHeldInput, AdminListHeldInput } from './screening-schemas';
 import type { AiReaction, InsightsReactions, SharedPhoto } from './photo';
 import type { PhotoStanding } from './photo-standing';
 import type { FeedPhoto, LeaderboardPhoto } from './rating';

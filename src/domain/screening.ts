@@ -4,7 +4,6 @@
  * the face analysis' age estimate; this rule turns those figures into pass, hold (an admin decides) or
  * refuse (nothing kept). Pure, so the thresholds are tested against the model's real outputs.
  */
-import * as yup from 'yup';
 import type { FaceDetail } from './photo';
 
 /** The model's five classes, each a probability; they sum to 1. */
@@ -107,25 +106,6 @@ export const SCREENING_MESSAGES = {
 /** The Review tab's decision on a held photo: approve (it enters the feeds) or remove (deleted). */
 export const REVIEW_DECISIONS = ['approve', 'remove'] as const;
 export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
-
-export const adminListHeldSchema = yup.object({});
-export type AdminListHeldInput = yup.InferType<typeof adminListHeldSchema>;
-
-export const adminDecideHeldSchema = yup.object({
-  userId: yup
-    .string()
-    .matches(/^[A-Za-z0-9_-]{1,128}$/, { message: 'The ID is not valid', excludeEmptyString: true })
-    .required('User ID is required'),
-  photoId: yup
-    .string()
-    .matches(/^[A-Za-z0-9_-]{1,64}$/, { message: 'Photo is not valid', excludeEmptyString: true })
-    .required('Photo is required'),
-  decision: yup
-    .mixed<ReviewDecision>()
-    .oneOf(REVIEW_DECISIONS, 'Choose approve or remove')
-    .required('Choose approve or remove'),
-});
-export type AdminDecideHeldInput = yup.InferType<typeof adminDecideHeldSchema>;
 
 /** A held photo as the Review tab shows it; dates as ISO text, as a callable's answer carries them. */
 export interface AdminHeldPhoto {

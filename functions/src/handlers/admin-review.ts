@@ -6,9 +6,8 @@
  */
 import { HttpsError } from 'firebase-functions/v2/https';
 import { photoFilePaths, photoPath, photosPath, type Photo } from '../../../src/domain/photo';
+import { adminDecideHeldSchema, adminListHeldSchema } from '../../../src/domain/screening-schemas';
 import {
-  adminDecideHeldSchema,
-  adminListHeldSchema,
   HELD_PHOTOS_SHOWN,
   SCREENING_MESSAGES,
   type AdminHeldPhoto,

@@ -6,12 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { HttpsError } from 'firebase-functions/v2/https';
+import { blockMemberSchema, unblockMemberSchema } from '../../../src/domain/block-schemas';
 import {
   BLOCK_MESSAGES,
   BLOCKS_MAX,
-  blockMemberSchema,
   memberBlocksPath,
-  unblockMemberSchema,
   type BlockEntry,
   type MemberBlocks,
 } from '../../../src/domain/blocks';

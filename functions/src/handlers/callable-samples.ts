@@ -34,7 +34,7 @@ import {
   adminUpdatePhotoSchema,
   generateGenCommentsSchema,
 } from '../../../src/domain/admin-photos';
-import { blockMemberSchema, unblockMemberSchema } from '../../../src/domain/blocks';
+import { blockMemberSchema, unblockMemberSchema } from '../../../src/domain/block-schemas';
 import {
   adminListInboxSchema,
   adminMarkMessageSchema,
@@ -44,7 +44,7 @@ import {
 import { cookieConsentSchema } from '../../../src/domain/consent-schema';
 import { billingPortalSchema, checkoutSchema, subscribeCheckoutSchema } from '../../../src/domain/payments';
 import { REPORT_REASONS } from '../../../src/domain/rating';
-import { adminDecideHeldSchema, adminListHeldSchema } from '../../../src/domain/screening';
+import { adminDecideHeldSchema, adminListHeldSchema } from '../../../src/domain/screening-schemas';
 import {
   activatePhotosSchema,
   avatarSchema,

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { useDialogs } from '@/components/dialogs';
 import { useToast } from '@/components/toast';
 import { call } from '@/data/callables';
-import { BLOCK_MESSAGES, type BlockMemberInput } from '@/domain/blocks';
+import type { BlockMemberInput } from '@/domain/block-schemas';
+import { BLOCK_MESSAGES } from '@/domain/blocks';
 
 export function BlockMenu({
   label,
