@@ -42,7 +42,8 @@ export interface BlockEntry {
 
 /** `memberBlocks/{uid}`, read by the server only: whom the member blocked, and who blocked them. */
 export interface MemberBlocks {
-  blocks: Array<{ id: string; uid: string }>;
+  /** With the vote a block from a comment was made from: its comment is hidden, and shown again on unblock. */
+  blocks: Array<{ id: string; uid: string; votePath?: string }>;
   blockedBy: string[];
 }
 

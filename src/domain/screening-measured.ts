@@ -35,3 +35,15 @@ export const LOWER_HALF_OF_SAMPLE_3: ContentScores = {
   Neutral: 0.0652,
   Sexy: 0.0133,
 };
+
+/**
+ * Sample 3 as the app's crop (13:14, centred) hands it to the server: an ordinary photo that the model
+ * reads as drawn (Hentai 0.45), which the explicit score must pass.
+ */
+export const APP_CROP_OF_SAMPLE_3: ContentScores = {
+  Hentai: 0.45,
+  Drawing: 0.295,
+  Neutral: 0.165,
+  Sexy: 0.082,
+  Porn: 0.007,
+};

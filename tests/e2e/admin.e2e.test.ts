@@ -159,7 +159,9 @@ describe('the admin area', () => {
     );
     const admin = await signedInAdmin();
     const { page } = admin;
-    await page.getByLabel('Uploader (user ID)').fill(uid);
+    // The uploader is picked by name or e-mail, never by a raw uid.
+    await page.getByLabel('Uploader (name or e-mail)').fill(member.email);
+    await page.getByRole('option', { name: `Owen Voted (${member.email})` }).click();
     // Filtered to this member's photo: other journeys' photos on this stack are captioned alike.
     const photos = page.getByRole('table', { name: 'Photos' });
     await expect

@@ -57,7 +57,7 @@ describe('the review queue', () => {
         profileAge: 24,
         review: {
           reason: 'explicit',
-          explicit: 0.614,
+          explicit: 0.489,
           scores: { Porn: 0.489, Hentai: 0.125, Drawing: 0.308, Neutral: 0.065, Sexy: 0.013 },
           ageEstimate: 31,
           heldAt: heldAt.toISOString(),

@@ -29,7 +29,7 @@ const feedOf = async (context: ReturnType<typeof testContext>, uid: string) =>
   (await getPhotos.run({}, context.as(caller(uid)))).photos.map((photo) => photo.id);
 
 describe('blockMember from a comment', () => {
-  it("hides the commenter's votes on every photo of the owner, keeps them apart, and names no one on the record", async () => {
+  it("hides the comment blocked from and no other vote (which would link the voter's votes), and names no one on the record", async () => {
     const { context, voteId, otherVote, waltVote } = await withComment();
     expect(await feedOf(context, 'victor')).toContain('p1');
     const { blockId } = await blockMember.run(
@@ -37,7 +37,7 @@ describe('blockMember from a comment', () => {
       context.as(caller('olga')),
     );
     expect((await vote(context, 'p1', voteId)).blocked).toBe(true);
-    expect((await vote(context, 'p2', otherVote)).blocked).toBe(true);
+    expect((await vote(context, 'p2', otherVote)).blocked).toBeUndefined();
     expect((await vote(context, 'p1', waltVote)).blocked).toBeUndefined();
     const olga = await record(context, 'olga');
     expect(olga.blockList).toEqual([{ id: blockId, from: 'comment', at: context.clock.now().toISOString() }]);
@@ -113,6 +113,15 @@ describe('blockMember from a photo or a reply', () => {
     await expect(
       submitRating.run({ ownerId: 'olga', photoId: 'p3', rate: 4, seconds: 5 }, context.as(caller('walt'))),
     ).rejects.toMatchObject({ code: 'failed-precondition' });
+  });
+
+  it("marks none of the blocked owner's votes on the blocker's photos: which votes are theirs stays unknown", async () => {
+    const { context, voteId, otherVote } = await withComment();
+    await seedPhoto(context.store, 'victor', 'v2');
+    // Olga blocks Victor as a photo's owner: his comments on her photos must not light up.
+    await blockMember.run({ ownerId: 'victor', photoId: 'v2', from: 'photo' }, context.as(caller('olga')));
+    expect((await vote(context, 'p1', voteId)).blocked).toBeUndefined();
+    expect((await vote(context, 'p2', otherVote)).blocked).toBeUndefined();
   });
 
   it('refuses oneself, an unknown photo, a deleted owner and a signed-out caller, writing nothing', async () => {

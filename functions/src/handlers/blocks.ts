@@ -21,12 +21,9 @@ import { votesPath } from '../../../src/domain/vote';
 import type { Store, Transaction } from '../store/store';
 import { requireCaller, validate, type Handler } from './handler';
 import { assertMember, userPath } from './users';
-import { openVoter, readVoteKeys, voteIdOf, type StoredVote } from './vote-keys';
+import { openVoter, readVoteKeys, type StoredVote } from './vote-keys';
 
 const EMPTY: MemberBlocks = { blocks: [], blockedBy: [] };
-
-/** Votes flagged per transaction, well inside Firestore's 500 writes. */
-const VOTES_PER_TRANSACTION = 100;
 
 /** The member's blocks both ways, as uids: theirs on the record (older data) and the server-only ones. */
 export async function blockedUids(
@@ -48,21 +45,18 @@ export async function eitherBlocked(store: Store, uid: string, other: string): P
   return blocks.includes(other) || blockedBy.includes(other);
 }
 
-/** Flags (or clears) the blocked member's votes on each of the blocker's photos, a batch at a time. */
-async function flagVotes(store: Store, ownerId: string, voterId: string, blocked: boolean): Promise<void> {
-  const keys = await readVoteKeys(store);
-  if (!keys) return;
-  const photos = await store.query<Photo>(`users/${ownerId}/photos`);
-  const paths = photos.map(({ id }) => `${votesPath(ownerId, id)}/${voteIdOf(keys, voterId, ownerId, id)}`);
-  for (let start = 0; start < paths.length; start += VOTES_PER_TRANSACTION) {
-    const batch = paths.slice(start, start + VOTES_PER_TRANSACTION);
-    await store.runTransaction(async (tx) => {
-      const votes = await Promise.all(batch.map((path) => tx.get<StoredVote>(path)));
-      votes.forEach((vote, n) => {
-        if (vote && Boolean(vote.blocked) !== blocked) tx.update(batch[n]!, { blocked });
-      });
-    });
-  }
+/**
+ * Flags (or clears) the one vote a block was made from, so its comment leaves the owner's view. Only
+ * that one: flagging the member's other votes on the owner's photos would show the owner which votes
+ * are one voter's, and a block made from a photo would show whose votes they are (the anonymity rule
+ * wins over hiding them; new votes between the two are refused anyway).
+ */
+async function flagVote(store: Store, path: string | undefined, blocked: boolean): Promise<void> {
+  if (!path) return;
+  await store.runTransaction(async (tx) => {
+    const vote = await tx.get<StoredVote>(path);
+    if (vote && Boolean(vote.blocked) !== blocked) tx.update(path, { blocked });
+  });
 }
 
 export const blockMember: Handler<Callables['blockMember']['result']> = {
@@ -76,9 +70,10 @@ export const blockMember: Handler<Callables['blockMember']['result']> = {
     if (!photo) throw new HttpsError('not-found', BLOCK_MESSAGES.gone);
 
     let target: string | undefined;
-    if (voteId !== undefined) {
+    const votePath = voteId === undefined ? undefined : `${votesPath(ownerId, photoId)}/${voteId}`;
+    if (votePath) {
       if (ownerId !== caller.uid) throw new HttpsError('permission-denied', BLOCK_MESSAGES.notYours);
-      const vote = await store.get<StoredVote>(`${votesPath(ownerId, photoId)}/${voteId}`);
+      const vote = await store.get<StoredVote>(votePath);
       target = openVoter(await readVoteKeys(store), vote?.sealedVoter);
     } else {
       target = ownerId;
@@ -106,7 +101,7 @@ export const blockMember: Handler<Callables['blockMember']['result']> = {
       const entry: BlockEntry = { id: blockId, from, at: now.toISOString() };
       tx.set(memberBlocksPath(caller.uid), {
         ...kept,
-        blocks: [...kept.blocks, { id: blockId, uid: blocked }],
+        blocks: [...kept.blocks, { id: blockId, uid: blocked, ...(votePath ? { votePath } : {}) }],
       } satisfies MemberBlocks);
       const other_ = theirs ?? EMPTY;
       tx.set(memberBlocksPath(blocked), {
@@ -115,7 +110,7 @@ export const blockMember: Handler<Callables['blockMember']['result']> = {
       } satisfies MemberBlocks);
       tx.update(userPath(caller.uid), { blockList: [...(user.blockList ?? []), entry], updatedAt: now });
     });
-    await flagVotes(store, caller.uid, blocked, true);
+    await flagVote(store, votePath, true);
     return { blockId };
   },
 };
@@ -149,9 +144,9 @@ export const unblockMember: Handler<Callables['unblockMember']['result']> = {
         blockList: (user.blockList ?? []).filter(({ id }) => id !== blockId),
         updatedAt: now,
       });
-      return block.uid;
+      return block;
     });
-    await flagVotes(store, caller.uid, unblocked, false);
+    await flagVote(store, unblocked.votePath, false);
     return { unblocked: true as const };
   },
 };

@@ -94,7 +94,7 @@ describe('upload screening', () => {
       evaluated: false,
       review: {
         reason: 'explicit',
-        explicit: 0.614,
+        explicit: 0.489,
         scores: { Porn: 0.489, Hentai: 0.125 },
         heldAt: context.clock.now(),
       },

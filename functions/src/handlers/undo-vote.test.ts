@@ -120,6 +120,15 @@ describe('undoVote', () => {
     expect(await context.store.get<User>('users/voter')).toMatchObject({ points: 3, votesGiven: 5 });
   });
 
+  it('refuses to undo a vote whose earned token is spent: undo and vote again would earn it without end', async () => {
+    const context = await ratedPhoto();
+    await rate(context, 'voter', 'p1');
+    // Every token spent within the window, the earned one with them.
+    await context.store.runTransaction(async (tx) => tx.update('users/voter', { points: 0 }));
+    await expectNothingWritten(context, () => undo(context, 'voter', 'p1'), RATING_MESSAGES.undoGone);
+    expect(await context.store.get<User>('users/voter')).toMatchObject({ points: 0, votesGiven: 5 });
+  });
+
   it("gives a free owner's last token back and turns on again the photos its loss turned off", async () => {
     const context = await ratedPhoto();
     await context.store.runTransaction(async (tx) => tx.update('users/owner', { points: 1 }));

@@ -92,6 +92,9 @@ export const undoVote: Handler<Callables['undoVote']['result']> = {
           entry !== undefined && entry.ratedAt.getTime() === undo.ratedAt.getTime();
         const counted = sameVote(folded) ? folded : undefined;
         if (!sameVote(pending) && !counted) throw gone();
+        // The token the vote earned is spent already: giving the vote back would keep it, and the next
+        // vote would earn it again.
+        if (voter.points < undo.tokensEarned) throw gone();
         const unfold = counted ? await readUnfold(tx, store, photo, owner, undo, counted, now) : undefined;
 
         tx.delete(votePath);
@@ -105,7 +108,7 @@ export const undoVote: Handler<Callables['undoVote']['result']> = {
           votesGiven: Math.max(0, (voter.votesGiven ?? 0) - 1),
           ratesGivenSum: Math.max(0, (voter.ratesGivenSum ?? 0) - undo.rate),
           ratesGivenSquares: Math.max(0, (voter.ratesGivenSquares ?? 0) - undo.rate * undo.rate),
-          points: Math.max(0, voter.points - undo.tokensEarned),
+          points: voter.points - undo.tokensEarned,
           ...(undo.previousVotedAt ? { lastVotedAt: undo.previousVotedAt } : {}),
         });
         tx.update(userPath(input.ownerId), {
@@ -113,8 +116,9 @@ export const undoVote: Handler<Callables['undoVote']['result']> = {
           newVotes: Math.max(0, (owner.newVotes ?? 0) - 1),
         });
         // The photos its cost turned off come back, unless something else has changed them since.
+        // Only those still off for want of tokens: one its owner or a moderator changed since stays as it is.
         for (const each of deactivated)
-          if (each && !each.active && !each.error)
+          if (each && !each.active && !each.error && each.pausedForTokens && !each.review)
             tx.update(photoPath(input.ownerId, each.id), {
               active: true,
               pausedForTokens: false,

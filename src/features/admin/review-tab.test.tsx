@@ -16,7 +16,7 @@ const held = (id: string, reason: 'explicit' | 'minor'): AdminHeldPhoto => ({
   profileAge: 24,
   review: {
     reason,
-    explicit: reason === 'explicit' ? 0.614 : 0.05,
+    explicit: reason === 'explicit' ? 0.489 : 0.05,
     scores: { Porn: 0.489, Hentai: 0.125, Drawing: 0.308, Neutral: 0.065, Sexy: 0.013 },
     ageEstimate: reason === 'minor' ? 12.5 : 31,
     heldAt: '2026-11-21T09:00:00.000Z',
@@ -42,7 +42,7 @@ describe('ReviewTab', () => {
     const first = await screen.findByRole('article', { name: 'Held photo p1' });
     expect(within(first).getByText('May be explicit')).toBeInTheDocument();
     expect(
-      within(first).getByText(/Explicit score 61% · age estimate 31 · profile age 24/),
+      within(first).getByText(/Explicit score 49% · age estimate 31 · profile age 24/),
     ).toBeInTheDocument();
     expect(within(first).getByText('Porn 49%')).toBeInTheDocument();
     const second = screen.getByRole('article', { name: 'Held photo p2' });
