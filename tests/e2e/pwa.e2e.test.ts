@@ -175,7 +175,9 @@ describe('a member of the installed app', () => {
           }));
         }),
       (notifications) => notifications.length > 0,
-      15_000,
+      // The vote's trigger, the push and the worker's notification, on a stack the whole suite shares
+      // with the Firebase emulators' journeys running beside it.
+      45_000,
     );
     expect(shown).toEqual([
       {
